@@ -1,0 +1,153 @@
+import { timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { HealthResponseSchema, PublicConfigSchema } from '@intergen/contracts';
+import { messages } from '@intergen/domain';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { helmetOptions, registerOriginCheck } from './http/security.ts';
+import { registerSessions } from './http/session.ts';
+import { AppError } from './lib/errors.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { MAIL_TOPIC, mailJobHandler } from './modules/mail/mail.service.ts';
+import { type MailTransport, mailboxTransport, smtpTransport } from './modules/mail/mail.transport.ts';
+import { createOutboxWorker } from './outbox/outbox.ts';
+
+export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Where the embedded mailbox prints messages (standard output by default). */
+  printMail?: (text: string) => void;
+  /** Replaces the configured mail transport (tests use an SMTP stub through SMTP_URL instead when they can). */
+  mailTransport?: MailTransport;
+  /** Secret that lets `npm run admin` ask this running server for an admin link. */
+  controlToken?: string | null;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole app: used by main, the worker and every test, so all run the same wiring. */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.appEnv === 'production',
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const transport =
+    deps.mailTransport ??
+    (config.smtpUrl
+      ? smtpTransport(config.smtpUrl, config.mailFrom)
+      : mailboxTransport(database, deps.printMail ?? ((text) => process.stdout.write(text))));
+  const worker = createOutboxWorker({
+    database,
+    handlers: { [MAIL_TOPIC]: mailJobHandler(transport) },
+    log: app.log,
+  });
+  const auth = createAuthService({ database, appUrl: config.appUrl, afterCommit: () => worker.nudge() });
+
+  await app.register(fastifyHelmet, helmetOptions(config.appEnv === 'production'));
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'InterGen API', version: '0.1.0', description: 'The API behind the InterGen web app.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  registerOriginCheck(app, config.appUrl);
+  const cookies = registerSessions(app, auth, config.secureCookies);
+
+  app.get(
+    '/api/health',
+    { schema: { tags: ['system'], response: { 200: HealthResponseSchema } } },
+    async () => {
+      await database.query('SELECT 1');
+      return { status: 'ok' as const, database: database.engine };
+    },
+  );
+  app.get(
+    '/api/config',
+    { schema: { tags: ['system'], response: { 200: PublicConfigSchema } } },
+    async () => ({
+      appEnv: config.appEnv,
+      communityTab: config.communityTab,
+      supportEmail: config.supportEmail,
+    }),
+  );
+  await app.register(authRoutes({ auth, cookies, rateLimitMultiplier: config.rateLimitMultiplier }), {
+    prefix: '/api/auth',
+  });
+  await app.register(adminRoutes({ database }), { prefix: '/api/admin' });
+
+  // `npm run admin` goes through the running server, which owns the embedded database.
+  const control = deps.controlToken ? Buffer.from(deps.controlToken) : null;
+  app.post(
+    '/api/internal/admin-link',
+    {
+      schema: { hide: true, body: z.object({ email: z.string() }) },
+    },
+    async (request) => {
+      const given = Buffer.from(String(request.headers['x-intergen-control'] ?? ''));
+      if (!control || given.length !== control.length || !timingSafeEqual(given, control)) {
+        throw new AppError('FORBIDDEN', messages.forbidden, 403);
+      }
+      return auth.createAdmin(request.body.email);
+    },
+  );
+
+  const hasWeb = existsSync(path.join(webDistDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (!request.url.startsWith('/api/') && request.method === 'GET' && hasWeb) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.notFound } });
+  });
+
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    transport.close();
+  });
+
+  return Object.assign(app, { services: { auth }, worker });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+/** Every environment variable the app reads, with its default. `.env.example` lists the same. */
+const EnvSchema = z.object({
+  APP_ENV: z.enum(['production', 'staging', 'development']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public base URL used in e-mailed links and for the same-origin check. */
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL connection string; when unset the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: z.string().optional(),
+  /** SMTP connection string (smtp:// or smtps://); when unset mail goes to the embedded mailbox. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('InterGen <no-reply@intergen.local>'),
+  SUPPORT_EMAIL: z.string().default('support@intergen.local'),
+  /** Run the outbox worker inside the web process (default) or only in `npm run worker`. */
+  RUN_WORKER: bool.default(true),
+  /** Multiplies every rate limit; tests raise it, production keeps 1. */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  COMMUNITY_TAB: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  appEnv: 'production' | 'staging' | 'development';
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  supportEmail: string;
+  runWorker: boolean;
+  rateLimitMultiplier: number;
+  communityTab: boolean;
+  logLevel: string;
+  secureCookies: boolean;
+}
+
+/** Parses the environment once, failing with one clear line per bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    appEnv: e.APP_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    runWorker: e.RUN_WORKER,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    communityTab: e.COMMUNITY_TAB ?? e.APP_ENV === 'production',
+    logLevel: e.LOG_LEVEL,
+    secureCookies: appUrl.startsWith('https://'),
+  };
+}

@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+const flags = (name: string) => jsonb(name).$type<Record<string, boolean>>();
+const ids = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
+
+/** The user record: the login identity, the expert/company flag and the admin role. */
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  name: text('name').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  kind: text('kind').$type<'expert' | 'company'>(),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  /** scrypt hash; null once the login was removed (a disabled account). */
+  passwordHash: text('password_hash'),
+  loginRemovedAt: ts('login_removed_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Server-side sessions; the cookie carries a random token, the table only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use tokens for password reset and one-time sign-in links, stored hashed. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'password_reset' | 'one_time_login'>().notNull(),
+    redirect: text('redirect'),
+    dealId: text('deal_id'),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** The one live e-mail verification code of a user (a new code replaces the old one). */
+export const emailVerificationCodes = pgTable('email_verification_codes', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Status and lifecycle fields both profile kinds share (spec 000 §3, §4). */
+const profileLifecycle = () => ({
+  name: text('name').notNull(),
+  hasBeenWelcomed: boolean('has_been_welcomed').notNull().default(false),
+  onboardingComplete: boolean('onboarding_complete').notNull().default(false),
+  profileComplete: boolean('profile_complete').notNull().default(false),
+  profilePending: boolean('profile_pending').notNull().default(false),
+  profilePublished: boolean('profile_published').notNull().default(false),
+  publishDate: ts('publish_date'),
+  gettingStartedDismissed: boolean('getting_started_dismissed').notNull().default(false),
+  disableReason: text('disable_reason'),
+  disabledDate: ts('disabled_date'),
+  deactivatedDate: ts('deactivated_date'),
+  deactivateReason: text('deactivate_reason'),
+  pausedDate: ts('paused_date'),
+  pauseReason: text('pause_reason'),
+  lastPausedBy: text('last_paused_by'),
+  hasEmailVerificationCode: boolean('has_email_verification_code').notNull().default(false),
+  numberOfRatings: integer('number_of_ratings').notNull().default(0),
+  averageRating: doublePrecision('average_rating').notNull().default(0),
+  profileImage: jsonb('profile_image').$type<{ url: string; name: string } | null>(),
+  about: text('about'),
+  interGenData: jsonb('inter_gen_data').$type<Record<string, boolean | string>>(),
+  experience: flags('experience'),
+  areasOfImprovement: flags('areas_of_improvement'),
+  idealEngagement: flags('ideal_engagement'),
+  businessType: text('business_type'),
+  anythingElse: text('anything_else'),
+  investmentOpportunities: text('investment_opportunities'),
+  boardOpportunities: text('board_opportunities'),
+  notInterestedExperts: ids('not_interested_experts'),
+  /** Unsaved edits held while a profile is published. */
+  tempData: jsonb('temp_data').$type<Record<string, unknown> | null>(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const experts = pgTable('experts', {
+  id: text('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  ...profileLifecycle(),
+  isVerified: boolean('is_verified').notNull().default(false),
+  private: boolean('private').notNull().default(false),
+  engagement: jsonb('engagement').$type<{ arrangement?: string; type?: string }>(),
+  interests: flags('interests'),
+  currentStage: flags('current_stage'),
+  notInterestedCompanies: ids('not_interested_companies'),
+  connectedCompanyIds: ids('connected_company_ids'),
+  suggestedCompanyIds: ids('suggested_company_ids'),
+});
+
+export const companies = pgTable('companies', {
+  id: text('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  ...profileLifecycle(),
+  companyFinancials: jsonb('company_financials').$type<{ revenue?: string; capital?: string }>(),
+  companySeeking: jsonb('company_seeking').$type<Record<string, boolean | string>>(),
+  arrangement: text('arrangement'),
+  generalCompanyInfo: jsonb('general_company_info').$type<{
+    companyName?: string;
+    slogan?: string;
+    companySize?: number;
+    website?: string;
+    yearsInBusiness?: number;
+    businessType?: string;
+  }>(),
+  currentStage: text('current_stage'),
+  suggestedExpertIds: ids('suggested_expert_ids'),
+  supportingDocuments: jsonb('supporting_documents').$type<unknown[]>(),
+});
+
+/** Contact details, readable only by the owner, admins and connected parties. */
+export const contactInfo = pgTable('contact_info', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  linkedin: text('linkedin'),
+  jobTitle: text('job_title'),
+  updatedAt: updatedAt(),
+});
+
+/** The transactional outbox: side effects written with the change, delivered at least once by the worker. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    topic: text('topic').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status').$type<'pending' | 'done' | 'dead'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    runAt: ts('run_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    processedAt: ts('processed_at'),
+  },
+  (t) => [
+    uniqueIndex('outbox_idempotency_idx').on(t.idempotencyKey),
+    index('outbox_due_idx').on(t.status, t.runAt),
+  ],
+);
+
+/** The embedded mailbox: every message sent while no SMTP server is configured. */
+export const mailbox = pgTable(
+  'mailbox',
+  {
+    id: text('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mailbox_created_idx').on(t.createdAt)],
+);
+
+/** Run-time settings admins may change: feature flags, survey URLs, matching thresholds. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});

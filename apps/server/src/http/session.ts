@@ -1,0 +1,63 @@
+import { limits, messages } from '@intergen/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors.ts';
+import type { UserRow } from '../modules/auth/auth.repository.ts';
+import type { AuthService, IssuedSession } from '../modules/auth/auth.service.ts';
+
+export const SESSION_COOKIE = 'intergen_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, resolved from the session cookie for /api requests; null when signed out. */
+    user: UserRow | null;
+    sessionToken: string | null;
+  }
+}
+
+/** Resolves the session cookie of every /api request into `request.user`. */
+export function registerSessions(app: FastifyInstance, auth: AuthService, secure: boolean) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const resolved = await auth.resolveSession(token);
+    if (resolved) {
+      request.user = resolved.user;
+      request.sessionToken = token;
+    }
+  });
+  return {
+    set(reply: FastifyReply, session: IssuedSession) {
+      reply.setCookie(SESSION_COOKIE, session.token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: Math.floor(limits.sessionTtlMs / 1000),
+      });
+    },
+    clear(reply: FastifyReply) {
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    },
+  };
+}
+
+export type SessionCookies = ReturnType<typeof registerSessions>;
+
+/** The signed-in user, or a 401. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', messages.notSignedIn, 401);
+  return request.user;
+}
+
+export function requireAdmin(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (!user.isAdmin) throw new AppError('FORBIDDEN', messages.forbidden, 403);
+  return user;
+}
+
+export function clientInfo(request: FastifyRequest) {
+  return { userAgent: request.headers['user-agent'], ip: request.ip };
+}

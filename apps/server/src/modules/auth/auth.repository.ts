@@ -1,0 +1,144 @@
+import { and, count, eq, gt, lt, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { authTokens, emailVerificationCodes, sessions, users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type TokenPurpose = 'password_reset' | 'one_time_login';
+
+export async function findUserByEmail(ex: Executor, email: string): Promise<UserRow | null> {
+  const rows = await ex.select().from(users).where(eq(users.email, email));
+  return rows[0] ?? null;
+}
+
+export async function findUserById(ex: Executor, id: string): Promise<UserRow | null> {
+  const rows = await ex.select().from(users).where(eq(users.id, id));
+  return rows[0] ?? null;
+}
+
+export async function insertUser(ex: Executor, row: typeof users.$inferInsert): Promise<UserRow> {
+  const rows = await ex.insert(users).values(row).returning();
+  return rows[0]!;
+}
+
+export async function updateUser(
+  ex: Executor,
+  id: string,
+  patch: Partial<typeof users.$inferInsert>,
+): Promise<void> {
+  await ex
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+export async function countAdmins(ex: Executor): Promise<number> {
+  const rows = await ex.select({ n: count() }).from(users).where(eq(users.isAdmin, true));
+  return Number(rows[0]?.n ?? 0);
+}
+
+// Sessions
+
+export async function insertSession(ex: Executor, row: typeof sessions.$inferInsert): Promise<void> {
+  await ex.insert(sessions).values(row);
+}
+
+export async function findSessionWithUser(ex: Executor, id: string) {
+  const rows = await ex
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())));
+  return rows[0] ?? null;
+}
+
+export async function extendSession(ex: Executor, id: string, expiresAt: Date): Promise<void> {
+  await ex.update(sessions).set({ lastSeenAt: new Date(), expiresAt }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(ex: Executor, id: string): Promise<void> {
+  await ex.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Ends every session of a user, or every one but `exceptId`. */
+export async function deleteUserSessions(ex: Executor, userId: string, exceptId?: string): Promise<void> {
+  await ex
+    .delete(sessions)
+    .where(
+      exceptId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptId)) : eq(sessions.userId, userId),
+    );
+}
+
+export async function deleteExpiredSessions(ex: Executor): Promise<void> {
+  await ex.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+// Single-use tokens
+
+export async function insertToken(ex: Executor, row: typeof authTokens.$inferInsert): Promise<void> {
+  await ex.insert(authTokens).values(row);
+}
+
+export async function deleteUserTokens(ex: Executor, userId: string, purpose: TokenPurpose): Promise<void> {
+  await ex.delete(authTokens).where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose)));
+}
+
+/**
+ * Takes a token out of the table in one statement: of any number of concurrent callers, exactly one gets
+ * the row. Expired tokens are consumed too, and reported as null.
+ */
+export async function consumeToken(ex: Executor, tokenHash: string, purpose: TokenPurpose) {
+  const rows = await ex
+    .delete(authTokens)
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose)))
+    .returning();
+  const row = rows[0];
+  return row && row.expiresAt.getTime() > Date.now() ? row : null;
+}
+
+export async function findToken(ex: Executor, tokenHash: string, purpose: TokenPurpose) {
+  const rows = await ex
+    .select()
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.purpose, purpose),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    );
+  return rows[0] ?? null;
+}
+
+// E-mail verification codes
+
+/** Stores a user's new code, replacing (and so voiding) any previous one. */
+export async function replaceVerificationCode(
+  ex: Executor,
+  row: { userId: string; codeHash: string; expiresAt: Date },
+): Promise<void> {
+  await ex
+    .insert(emailVerificationCodes)
+    .values({ ...row, attempts: 0 })
+    .onConflictDoUpdate({
+      target: emailVerificationCodes.userId,
+      set: { codeHash: row.codeHash, expiresAt: row.expiresAt, attempts: 0, createdAt: new Date() },
+    });
+}
+
+/** Reads the code row locked for the rest of the transaction, so concurrent tries are counted one by one. */
+export async function findVerificationCodeForUpdate(ex: Executor, userId: string) {
+  const rows = await ex
+    .select()
+    .from(emailVerificationCodes)
+    .where(eq(emailVerificationCodes.userId, userId))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+export async function setVerificationAttempts(ex: Executor, userId: string, attempts: number): Promise<void> {
+  await ex.update(emailVerificationCodes).set({ attempts }).where(eq(emailVerificationCodes.userId, userId));
+}
+
+export async function deleteVerificationCode(ex: Executor, userId: string): Promise<void> {
+  await ex.delete(emailVerificationCodes).where(eq(emailVerificationCodes.userId, userId));
+}

@@ -1,0 +1,301 @@
+import {
+  ChangePasswordBodySchema,
+  ConsumeOneTimeLinkBodySchema,
+  ConsumeOneTimeLinkResponseSchema,
+  DealOneTimeLinkBodySchema,
+  ErrorResponseSchema,
+  ForgotPasswordBodySchema,
+  MessageResponseSchema,
+  OneTimeLinkBodySchema,
+  ResetPasswordBodySchema,
+  SessionResponseSchema,
+  SignInBodySchema,
+  SignUpBodySchema,
+  UserResponseSchema,
+  VerifyEmailBodySchema,
+} from '@intergen/contracts';
+import { messages, normalizeEmail } from '@intergen/domain';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clientInfo, requireUser, type SessionCookies } from '../../http/session.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AuthService } from './auth.service.ts';
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+};
+
+/**
+ * Rate limits per IP and per e-mail (DESIGN.md §2), each `max` per minute times the configured multiplier.
+ * Two separate counters, so rotating e-mails from one IP and rotating IPs against one e-mail are both bounded.
+ */
+function limiters(
+  app: FastifyInstance,
+  multiplier: number,
+  perIp: number,
+  perEmail: number,
+): preHandlerHookHandler[] {
+  const emailOf = (request: FastifyRequest) => {
+    const body = request.body as { email?: unknown } | undefined;
+    return typeof body?.email === 'string'
+      ? normalizeEmail(body.email)
+      : `user:${request.user?.id ?? request.ip}`;
+  };
+  const opts = {
+    timeWindow: 60_000,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', messages.tooManyRequests, 429),
+  };
+  return [
+    app.rateLimit({
+      ...opts,
+      max: Math.ceil(perIp * multiplier),
+      keyGenerator: (r) => `ip:${r.routeOptions.url}:${r.ip}`,
+    }),
+    app.rateLimit({
+      ...opts,
+      max: Math.ceil(perEmail * multiplier),
+      keyGenerator: (r) => `email:${r.routeOptions.url}:${emailOf(r)}`,
+    }),
+  ];
+}
+
+export function authRoutes(deps: {
+  auth: AuthService;
+  cookies: SessionCookies;
+  rateLimitMultiplier: number;
+}) {
+  const { auth, cookies, rateLimitMultiplier: m } = deps;
+  return async function routes(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['auth'];
+
+    app.get(
+      '/session',
+      {
+        schema: { tags, summary: 'The signed-in user, or null', response: { 200: SessionResponseSchema } },
+      },
+      async (request) => ({ user: request.user ? await auth.describe(request.user) : null }),
+    );
+
+    app.post(
+      '/sign-up',
+      {
+        schema: {
+          tags,
+          summary: 'Create an account and sign in',
+          body: SignUpBodySchema,
+          response: { 201: UserResponseSchema, ...errors },
+        },
+        preHandler: limiters(fastify, m, 20, 5),
+      },
+      async (request, reply) => {
+        const { user, session } = await auth.signUp(request.body, clientInfo(request));
+        cookies.set(reply, session);
+        return reply.status(201).send({ user });
+      },
+    );
+
+    app.post(
+      '/sign-in',
+      {
+        schema: {
+          tags,
+          summary: 'Sign in with e-mail and password',
+          body: SignInBodySchema,
+          response: { 200: UserResponseSchema, ...errors },
+        },
+        preHandler: limiters(fastify, m, 30, 10),
+      },
+      async (request, reply) => {
+        const { user, session } = await auth.signIn(
+          request.body,
+          clientInfo(request),
+          request.cookies.intergen_session,
+        );
+        cookies.set(reply, session);
+        return { user };
+      },
+    );
+
+    app.post(
+      '/sign-out',
+      {
+        schema: { tags, summary: 'End this session', response: { 200: MessageResponseSchema } },
+      },
+      async (request, reply) => {
+        if (request.sessionToken) await auth.signOut(request.sessionToken);
+        cookies.clear(reply);
+        return { message: 'Signed out' };
+      },
+    );
+
+    app.post(
+      '/password/forgot',
+      {
+        schema: {
+          tags,
+          summary: 'Mail a password reset link',
+          body: ForgotPasswordBodySchema,
+          response: { 200: MessageResponseSchema, ...errors },
+        },
+        preHandler: limiters(fastify, m, 10, 3),
+      },
+      async (request) => {
+        await auth.forgotPassword(request.body.email);
+        return { message: messages.resetSuccess };
+      },
+    );
+
+    app.post(
+      '/password/reset',
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password with a reset token',
+          body: ResetPasswordBodySchema,
+          response: { 200: MessageResponseSchema, ...errors },
+        },
+        preHandler: limiters(fastify, m, 10, 10),
+      },
+      async (request) => {
+        await auth.resetPassword(request.body);
+        return { message: messages.passwordResetDone };
+      },
+    );
+
+    app.post(
+      '/password/change',
+      {
+        schema: {
+          tags,
+          summary: 'Change the password of the signed-in user',
+          body: ChangePasswordBodySchema,
+          response: { 200: MessageResponseSchema, ...errors },
+        },
+        preHandler: limiters(fastify, m, 10, 5),
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const session = await auth.changePassword(
+          user.id,
+          request.sessionToken!,
+          request.body,
+          clientInfo(request),
+        );
+        cookies.set(reply, session);
+        return { message: messages.passwordChanged };
+      },
+    );
+
+    app.post(
+      '/one-time-link',
+      {
+        schema: {
+          tags,
+          summary: 'Mail a one-time sign-in link',
+          body: OneTimeLinkBodySchema,
+          response: { 200: MessageResponseSchema, ...errors },
+        },
+        preHandler: limiters(fastify, m, 10, 3),
+      },
+      async (request) => {
+        try {
+          await auth.requestOneTimeLink(request.body);
+        } catch (error) {
+          request.log.error({ err: error }, 'one-time link failed');
+          throw new AppError('INTERNAL', messages.oneTimeLinkFailed, 500);
+        }
+        return { message: messages.oneTimeLinkSent };
+      },
+    );
+
+    app.post(
+      '/one-time-link/for-deal',
+      {
+        schema: {
+          tags,
+          summary: 'Mail a one-time link to the member a CRM deal link names',
+          body: DealOneTimeLinkBodySchema,
+          response: { 200: MessageResponseSchema, ...errors },
+        },
+        preHandler: limiters(fastify, m, 10, 3),
+      },
+      async (request) => {
+        try {
+          await auth.requestDealOneTimeLink(request.body);
+        } catch (error) {
+          if (error instanceof AppError) throw error;
+          request.log.error({ err: error }, 'deal one-time link failed');
+          throw new AppError('INTERNAL', messages.oneTimeLinkFailed, 500);
+        }
+        return { message: messages.oneTimeLinkSent };
+      },
+    );
+
+    app.post(
+      '/one-time-link/consume',
+      {
+        schema: {
+          tags,
+          summary: 'Sign in with a one-time link token',
+          body: ConsumeOneTimeLinkBodySchema,
+          response: { 200: ConsumeOneTimeLinkResponseSchema, ...errors },
+        },
+        preHandler: limiters(fastify, m, 20, 20),
+      },
+      async (request, reply) => {
+        const result = await auth.consumeOneTimeLink(
+          request.body.token,
+          clientInfo(request),
+          request.cookies.intergen_session,
+        );
+        cookies.set(reply, result.session);
+        return { user: result.user, redirect: result.redirect };
+      },
+    );
+
+    app.post(
+      '/email-verification/send',
+      {
+        schema: {
+          tags,
+          summary: 'Send a new e-mail verification code',
+          response: { 200: MessageResponseSchema, ...errors },
+        },
+        preHandler: limiters(fastify, m, 10, 3),
+      },
+      async (request) => {
+        const user = requireUser(request);
+        try {
+          await auth.sendVerificationCode(user.id);
+        } catch (error) {
+          if (error instanceof AppError) throw error;
+          request.log.error({ err: error }, 'verification code send failed');
+          throw new AppError('INTERNAL', messages.verificationTechnicalDifficulties, 500);
+        }
+        return { message: messages.verificationCodeSent };
+      },
+    );
+
+    app.post(
+      '/email-verification/verify',
+      {
+        schema: {
+          tags,
+          summary: 'Verify the e-mail address with the 5-character code',
+          body: VerifyEmailBodySchema,
+          response: { 200: UserResponseSchema, ...errors },
+        },
+        preHandler: limiters(fastify, m, 30, 10),
+      },
+      async (request) => {
+        const user = requireUser(request);
+        return { user: await auth.verifyEmail(user.id, request.body.code) };
+      },
+    );
+  };
+}

@@ -1,0 +1,53 @@
+import nodemailer from 'nodemailer';
+import type { Database } from '../../db/client.ts';
+import { mailbox } from '../../db/schema.ts';
+
+export interface OutgoingMail {
+  /** Stable id of this message (the outbox key), so a retried send stores or sends it once. */
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface MailTransport {
+  kind: 'smtp' | 'mailbox';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** Real SMTP through nodemailer; the Message-ID is derived from the outbox key so retries are recognisable. */
+export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transporter.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        messageId: `<${mail.id.replace(/[^A-Za-z0-9.-]/g, '-')}@intergen>`,
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** The embedded mailbox: stores each message once and prints it to standard output. */
+export function mailboxTransport(database: Database, print: (text: string) => void): MailTransport {
+  return {
+    kind: 'mailbox',
+    async send(mail) {
+      const inserted = await database.db
+        .insert(mailbox)
+        .values({ id: mail.id, to: mail.to, subject: mail.subject, text: mail.text })
+        .onConflictDoNothing()
+        .returning({ id: mailbox.id });
+      if (inserted.length === 0) return;
+      const rule = '-'.repeat(72);
+      print(`\n${rule}\nMAIL to: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n${rule}\n`);
+    },
+    close() {},
+  };
+}

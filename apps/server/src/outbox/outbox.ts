@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client.ts';
+import { outbox } from '../db/schema.ts';
+
+export interface OutboxMessage {
+  topic: string;
+  payload: Record<string, unknown>;
+  /** Makes a repeated enqueue of the same effect a no-op; defaults to a fresh id. */
+  idempotencyKey?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+/** Writes side effects as outbox rows inside the caller's transaction; they run only if it commits. */
+export async function enqueue(tx: Executor, messages: OutboxMessage | OutboxMessage[]): Promise<void> {
+  const list = Array.isArray(messages) ? messages : [messages];
+  if (list.length === 0) return;
+  await tx
+    .insert(outbox)
+    .values(
+      list.map((m) => ({
+        topic: m.topic,
+        payload: m.payload,
+        idempotencyKey: m.idempotencyKey ?? `${m.topic}:${crypto.randomUUID()}`,
+        runAt: m.runAt ?? new Date(),
+        maxAttempts: m.maxAttempts ?? 8,
+      })),
+    )
+    .onConflictDoNothing({ target: outbox.idempotencyKey });
+}
+
+/** A handler failure that asks for a retry after a given delay (for example an upstream's Retry-After). */
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface OutboxJob {
+  id: number;
+  topic: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  idempotencyKey: string;
+}
+
+export type OutboxHandler = (job: OutboxJob) => Promise<void>;
+
+export interface OutboxWorkerOptions {
+  database: Database;
+  handlers: Record<string, OutboxHandler>;
+  log: {
+    info(obj: object, msg?: string): void;
+    warn(obj: object, msg?: string): void;
+    error(obj: object, msg?: string): void;
+  };
+  pollMs?: number;
+  batchSize?: number;
+  /** How long a claimed row stays invisible to other workers before it counts as abandoned. */
+  leaseMs?: number;
+}
+
+/** Exponential backoff with jitter: 2 s, 4 s, 8 s … capped at one hour. */
+export function backoffMs(attempt: number): number {
+  const base = Math.min(3_600_000, 1000 * 2 ** attempt);
+  return Math.round(base * (0.75 + Math.random() * 0.5));
+}
+
+/**
+ * Claims due outbox rows with FOR UPDATE SKIP LOCKED (so any number of workers can run), dispatches each
+ * to its topic's handler, and records success, a retry with backoff, or a dead row after maxAttempts.
+ */
+export function createOutboxWorker(options: OutboxWorkerOptions) {
+  const { database, handlers, log } = options;
+  const pollMs = options.pollMs ?? 500;
+  const batchSize = options.batchSize ?? 20;
+  const leaseMs = options.leaseMs ?? 60_000;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let stopped = true;
+
+  async function claim(): Promise<OutboxJob[]> {
+    const rows = await database.query<{
+      id: string | number;
+      topic: string;
+      payload: Record<string, unknown>;
+      attempts: number;
+      idempotency_key: string;
+    }>(
+      `UPDATE outbox SET locked_until = now() + ($2::int * interval '1 millisecond'), attempts = attempts + 1
+       WHERE id IN (
+         SELECT id FROM outbox
+         WHERE status = 'pending' AND run_at <= now() AND (locked_until IS NULL OR locked_until < now())
+         ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING id, topic, payload, attempts, idempotency_key`,
+      [batchSize, leaseMs],
+    );
+    return rows
+      .map((r) => ({
+        id: Number(r.id),
+        topic: r.topic,
+        payload: r.payload,
+        attempts: r.attempts,
+        idempotencyKey: r.idempotency_key,
+      }))
+      .sort((a, b) => a.id - b.id);
+  }
+
+  async function settle(job: OutboxJob, error: unknown): Promise<void> {
+    if (!error) {
+      await database.db.execute(
+        sql`UPDATE outbox SET status = 'done', processed_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${job.id}`,
+      );
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    const delay = error instanceof RetryLaterError ? error.retryAfterMs : backoffMs(job.attempts);
+    const rows = await database.query<{ status: string }>(
+      `UPDATE outbox SET
+         status = CASE WHEN attempts >= max_attempts THEN 'dead' ELSE 'pending' END,
+         run_at = now() + ($2::int * interval '1 millisecond'), locked_until = NULL, last_error = $3
+       WHERE id = $1 RETURNING status`,
+      [job.id, delay, message.slice(0, 2000)],
+    );
+    const level = rows[0]?.status === 'dead' ? 'error' : 'warn';
+    log[level](
+      { jobId: job.id, topic: job.topic, attempts: job.attempts, err: message },
+      'outbox job failed',
+    );
+  }
+
+  /** Processes due rows until none is left; returns how many ran. */
+  async function runOnce(): Promise<number> {
+    let processed = 0;
+    for (;;) {
+      const jobs = await claim();
+      if (jobs.length === 0) return processed;
+      for (const job of jobs) {
+        const handler = handlers[job.topic];
+        let failure: unknown = null;
+        try {
+          if (!handler) throw new Error(`No handler for topic ${job.topic}`);
+          await handler(job);
+        } catch (error) {
+          failure = error ?? new Error('unknown failure');
+        }
+        await settle(job, failure);
+        processed++;
+      }
+    }
+  }
+
+  function tick(): Promise<number> {
+    if (!running) {
+      running = runOnce()
+        .catch((error) => {
+          log.error({ err: error instanceof Error ? error.message : String(error) }, 'outbox poll failed');
+          return 0;
+        })
+        .finally(() => {
+          running = null;
+        });
+    }
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      await tick();
+      schedule();
+    }, pollMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+    /** Runs due work now instead of at the next poll (called after a commit that enqueued). */
+    nudge() {
+      if (!stopped) void tick();
+    },
+    /** Runs until nothing is due; for tests and the admin command. */
+    async drain(): Promise<number> {
+      let total = 0;
+      for (;;) {
+        await running;
+        const n = await runOnce();
+        total += n;
+        if (n === 0) return total;
+      }
+    },
+  };
+}
+
+export type OutboxWorker = ReturnType<typeof createOutboxWorker>;

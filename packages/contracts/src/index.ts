@@ -1,0 +1,3 @@
+export * from './admin.ts';
+export * from './auth.ts';
+export * from './errors.ts';

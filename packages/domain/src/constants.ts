@@ -1,0 +1,27 @@
+/** Business constants and limits (spec 001 §9) and the security parameters of DESIGN.md §2. */
+export const limits = {
+  passwordMin: 6,
+  verificationCodeLength: 5,
+  /** Unambiguous upper-case alphabet: no 0/O, 1/I. 32^5 = 2^25 combinations. */
+  verificationCodeAlphabet: '23456789ABCDEFGHJKLMNPQRSTUVWXYZ',
+  verificationCodeTtlMs: 10 * 60 * 1000,
+  verificationCodeMaxAttempts: 5,
+  tokenTtlMs: 15 * 60 * 1000,
+  sessionTtlMs: 30 * 24 * 60 * 60 * 1000,
+  headerFirstNameMax: 13,
+  headerFirstNameKeep: 10,
+  cardNameMax: 33,
+  cardNameKeep: 30,
+  connectMessageMax: 250,
+  profileImageMaxBytes: 512000,
+  notificationFetchLimit: 100,
+  matchingPageSize: 9,
+} as const;
+
+export const layout = {
+  breakpoint: 640,
+  headerHeight: 56,
+  contentMaxWidth: 1024,
+  pageMaxWidth: 1280,
+  modalWidth: 460,
+} as const;

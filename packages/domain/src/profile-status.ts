@@ -1,0 +1,31 @@
+/** Profile status, derived in the spec's priority order (spec 000 §4). */
+export const profileStatuses = [
+  'published',
+  'pending',
+  'paused',
+  'inactive',
+  'disabled',
+  'complete',
+  'incomplete',
+] as const;
+export type ProfileStatus = (typeof profileStatuses)[number];
+
+export interface ProfileStatusFields {
+  profilePublished: boolean;
+  profilePending: boolean;
+  profileComplete: boolean;
+  pausedDate: number | null;
+  deactivatedDate: number | null;
+  disableReason: string | null;
+}
+
+/** Published, then pending, then paused (pause date set and not published), inactive, disabled, complete. */
+export function deriveProfileStatus(p: ProfileStatusFields): ProfileStatus {
+  if (p.profilePublished) return 'published';
+  if (p.profilePending) return 'pending';
+  if (p.pausedDate != null) return 'paused';
+  if (p.deactivatedDate != null) return 'inactive';
+  if (p.disableReason) return 'disabled';
+  if (p.profileComplete) return 'complete';
+  return 'incomplete';
+}
