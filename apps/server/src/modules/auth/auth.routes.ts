@@ -180,12 +180,7 @@ export function authRoutes(deps: {
       },
       async (request, reply) => {
         const user = requireUser(request);
-        const session = await auth.changePassword(
-          user.id,
-          request.sessionToken!,
-          request.body,
-          clientInfo(request),
-        );
+        const session = await auth.changePassword(user.id, request.body, clientInfo(request));
         cookies.set(reply, session);
         return { message: messages.passwordChanged };
       },
