@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { desc } from 'drizzle-orm';
+import pg from 'pg';
+import { type App, buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { mailbox } from '../src/db/schema.ts';
+import { setPasswordHashCost } from '../src/lib/crypto.ts';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server (CI always sets it). */
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const APP_URL = 'http://intergen.test';
+export const ORIGIN = { origin: APP_URL };
+
+/** A fresh database of the given engine: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+export async function freshDatabase(engine: Engine): Promise<Database> {
+  if (engine === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null });
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `intergen_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  };
+  return database;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ APP_URL, RATE_LIMIT_MULTIPLIER: '1000', LOG_LEVEL: 'silent', ...overrides });
+}
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  /** Sends mail queued so far through the outbox, as the worker would. */
+  deliverMail(): Promise<void>;
+  /** Messages of the embedded mailbox to `to`, newest first, after delivering what is queued. */
+  mailTo(to: string): Promise<{ subject: string; text: string }[]>;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database; only the configuration differs from production. */
+export async function createTestApp(
+  engine: Engine,
+  overrides: Record<string, string> = {},
+): Promise<TestApp> {
+  setPasswordHashCost('fast');
+  const database = await freshDatabase(engine);
+  const app = await buildApp({ config: testConfig(overrides), database, printMail: () => {}, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    async deliverMail() {
+      await app.worker.drain();
+    },
+    async mailTo(to) {
+      await app.worker.drain();
+      const rows = await database.db.select().from(mailbox).orderBy(desc(mailbox.createdAt));
+      return rows.filter((m) => m.to === to).map((m) => ({ subject: m.subject, text: m.text }));
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A cookie-keeping client over app.inject, sending our Origin like a browser on the site would. */
+export function client(app: App) {
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  async function request(
+    method: 'GET' | 'POST',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const response = await app.inject({
+      method,
+      url,
+      headers: { ...ORIGIN, ...(jar.size ? { cookie: cookieHeader() } : {}), ...headers },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    for (const c of response.cookies) {
+      if (
+        c.value === '' ||
+        (c.maxAge !== undefined && c.maxAge <= 0) ||
+        (c.expires && c.expires.getTime() < Date.now())
+      ) {
+        jar.delete(c.name);
+      } else {
+        jar.set(c.name, c.value);
+      }
+    }
+    return response;
+  }
+  return {
+    get: (url: string, headers?: Record<string, string>) => request('GET', url, undefined, headers),
+    post: (url: string, body?: unknown, headers?: Record<string, string>) =>
+      request('POST', url, body ?? {}, headers),
+    cookies: jar,
+  };
+}
+
+let counter = 0;
+/** A unique e-mail address for one test. */
+export function uniqueEmail(prefix = 'member'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+/** Signs up a member through the API and returns the client holding its session. */
+export async function signUp(
+  app: App,
+  input: Partial<{ name: string; email: string; password: string; profileType: 'expert' | 'company' }> = {},
+) {
+  const c = client(app);
+  const body = {
+    name: 'Ada Lovelace',
+    email: uniqueEmail(),
+    password: 'correct-horse-7',
+    profileType: 'expert' as const,
+    ...input,
+  };
+  const response = await c.post('/api/auth/sign-up', body);
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return { client: c, ...body, user: response.json().user as { id: string; email: string } };
+}
+
+/** The first link in a mail body that contains `fragment`. */
+export function linkIn(text: string, fragment: string): string {
+  const match = text.match(new RegExp(`https?://\\S*${fragment.replace(/[?]/g, '\\?')}\\S*`));
+  if (!match) throw new Error(`no ${fragment} link in:\n${text}`);
+  return match[0];
+}
+
+/** The token query parameter of a link. */
+export function tokenOf(link: string): string {
+  return new URL(link).searchParams.get('token')!;
+}
