@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { openOwnedDatabase } from './bootstrap.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, loadDotEnv } from './config.ts';
 import { DataDirLockedError, readLock } from './db/lock.ts';
 
 const usage =
@@ -25,6 +25,7 @@ async function main() {
     process.stderr.write(usage);
     process.exit(2);
   }
+  loadDotEnv();
   const config = loadConfig();
   let url: string;
   const holder = config.databaseUrl ? null : readLock(config.dataDir);

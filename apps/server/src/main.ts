@@ -1,10 +1,11 @@
 import { buildApp } from './app.ts';
 import { openOwnedDatabase } from './bootstrap.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, loadDotEnv } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 
 /** Start-up: configuration → database (migrated) → app → listen → worker → first admin. */
 async function main() {
+  loadDotEnv();
   const config = loadConfig();
   const { database, controlToken, release } = await openOwnedDatabase(config, {
     port: config.port,

@@ -1,9 +1,10 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, loadDotEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
 /** `npm run worker`: outbox workers on their own, for PostgreSQL deployments that scale them apart. */
 async function main() {
+  loadDotEnv();
   const config = loadConfig();
   if (!config.databaseUrl) {
     process.stderr.write(
