@@ -7,10 +7,14 @@ const usage =
   'Usage: npm run admin -- create <email>\n  Makes <email> an admin (creating the account if needed) and prints a one-time sign-in link.\n';
 
 /** Asks the running server that owns the embedded database to make the admin link. */
-async function viaRunningServer(port: number, token: string, email: string, appUrl: string): Promise<string> {
+async function viaRunningServer(port: number, token: string, email: string): Promise<string> {
   const response = await fetch(`http://127.0.0.1:${port}/api/internal/admin-link`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: appUrl, 'x-intergen-control': token },
+    headers: {
+      'content-type': 'application/json',
+      origin: `http://127.0.0.1:${port}`,
+      'x-intergen-control': token,
+    },
     body: JSON.stringify({ email }),
   });
   const body = (await response.json()) as { url?: string; error?: { message: string } };
@@ -30,7 +34,7 @@ async function main() {
   let url: string;
   const holder = config.databaseUrl ? null : readLock(config.dataDir);
   if (holder?.port && holder.controlToken) {
-    url = await viaRunningServer(holder.port, holder.controlToken, email, config.appUrl);
+    url = await viaRunningServer(holder.port, holder.controlToken, email);
   } else {
     const { database, release } = await openOwnedDatabase(config, { port: null, withControl: false });
     try {
