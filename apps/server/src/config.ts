@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   /** Multiplies every rate limit; tests raise it, production keeps 1. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   COMMUNITY_TAB: bool.optional(),
+  /** How many proxy hops in front of the app to trust for the client address (X-Forwarded-For); 0 = none. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -43,6 +45,7 @@ export interface Config {
   communityTab: boolean;
   logLevel: string;
   secureCookies: boolean;
+  trustProxyHops: number;
 }
 
 /** Parses the environment once, failing with one clear line per bad value. */
@@ -69,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     communityTab: e.COMMUNITY_TAB ?? e.APP_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     secureCookies: appUrl.startsWith('https://'),
+    trustProxyHops: e.TRUST_PROXY_HOPS,
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import pg from 'pg';
-import { type App, buildApp } from '../src/app.ts';
+import { type App, type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { mailbox } from '../src/db/schema.ts';
@@ -52,14 +52,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database; only the configuration differs from production. */
+/**
+ * The real app on a fresh database; only the configuration differs from production. `deps` replaces parts
+ * of the wiring a test needs to control (a failing mail transport, a control token).
+ */
 export async function createTestApp(
   engine: Engine,
   overrides: Record<string, string> = {},
+  deps: Partial<Pick<AppDeps, 'mailTransport' | 'controlToken' | 'printMail'>> = {},
 ): Promise<TestApp> {
   setPasswordHashCost('fast');
   const database = await freshDatabase(engine);
-  const app = await buildApp({ config: testConfig(overrides), database, printMail: () => {}, logger: false });
+  const app = await buildApp({
+    config: testConfig(overrides),
+    database,
+    printMail: () => {},
+    logger: false,
+    ...deps,
+  });
   await app.ready();
   return {
     app,
@@ -151,4 +161,40 @@ export function linkIn(text: string, fragment: string): string {
 /** The token query parameter of a link. */
 export function tokenOf(link: string): string {
   return new URL(link).searchParams.get('token')!;
+}
+
+/** The 5-character verification code of a verification mail. */
+export function codeIn(text: string): string {
+  const match = text.match(/\n {4}([23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{5})\n/);
+  if (!match) throw new Error(`no verification code in:\n${text}`);
+  return match[1]!;
+}
+
+/** The session cookie a response sets, or undefined when it sets none. */
+export function sessionCookieOf(response: {
+  cookies: { name: string; value: string }[];
+}): string | undefined {
+  return response.cookies.find((c) => c.name === 'intergen_session' && c.value !== '')?.value;
+}
+
+/** A one-off request carrying exactly the given session token, like a browser that kept an old cookie. */
+export function withSession(
+  app: App,
+  token: string,
+  method: 'GET' | 'POST' = 'GET',
+  url = '/api/auth/session',
+) {
+  return app.inject({
+    method,
+    url,
+    headers: { ...ORIGIN, cookie: `intergen_session=${token}` },
+    ...(method === 'POST' ? { payload: {} } : {}),
+  });
+}
+
+/** Signs in with e-mail and password on a fresh client (a new browser). */
+export async function signIn(app: App, email: string, password: string) {
+  const c = client(app);
+  const response = await c.post('/api/auth/sign-in', { email, password });
+  return { client: c, response };
 }

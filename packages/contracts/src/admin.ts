@@ -10,9 +10,9 @@ export const MailMessageSchema = MailSummarySchema.extend({ text: z.string() });
 export type MailSummary = z.infer<typeof MailSummarySchema>;
 export type MailMessage = z.infer<typeof MailMessageSchema>;
 
-/** GET /api/admin/mailbox: newest first, with a cursor for older pages. */
+/** GET /api/admin/mailbox: newest first; `before` is the id of the last message of the previous page. */
 export const MailboxQuerySchema = z.object({
-  before: z.coerce.number().int().optional(),
+  before: z.string().min(1).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export const MailboxResponseSchema = z.object({ messages: z.array(MailSummarySchema), hasMore: z.boolean() });

@@ -14,6 +14,9 @@ export const limits = {
   cardNameKeep: 30,
   connectMessageMax: 250,
   profileImageMaxBytes: 512000,
+  profileImageSize: 400,
+  companyAreasMax: 3,
+  autosaveDebounceMs: 500,
   notificationFetchLimit: 100,
   matchingPageSize: 9,
 } as const;

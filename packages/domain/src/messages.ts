@@ -42,6 +42,7 @@ export const messages = {
   somethingWentWrong: 'Something went wrong. Please try again.',
   crossOriginRefused: 'This request did not come from the InterGen site and was refused.',
   notFound: 'Not found',
+  unknownCursor: 'This page no longer exists. Please start again from the first page.',
   // Help modal (spec 000 §1)
   helpTitle: 'Need help?',
   helpReplyTime: 'We reply to every message within 24 hours.',

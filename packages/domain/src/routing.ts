@@ -65,7 +65,7 @@ function underAny(pathname: string, bases: readonly string[]): boolean {
 
 /** A same-site relative path: starts with one slash, no scheme, no protocol-relative `//`, no backslash. */
 export function isSafeRelativePath(path: string): boolean {
-  return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') && !/[\r\n]/.test(path);
+  return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') && !/[\t\r\n]/.test(path);
 }
 
 /** Decodes a `redirect` query value; null when it is missing, malformed or not a safe relative path. */

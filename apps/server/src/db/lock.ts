@@ -1,4 +1,5 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface LockInfo {
@@ -21,6 +22,8 @@ export class DataDirLockedError extends Error {
   }
 }
 
+const LOCK_FILE = 'intergen.lock';
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -30,42 +33,75 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export function readLock(dataDir: string): LockInfo | null {
+function parse(file: string): LockInfo | null {
   try {
-    const info = JSON.parse(readFileSync(path.join(dataDir, 'intergen.lock'), 'utf8')) as LockInfo;
-    return isAlive(info.pid) ? info : null;
+    const info = JSON.parse(readFileSync(file, 'utf8')) as LockInfo;
+    return typeof info.pid === 'number' ? info : null;
   } catch {
     return null;
   }
 }
 
+/** The live holder of a data directory's lock, or null when it is free or its holder is gone. */
+export function readLock(dataDir: string): LockInfo | null {
+  const info = parse(path.join(dataDir, LOCK_FILE));
+  return info && isAlive(info.pid) ? info : null;
+}
+
 /**
- * Takes the single-owner lock of a PGlite data directory. A lock left by a dead process is taken over;
- * a live holder makes this throw DataDirLockedError. Returns a release function.
+ * Takes the single-owner lock of a PGlite data directory and returns a release function.
+ *
+ * The lock file is written whole under a temporary name and then hard-linked into place, which fails if a
+ * lock exists: no one ever sees a half-written lock. A lock whose process is dead is moved aside with an
+ * atomic rename before retrying; if what was moved turns out to be a live process's fresh lock (another
+ * starter took over first), it is linked back and this process gives way. So of any number of processes
+ * starting together, exactly one holds the lock.
  */
 export function acquireDataDirLock(dataDir: string, info: Omit<LockInfo, 'pid' | 'startedAt'>): () => void {
   mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, 'intergen.lock');
+  const lockPath = path.join(dataDir, LOCK_FILE);
   const mine: LockInfo = { pid: process.pid, startedAt: new Date().toISOString(), ...info };
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockPath, 'wx', 0o600);
-      writeSync(fd, JSON.stringify(mine));
-      closeSync(fd);
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        rmSync(lockPath, { force: true });
-      };
-      process.once('exit', release);
-      return release;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = readLock(dataDir);
-      if (holder && holder.pid !== process.pid) throw new DataDirLockedError(lockPath, holder);
-      rmSync(lockPath, { force: true }); // stale: its process is gone
+  const unique = () => `${lockPath}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  const draft = unique();
+  writeFileSync(draft, JSON.stringify(mine), { mode: 0o600 });
+  try {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      try {
+        linkSync(draft, lockPath);
+        let released = false;
+        const release = () => {
+          if (released) return;
+          released = true;
+          if (parse(lockPath)?.pid === process.pid) rmSync(lockPath, { force: true });
+        };
+        process.once('exit', release);
+        return release;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const holder = parse(lockPath);
+      if (holder && isAlive(holder.pid)) throw new DataDirLockedError(lockPath, holder);
+      const aside = unique();
+      try {
+        renameSync(lockPath, aside);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // someone else moved it
+        throw error;
+      }
+      const moved = parse(aside);
+      if (moved && isAlive(moved.pid)) {
+        // We moved a lock another process had just taken: put it back and give way.
+        try {
+          linkSync(aside, lockPath);
+        } finally {
+          rmSync(aside, { force: true });
+        }
+        throw new DataDirLockedError(lockPath, moved);
+      }
+      rmSync(aside, { force: true });
     }
+    throw new Error(`Could not take the lock ${lockPath}`);
+  } finally {
+    rmSync(draft, { force: true });
   }
-  throw new Error(`Could not take the lock ${lockPath}`);
 }

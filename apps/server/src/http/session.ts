@@ -1,4 +1,4 @@
-import { limits, messages } from '@intergen/domain';
+import { messages } from '@intergen/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import type { UserRow } from '../modules/auth/auth.repository.ts';
@@ -18,7 +18,16 @@ declare module 'fastify' {
 export function registerSessions(app: FastifyInstance, auth: AuthService, secure: boolean) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
-  app.addHook('onRequest', async (request) => {
+  const set = (reply: FastifyReply, session: IssuedSession) => {
+    reply.setCookie(SESSION_COOKIE, session.token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: Math.max(0, Math.round((session.expiresAt.getTime() - Date.now()) / 1000)),
+    });
+  };
+  app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
@@ -26,18 +35,12 @@ export function registerSessions(app: FastifyInstance, auth: AuthService, secure
     if (resolved) {
       request.user = resolved.user;
       request.sessionToken = token;
+      // The server slid the session's expiry forward: let the browser keep the cookie as long.
+      if (resolved.extendedUntil) set(reply, { token, expiresAt: resolved.extendedUntil });
     }
   });
   return {
-    set(reply: FastifyReply, session: IssuedSession) {
-      reply.setCookie(SESSION_COOKIE, session.token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        maxAge: Math.floor(limits.sessionTtlMs / 1000),
-      });
-    },
+    set,
     clear(reply: FastifyReply) {
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
     },

@@ -34,6 +34,7 @@ export function adminRoutes(deps: { database: Database }) {
       async (request) => {
         requireAdmin(request);
         const page = await listMail(db, request.query);
+        if (!page) throw new AppError('VALIDATION_FAILED', messages.unknownCursor, 400);
         return {
           messages: page.rows.map((m) => ({ ...m, createdAt: m.createdAt.getTime() })),
           hasMore: page.hasMore,

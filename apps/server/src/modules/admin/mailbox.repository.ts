@@ -1,13 +1,22 @@
-import { desc, eq, lt } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { mailbox } from '../../db/schema.ts';
 
-/** A page of the embedded mailbox, newest first, older than `before` (ms) when given. */
-export async function listMail(ex: Executor, opts: { before?: number | undefined; limit: number }) {
+/**
+ * A page of the embedded mailbox, newest first, after the message `before` when given. The cursor is
+ * compared as (created_at, id) in SQL, at the database's full timestamp precision, so paging visits every
+ * message exactly once even when several share a millisecond.
+ */
+export async function listMail(ex: Executor, opts: { before?: string | undefined; limit: number }) {
+  if (opts.before && !(await findMail(ex, opts.before))) return null;
   const rows = await ex
     .select({ id: mailbox.id, to: mailbox.to, subject: mailbox.subject, createdAt: mailbox.createdAt })
     .from(mailbox)
-    .where(opts.before ? lt(mailbox.createdAt, new Date(opts.before)) : undefined)
+    .where(
+      opts.before
+        ? sql`(${mailbox.createdAt}, ${mailbox.id}) < (SELECT m.created_at, m.id FROM mailbox m WHERE m.id = ${opts.before})`
+        : undefined,
+    )
     .orderBy(desc(mailbox.createdAt), desc(mailbox.id))
     .limit(opts.limit + 1);
   return { rows: rows.slice(0, opts.limit), hasMore: rows.length > opts.limit };

@@ -38,29 +38,36 @@ function limiters(
   multiplier: number,
   perIp: number,
   perEmail: number,
-): preHandlerHookHandler[] {
+): preHandlerHookHandler {
   const emailOf = (request: FastifyRequest) => {
     const body = request.body as { email?: unknown } | undefined;
     return typeof body?.email === 'string'
       ? normalizeEmail(body.email)
       : `user:${request.user?.id ?? request.ip}`;
   };
-  const opts = {
-    timeWindow: 60_000,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED', messages.tooManyRequests, 429),
-  };
-  return [
-    app.rateLimit({
-      ...opts,
+  const timeWindow = 60_000;
+  const checks = [
+    app.createRateLimit({
+      timeWindow,
       max: Math.ceil(perIp * multiplier),
       keyGenerator: (r) => `ip:${r.routeOptions.url}:${r.ip}`,
     }),
-    app.rateLimit({
-      ...opts,
+    app.createRateLimit({
+      timeWindow,
       max: Math.ceil(perEmail * multiplier),
       keyGenerator: (r) => `email:${r.routeOptions.url}:${emailOf(r)}`,
     }),
   ];
+  return async (request, reply) => {
+    for (const check of checks) {
+      const result = await check(request);
+      // `isAllowed` is true only for an allow-listed key; `isExceeded` says whether this one is over.
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw new AppError('RATE_LIMITED', messages.tooManyRequests, 429);
+      }
+    }
+  };
 }
 
 export function authRoutes(deps: {

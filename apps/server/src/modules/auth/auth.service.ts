@@ -230,7 +230,9 @@ export function createAuthService({ database, appUrl, afterCommit }: AuthService
      * Resolves a session cookie to its user. A session of an account that lost its login or was
      * deactivated is deleted on sight, so such a user is signed out at once.
      */
-    async resolveSession(token: string): Promise<{ user: repo.UserRow; sessionId: string } | null> {
+    async resolveSession(
+      token: string,
+    ): Promise<{ user: repo.UserRow; sessionId: string; extendedUntil: Date | null } | null> {
       const sessionId = hashToken(token);
       const found = await repo.findSessionWithUser(db, sessionId);
       if (!found) return null;
@@ -238,11 +240,13 @@ export function createAuthService({ database, appUrl, afterCommit }: AuthService
         await repo.deleteUserSessions(db, found.user.id);
         return null;
       }
-      // Sliding expiry, written at most once a day per session.
+      // Sliding expiry, written at most once a day per session; the caller renews the cookie with it.
+      let extendedUntil: Date | null = null;
       if (Date.now() - found.session.lastSeenAt.getTime() > 24 * 60 * 60 * 1000) {
-        await repo.extendSession(db, sessionId, new Date(Date.now() + limits.sessionTtlMs));
+        extendedUntil = new Date(Date.now() + limits.sessionTtlMs);
+        await repo.extendSession(db, sessionId, extendedUntil);
       }
-      return { user: found.user, sessionId };
+      return { user: found.user, sessionId, extendedUntil };
     },
 
     /** Mails a reset link when the account exists; answers the same either way (no account discovery). */

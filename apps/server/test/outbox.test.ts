@@ -1,0 +1,353 @@
+import { messages } from '@intergen/domain';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.ts';
+import { mailbox, outbox } from '../src/db/schema.ts';
+import type { MailTransport } from '../src/modules/mail/mail.transport.ts';
+import {
+  createOutboxWorker,
+  enqueue,
+  type OutboxHandler,
+  type OutboxJob,
+  RetryLaterError,
+} from '../src/outbox/outbox.ts';
+import {
+  client,
+  createTestApp,
+  type Engine,
+  engines,
+  freshDatabase,
+  signUp,
+  type TestApp,
+  uniqueEmail,
+} from './helpers.ts';
+
+const silent = { info() {}, warn() {}, error() {} };
+
+describe.each(engines)('outbox on %s', (engine: Engine) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await freshDatabase(engine);
+  });
+  afterAll(() => database.close());
+  // Each test starts with an empty outbox, so no row of an earlier test is claimed by a later worker.
+  afterEach(async () => {
+    await database.query('DELETE FROM outbox');
+  });
+
+  const worker = (handlers: Record<string, OutboxHandler>, opts: { batchSize?: number } = {}) =>
+    createOutboxWorker({ database, handlers, log: silent, ...opts });
+
+  async function row(idempotencyKey: string) {
+    const [found] = await database.db.select().from(outbox).where(eq(outbox.idempotencyKey, idempotencyKey));
+    if (!found) throw new Error(`no outbox row ${idempotencyKey}`);
+    return found;
+  }
+
+  /** How far in the future (per the database clock) the row is scheduled, in ms. */
+  async function dueIn(idempotencyKey: string): Promise<number> {
+    const [r] = await database.query<{ ms: string | number }>(
+      'SELECT extract(epoch FROM run_at - now()) * 1000 AS ms FROM outbox WHERE idempotency_key = $1',
+      [idempotencyKey],
+    );
+    return Number(r!.ms);
+  }
+
+  const makeDue = (idempotencyKey: string) =>
+    database.query(`UPDATE outbox SET run_at = now() - interval '1 second' WHERE idempotency_key = $1`, [
+      idempotencyKey,
+    ]);
+
+  it('never runs a row enqueued in a transaction that rolls back', async () => {
+    const calls: OutboxJob[] = [];
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueue(tx, { topic: 'test.rollback', payload: { n: 1 }, idempotencyKey: 'rollback-1' });
+        throw new Error('the business change failed');
+      }),
+    ).rejects.toThrow('the business change failed');
+
+    expect(await worker({ 'test.rollback': async (job) => void calls.push(job) }).drain()).toBe(0);
+    expect(calls).toEqual([]);
+    expect(await database.db.select().from(outbox)).toHaveLength(0);
+  });
+
+  it('runs a committed row once, with its payload, and marks it done', async () => {
+    const calls: OutboxJob[] = [];
+    await database.db.transaction(async (tx) => {
+      await enqueue(tx, { topic: 'test.once', payload: { to: 'a@example.com' }, idempotencyKey: 'once-1' });
+    });
+    const w = worker({ 'test.once': async (job) => void calls.push(job) });
+
+    expect(await w.drain()).toBe(1);
+    expect(await w.drain()).toBe(0);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      topic: 'test.once',
+      payload: { to: 'a@example.com' },
+      attempts: 1,
+      idempotencyKey: 'once-1',
+    });
+    expect(await row('once-1')).toMatchObject({ status: 'done', attempts: 1, lastError: null });
+    expect((await row('once-1')).processedAt).toBeInstanceOf(Date);
+  });
+
+  it('retries a failing handler with exponential backoff, keeping attempts and the last error', async () => {
+    let calls = 0;
+    await enqueue(database.db, {
+      topic: 'test.flaky',
+      payload: {},
+      idempotencyKey: 'flaky-1',
+      maxAttempts: 3,
+    });
+    const w = worker({
+      'test.flaky': async () => {
+        calls++;
+        throw new Error(`upstream refused #${calls}`);
+      },
+    });
+
+    expect(await w.drain()).toBe(1);
+    expect(await row('flaky-1')).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'upstream refused #1',
+    });
+    // First retry about 2 s later (± 25 % jitter); not due yet, so another drain does nothing.
+    const first = await dueIn('flaky-1');
+    expect(first).toBeGreaterThan(1_000);
+    expect(first).toBeLessThan(2_600);
+    expect(await w.drain()).toBe(0);
+
+    await makeDue('flaky-1');
+    expect(await w.drain()).toBe(1);
+    expect(await row('flaky-1')).toMatchObject({
+      status: 'pending',
+      attempts: 2,
+      lastError: 'upstream refused #2',
+    });
+    const second = await dueIn('flaky-1');
+    expect(second).toBeGreaterThan(2_500);
+    expect(second).toBeLessThan(5_100);
+  });
+
+  it('parks a row as dead after its maximum number of attempts and stops running it', async () => {
+    let calls = 0;
+    await enqueue(database.db, {
+      topic: 'test.doomed',
+      payload: {},
+      idempotencyKey: 'doomed-1',
+      maxAttempts: 3,
+    });
+    const w = worker({
+      'test.doomed': async () => {
+        calls++;
+        throw new Error('always fails');
+      },
+    });
+    for (let i = 0; i < 3; i++) {
+      await makeDue('doomed-1');
+      await w.drain();
+    }
+    expect(calls).toBe(3);
+    expect(await row('doomed-1')).toMatchObject({ status: 'dead', attempts: 3, lastError: 'always fails' });
+
+    await makeDue('doomed-1');
+    expect(await w.drain()).toBe(0);
+    expect(calls).toBe(3);
+  });
+
+  it('succeeds on a retry and clears the last error', async () => {
+    let calls = 0;
+    await enqueue(database.db, { topic: 'test.recovers', payload: {}, idempotencyKey: 'recovers-1' });
+    const w = worker({
+      'test.recovers': async () => {
+        calls++;
+        if (calls === 1) throw new Error('first try fails');
+      },
+    });
+    await w.drain();
+    await makeDue('recovers-1');
+    await w.drain();
+    expect(calls).toBe(2);
+    expect(await row('recovers-1')).toMatchObject({ status: 'done', attempts: 2, lastError: null });
+  });
+
+  it("honours a RetryLaterError's delay instead of the backoff", async () => {
+    await enqueue(database.db, { topic: 'test.later', payload: {}, idempotencyKey: 'later-1' });
+    await worker({
+      'test.later': async () => {
+        throw new RetryLaterError('rate limited upstream', 90_000);
+      },
+    }).drain();
+
+    expect(await row('later-1')).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'rate limited upstream',
+    });
+    const due = await dueIn('later-1');
+    expect(due).toBeGreaterThan(88_000);
+    expect(due).toBeLessThanOrEqual(90_000);
+  });
+
+  it('records a row whose topic has no handler as a failure instead of losing it', async () => {
+    await enqueue(database.db, { topic: 'test.unknown', payload: {}, idempotencyKey: 'unknown-1' });
+    await worker({}).drain();
+    expect(await row('unknown-1')).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'No handler for topic test.unknown',
+    });
+  });
+
+  it('runs the same idempotency key once, however often it is enqueued', async () => {
+    let calls = 0;
+    const message = { topic: 'test.idem', payload: { v: 1 }, idempotencyKey: 'idem-1' };
+    await enqueue(database.db, message);
+    await database.db.transaction((tx) => enqueue(tx, { ...message, payload: { v: 2 } }));
+    const w = worker({ 'test.idem': async () => void calls++ });
+    await w.drain();
+    await enqueue(database.db, message);
+    await w.drain();
+
+    expect(calls).toBe(1);
+    expect(await database.db.select().from(outbox).where(eq(outbox.idempotencyKey, 'idem-1'))).toHaveLength(
+      1,
+    );
+    expect((await row('idem-1')).payload).toEqual({ v: 1 });
+  });
+
+  it('leaves a row claimed by another worker alone until its lease ends', async () => {
+    let calls = 0;
+    await enqueue(database.db, { topic: 'test.lease', payload: {}, idempotencyKey: 'lease-1' });
+    await database.query(
+      `UPDATE outbox SET locked_until = now() + interval '1 minute', attempts = 1 WHERE idempotency_key = 'lease-1'`,
+    );
+    const w = worker({ 'test.lease': async () => void calls++ });
+    expect(await w.drain()).toBe(0);
+
+    await database.query(
+      `UPDATE outbox SET locked_until = now() - interval '1 second' WHERE idempotency_key = 'lease-1'`,
+    );
+    expect(await w.drain()).toBe(1);
+    expect(calls).toBe(1);
+    expect(await row('lease-1')).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('never runs a row twice when two workers drain at the same time', async () => {
+    const count = 50;
+    await enqueue(
+      database.db,
+      Array.from({ length: count }, (_, i) => ({
+        topic: 'test.race',
+        payload: { i },
+        idempotencyKey: `race-${i}`,
+      })),
+    );
+    const runs = new Map<number, number>();
+    const handler: OutboxHandler = async (job) => {
+      const i = job.payload.i as number;
+      runs.set(i, (runs.get(i) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
+    };
+    const a = worker({ 'test.race': handler }, { batchSize: 4 });
+    const b = worker({ 'test.race': handler }, { batchSize: 4 });
+
+    const [ranA, ranB] = await Promise.all([a.drain(), b.drain()]);
+    expect(ranA + ranB).toBe(count);
+    expect(runs.size).toBe(count);
+    expect([...runs.values()].every((n) => n === 1)).toBe(true);
+    const done = await database.query<{ n: string | number }>(
+      `SELECT count(*) AS n FROM outbox WHERE topic = 'test.race' AND status = 'done' AND attempts = 1`,
+    );
+    expect(Number(done[0]!.n)).toBe(count);
+  });
+});
+
+describe.each(engines)('mail through the outbox on %s', (engine: Engine) => {
+  let failing: TestApp;
+  let live: TestApp;
+  const brokenTransport: MailTransport = {
+    kind: 'smtp',
+    async send() {
+      throw new Error('mail server down');
+    },
+    close() {},
+  };
+  beforeAll(async () => {
+    [failing, live] = await Promise.all([
+      createTestApp(engine, {}, { mailTransport: brokenTransport }),
+      createTestApp(engine),
+    ]);
+  });
+  afterAll(() => Promise.all([failing.close(), live.close()]));
+
+  async function mailRowsTo(t: TestApp, email: string) {
+    const rows = await t.database.db.select().from(outbox).where(sql`${outbox.payload}->>'to' = ${email}`);
+    return rows;
+  }
+
+  it('never fails a sign-up because the mail server fails, and records the error on the row', async () => {
+    const email = uniqueEmail();
+    const response = await client(failing.app).post('/api/auth/sign-up', {
+      name: 'Ada Lovelace',
+      email,
+      password: 'correct-horse-7',
+      profileType: 'expert',
+    });
+    expect(response.statusCode).toBe(201);
+
+    await expect(failing.deliverMail()).resolves.toBeUndefined();
+    const [row] = await mailRowsTo(failing, email);
+    expect(row).toMatchObject({
+      topic: 'mail.send',
+      status: 'pending',
+      attempts: 1,
+      lastError: 'mail server down',
+    });
+    expect(row!.runAt.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('never fails a password reset request because the mail server fails', async () => {
+    const { email } = await signUp(failing.app);
+    const response = await client(failing.app).post('/api/auth/password/forgot', { email });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: messages.resetSuccess });
+    await failing.deliverMail();
+    const rows = await mailRowsTo(failing, email);
+    expect(rows.length).toBe(2);
+    for (const r of rows) expect(r.lastError).toBe('mail server down');
+  });
+
+  it('stores a mail job that runs again (a lost lease, a crash) only once in the mailbox', async () => {
+    const { email } = await signUp(live.app);
+    await live.deliverMail();
+    await live.database.query(
+      `UPDATE outbox SET status = 'pending', run_at = now() - interval '1 second' WHERE payload->>'to' = $1`,
+      [email],
+    );
+    await live.deliverMail();
+    const [row] = await mailRowsTo(live, email);
+    expect(row).toMatchObject({ status: 'done', attempts: 2 });
+    expect(await live.database.db.select().from(mailbox).where(eq(mailbox.to, email))).toHaveLength(1);
+  });
+
+  it('sends the mail of a request right after its commit when the worker runs, without waiting for a poll', async () => {
+    live.app.worker.start();
+    try {
+      const email = uniqueEmail();
+      await signUp(live.app, { email });
+      const deadline = Date.now() + 5_000;
+      let rows: unknown[] = [];
+      while (Date.now() < deadline) {
+        rows = await live.database.db.select().from(mailbox).where(eq(mailbox.to, email));
+        if (rows.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(rows).toHaveLength(1);
+    } finally {
+      await live.app.worker.stop();
+    }
+  });
+});
