@@ -4,4 +4,6 @@ export * from './messages.ts';
 export * from './profile-enums.ts';
 export * from './profile-rules.ts';
 export * from './profile-status.ts';
+export * from './profile-texts.ts';
 export * from './routing.ts';
+export * from './ui-texts.ts';

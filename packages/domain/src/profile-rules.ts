@@ -138,6 +138,28 @@ export const requiredFields = {
   },
 } as const satisfies Record<ProfileType, Record<SectionId, readonly string[]>>;
 
+/**
+ * Every editable field by role and section: the required sets above plus the optional fields (`about`, the
+ * company's `slogan`). A section save may carry only its own fields.
+ */
+export const sectionFields = {
+  expert: {
+    basics: [...requiredFields.expert.basics, 'about'],
+    profile: [...requiredFields.expert.profile],
+    extras: [...requiredFields.expert.extras],
+  },
+  company: {
+    basics: [...requiredFields.company.basics, 'slogan', 'about'],
+    profile: [...requiredFields.company.profile],
+    extras: [...requiredFields.company.extras],
+  },
+} as const satisfies Record<ProfileType, Record<SectionId, readonly string[]>>;
+
+/** The section a field is edited in, or null when the role has no such field. */
+export function sectionOf(kind: ProfileType, field: string): SectionId | null {
+  return sectionIds.find((id) => (sectionFields[kind][id] as readonly string[]).includes(field)) ?? null;
+}
+
 /** The wizard: each step's route, title and the section it edits (spec 000 §2). */
 export const wizardSteps: Record<ProfileType, { path: string; title: string; section: SectionId | null }[]> =
   {

@@ -1,0 +1,93 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildUser, configAnswer, installFakeApi, renderApp } from '../../test/render';
+import { setViewportWidth } from '../../test/viewport';
+
+function header() {
+  return within(screen.getByRole('banner'));
+}
+
+async function renderDashboard(user = buildUser(), communityTab = true) {
+  installFakeApi({ 'GET /api/config': () => ({ body: { ...configAnswer.body, communityTab } }) });
+  renderApp('/dashboard', { user });
+  await screen.findByRole('heading', { level: 1 });
+}
+
+describe('the header', () => {
+  it('shows a first name longer than 13 characters as its first 10 plus an ellipsis', async () => {
+    await renderDashboard(buildUser({ firstName: 'Bartholomewsky' }));
+    expect(header().getByRole('button', { name: 'Bartholome...' })).toBeTruthy();
+  });
+
+  it('shows a first name of 13 characters in full', async () => {
+    await renderDashboard(buildUser({ firstName: 'Christopherus' }));
+    expect(header().getByRole('button', { name: 'Christopherus' })).toBeTruthy();
+  });
+
+  it('links Dashboard, My Network and Profile, and offers Help, on wide screens', async () => {
+    await renderDashboard();
+    await waitFor(() => expect(header().getByRole('link', { name: 'My Network' })).toBeTruthy());
+    expect(header().getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(header().getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/profile/public');
+    expect(header().getByRole('button', { name: 'Help' })).toBeTruthy();
+    expect(header().queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+
+  it('hides My Network when the community tab is off', async () => {
+    await renderDashboard(buildUser(), false);
+    await waitFor(() => expect(header().getByRole('link', { name: 'Profile' })).toBeTruthy());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(header().queryByRole('link', { name: 'My Network' })).toBeNull();
+  });
+
+  it('sends Profile to the editor while the profile is incomplete, and gives admins an Admin link', async () => {
+    const user = buildUser({
+      isAdmin: true,
+      profile: {
+        status: 'pending',
+        profileComplete: false,
+        onboardingComplete: true,
+        firstIncompleteStep: null,
+      },
+    });
+    await renderDashboard(user);
+    expect(header().getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/profile/edit');
+    expect(header().getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin/mailbox');
+  });
+
+  it('shows only the logo to a person without header access', async () => {
+    const unverified = buildUser({ emailVerified: false });
+    installFakeApi({ 'GET /api/config': () => configAnswer });
+    renderApp('/dashboard', { user: unverified });
+    await screen.findByRole('heading', { level: 1 });
+
+    expect(
+      header()
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['InterGen home']);
+    expect(header().queryAllByRole('button')).toEqual([]);
+  });
+
+  it('shows only the logo when signed out', async () => {
+    installFakeApi({ 'GET /api/config': () => configAnswer });
+    renderApp('/');
+    await screen.findByRole('button', { name: 'Log in' });
+
+    expect(header().getAllByRole('link')).toHaveLength(1);
+    expect(header().queryAllByRole('button')).toEqual([]);
+  });
+
+  it('puts everything in one menu at 640 px or less', async () => {
+    setViewportWidth(360);
+    await renderDashboard();
+
+    expect(header().queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    fireEvent.click(header().getByRole('button', { name: 'Menu' }));
+    const menu = await screen.findByRole('menu');
+    const items = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual(['Dashboard', 'My Network', 'Profile', 'Help', 'Settings', 'Logout']);
+  });
+});

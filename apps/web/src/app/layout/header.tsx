@@ -1,0 +1,180 @@
+import type { SessionUser } from '@intergen/contracts';
+import {
+  hasHeaderAccess,
+  headerFirstName,
+  labels,
+  landingPath,
+  profileLinkPath,
+  routes,
+} from '@intergen/domain';
+import { Burger, Menu, UnstyledButton } from '@mantine/core';
+import {
+  IconChevronDown,
+  IconHelpCircle,
+  IconLayoutDashboard,
+  IconLogout,
+  IconMail,
+  IconSettings,
+  IconUser,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Logo } from '../../components/logo';
+import { useSignOut } from '../../features/auth/api/sign-out';
+import { usePublicConfig } from '../../lib/config';
+import { useIsNarrow } from '../../lib/media';
+import { useUser } from '../../lib/session';
+import { useOpenHelp } from './help';
+
+interface HeaderLink {
+  to: string;
+  label: string;
+  icon: typeof IconUser;
+}
+
+/** The header's links for a person with header access (spec 000 §2, Header and footer). */
+export function headerLinks(user: SessionUser, communityTab: boolean): HeaderLink[] {
+  const links: HeaderLink[] = [];
+  if (user.kind) {
+    links.push({ to: routes.dashboard, label: labels.dashboard, icon: IconLayoutDashboard });
+    if (communityTab) links.push({ to: routes.myNetwork, label: labels.myNetwork, icon: IconUsers });
+    links.push({ to: profileLinkPath(user), label: labels.profile, icon: IconUser });
+  }
+  if (user.isAdmin) links.push({ to: routes.adminMailbox, label: 'Admin', icon: IconMail });
+  return links;
+}
+
+/**
+ * The 56 px header. Signed out, or without header access, it shows only the logo. Wide screens show the
+ * links, Help and a name menu (Settings, Logout); at 640 px or less one menu holds everything.
+ */
+export function Header() {
+  const user = useUser();
+  const narrow = useIsNarrow();
+  const withLinks = user !== null && hasHeaderAccess(user);
+
+  return (
+    <header className="ig-header">
+      <div className="ig-header-inner">
+        <Logo to={user ? landingPath(user) : routes.login} />
+        {withLinks ? narrow ? <NarrowNav user={user} /> : <WideNav user={user} /> : null}
+      </div>
+    </header>
+  );
+}
+
+function useCommunityTab(): boolean {
+  return usePublicConfig().data?.communityTab ?? false;
+}
+
+function WideNav({ user }: { user: SessionUser }) {
+  const communityTab = useCommunityTab();
+  const openHelp = useOpenHelp();
+  const signOut = useSignOut();
+  const links = headerLinks(user, communityTab);
+
+  return (
+    <>
+      <nav aria-label="Main" style={{ display: 'flex', gap: 4, marginLeft: 16 }}>
+        {links.map((link) => (
+          <NavLink key={link.to} to={link.to} className="ig-nav-link">
+            {link.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div style={{ flex: 1 }} />
+      <UnstyledButton className="ig-nav-link" onClick={openHelp}>
+        <IconHelpCircle size={18} aria-hidden="true" style={{ marginRight: 6 }} />
+        {labels.help}
+      </UnstyledButton>
+      <Menu position="bottom-end" width={200} shadow="md" withInitialFocusPlaceholder={false}>
+        <Menu.Target>
+          <UnstyledButton className="ig-nav-link">
+            {headerFirstName(user.firstName) || 'Account'}
+            <IconChevronDown size={16} aria-hidden="true" style={{ marginLeft: 4 }} />
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {user.kind ? (
+            <Menu.Item
+              component={Link}
+              to={routes.profileEdit}
+              leftSection={<IconSettings size={16} aria-hidden="true" />}
+            >
+              {labels.settings}
+            </Menu.Item>
+          ) : null}
+          <Menu.Item
+            leftSection={<IconLogout size={16} aria-hidden="true" />}
+            onClick={() => signOut.mutate()}
+            disabled={signOut.isPending}
+            closeMenuOnClick={false}
+          >
+            {signOut.isPending ? 'Logging out…' : labels.logout}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </>
+  );
+}
+
+function NarrowNav({ user }: { user: SessionUser }) {
+  const communityTab = useCommunityTab();
+  const openHelp = useOpenHelp();
+  const signOut = useSignOut();
+  const [opened, setOpened] = useState(false);
+  const links = headerLinks(user, communityTab);
+
+  return (
+    <>
+      <div style={{ flex: 1 }} />
+      <Menu
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={220}
+        shadow="md"
+        withInitialFocusPlaceholder={false}
+      >
+        <Menu.Target>
+          <Burger opened={opened} aria-label="Menu" size="sm" />
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{headerFirstName(user.firstName) || user.email}</Menu.Label>
+          {links.map((link) => (
+            <Menu.Item
+              key={link.to}
+              component={Link}
+              to={link.to}
+              leftSection={<link.icon size={16} aria-hidden="true" />}
+            >
+              {link.label}
+            </Menu.Item>
+          ))}
+          <Menu.Item leftSection={<IconHelpCircle size={16} aria-hidden="true" />} onClick={openHelp}>
+            {labels.help}
+          </Menu.Item>
+          {user.kind ? (
+            <Menu.Item
+              component={Link}
+              to={routes.profileEdit}
+              leftSection={<IconSettings size={16} aria-hidden="true" />}
+            >
+              {labels.settings}
+            </Menu.Item>
+          ) : null}
+          <Menu.Divider />
+          <Menu.Item
+            leftSection={<IconLogout size={16} aria-hidden="true" />}
+            onClick={() => signOut.mutate()}
+            disabled={signOut.isPending}
+            closeMenuOnClick={false}
+          >
+            {signOut.isPending ? 'Logging out…' : labels.logout}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+import { routes } from '@intergen/domain';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader';
+import type { RouteHandle } from './access';
+import { AppLayout } from './layout/app-layout';
+import { RouteError } from './routes/route-error';
+
+const guest: RouteHandle = { access: 'guest' };
+const open: RouteHandle = { access: 'public' };
+const member: RouteHandle = { access: 'member' };
+const expertOnly: RouteHandle = { access: 'member', kinds: ['expert'] };
+const companyOnly: RouteHandle = { access: 'member', kinds: ['company'] };
+const admin: RouteHandle = { access: 'admin' };
+
+/** Every page of the app; page modules load lazily, the routing rules live in `AppLayout`. */
+export const appRoutes: RouteObject[] = [
+  {
+    Component: AppLayout,
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RouteError,
+    children: [
+      // Signed out
+      {
+        index: true,
+        handle: guest,
+        lazy: async () => ({ Component: (await import('../features/auth/routes/login')).LoginRoute }),
+      },
+      {
+        path: 'signup/*',
+        handle: guest,
+        lazy: async () => ({ Component: (await import('../features/auth/routes/signup')).SignUpRoute }),
+      },
+      {
+        path: routes.forgotPassword,
+        handle: open,
+        lazy: async () => ({
+          Component: (await import('../features/auth/routes/forgot-password')).ForgotPasswordRoute,
+        }),
+      },
+      {
+        path: routes.resetPassword,
+        handle: open,
+        lazy: async () => ({
+          Component: (await import('../features/auth/routes/reset-password')).ResetPasswordRoute,
+        }),
+      },
+      {
+        path: routes.loginOptions,
+        handle: open,
+        lazy: async () => ({
+          Component: (await import('../features/auth/routes/login-options')).LoginOptionsRoute,
+        }),
+      },
+      {
+        path: routes.oneTimeRequest,
+        handle: open,
+        lazy: async () => ({
+          Component: (await import('../features/auth/routes/login-one-time-request'))
+            .LoginOneTimeRequestRoute,
+        }),
+      },
+      // Signed in
+      {
+        path: routes.dashboard,
+        handle: member,
+        lazy: async () => ({
+          Component: (await import('../features/dashboard/routes/dashboard')).DashboardRoute,
+        }),
+      },
+      {
+        path: routes.profileAbout,
+        handle: member,
+        lazy: async () => ({
+          Component: (await import('../features/profile/routes/profile-pages')).ProfileAboutRoute,
+        }),
+      },
+      {
+        path: routes.profileEdit,
+        handle: member,
+        lazy: async () => ({ Component: (await import('./routes/profile-edit')).ProfileEditRoute }),
+      },
+      {
+        path: '/profile/experience',
+        handle: expertOnly,
+        lazy: async () => ({
+          Component: (await import('../features/profile/routes/profile-pages')).ProfileExperienceRoute,
+        }),
+      },
+      {
+        path: '/profile/interests',
+        handle: expertOnly,
+        lazy: async () => ({
+          Component: (await import('../features/profile/routes/profile-pages')).ProfileInterestsRoute,
+        }),
+      },
+      {
+        path: '/profile/seeking',
+        handle: companyOnly,
+        lazy: async () => ({
+          Component: (await import('../features/profile/routes/profile-pages')).ProfileSeekingRoute,
+        }),
+      },
+      {
+        path: '/profile/enrichment',
+        handle: companyOnly,
+        lazy: async () => ({
+          Component: (await import('../features/profile/routes/profile-pages')).ProfileEnrichmentRoute,
+        }),
+      },
+      {
+        path: routes.profileReview,
+        handle: member,
+        lazy: async () => ({
+          Component: (await import('../features/profile/routes/profile-pages')).ProfileReviewRoute,
+        }),
+      },
+      {
+        path: routes.profilePublic,
+        handle: member,
+        lazy: async () => ({
+          Component: (await import('../features/profile/routes/profile-pages')).ProfilePublicRoute,
+        }),
+      },
+      {
+        path: routes.myNetwork,
+        handle: member,
+        lazy: async () => ({
+          Component: (await import('../features/network/routes/network-pages')).MyNetworkRoute,
+        }),
+      },
+      {
+        path: routes.expertCommunity,
+        handle: member,
+        lazy: async () => ({ Component: (await import('./routes/community')).ExpertCommunityGate }),
+      },
+      {
+        path: routes.ventureCommunity,
+        handle: member,
+        lazy: async () => ({ Component: (await import('./routes/community')).VentureCommunityGate }),
+      },
+      // Admin
+      { path: routes.admin, handle: admin, element: <Navigate to={routes.adminMailbox} replace /> },
+      {
+        path: routes.adminMailbox,
+        handle: admin,
+        lazy: async () => ({ Component: (await import('../features/admin/routes/mailbox')).MailboxRoute }),
+      },
+      // Anything else: the login with `redirect` when signed out, the computed target when signed in.
+      { path: '*', handle: { access: 'unknown' } satisfies RouteHandle, element: null },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,20 @@
+import { MailMessageSchema } from '@intergen/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/admin/mailbox/:id: one message with its plain text. */
+export function getMailMessage(id: string, signal?: AbortSignal) {
+  return apiRequest(`/api/admin/mailbox/${encodeURIComponent(id)}`, { schema: MailMessageSchema, signal });
+}
+
+export function mailMessageQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['admin', 'mailbox', 'message', id] as const,
+    queryFn: ({ signal }) => getMailMessage(id, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useMailMessage(id: string | null) {
+  return useQuery({ ...mailMessageQueryOptions(id ?? ''), enabled: id !== null });
+}

@@ -1,0 +1,27 @@
+import { type MailboxQuerySchema, MailboxResponseSchema } from '@intergen/contracts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+export const mailboxPageSize = 50;
+
+/** GET /api/admin/mailbox: the local mailbox, newest first; `before` is the id of the last message seen. */
+export function getMailbox({ before, signal }: { before?: string; signal?: AbortSignal }) {
+  // Typed by the contract's query schema, so that a change of the cursor shows up at compile time.
+  const params: z.input<typeof MailboxQuerySchema> = { limit: mailboxPageSize, before };
+  const query = new URLSearchParams({ limit: String(params.limit) });
+  if (params.before !== undefined) query.set('before', params.before);
+  return apiRequest(`/api/admin/mailbox?${query}`, { schema: MailboxResponseSchema, signal });
+}
+
+export const mailboxQueryOptions = infiniteQueryOptions({
+  queryKey: ['admin', 'mailbox'] as const,
+  queryFn: ({ pageParam, signal }) => getMailbox({ before: pageParam, signal }),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (lastPage) => (lastPage.hasMore ? lastPage.messages.at(-1)?.id : undefined),
+  staleTime: 0,
+});
+
+export function useMailbox() {
+  return useInfiniteQuery(mailboxQueryOptions);
+}

@@ -1,0 +1,12 @@
+import { type ForgotPasswordBody, MessageResponseSchema } from '@intergen/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /api/auth/password/forgot: mails a reset link (the answer is the same for unknown e-mails). */
+export function requestPasswordReset(body: ForgotPasswordBody) {
+  return apiRequest('/api/auth/password/forgot', { method: 'POST', body, schema: MessageResponseSchema });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}

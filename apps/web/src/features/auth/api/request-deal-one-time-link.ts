@@ -1,0 +1,16 @@
+import { type DealOneTimeLinkBody, MessageResponseSchema } from '@intergen/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /api/auth/one-time-link/for-deal: the `Sign in with a one-time link` button of /login-options. */
+export function requestDealOneTimeLink(body: DealOneTimeLinkBody) {
+  return apiRequest('/api/auth/one-time-link/for-deal', {
+    method: 'POST',
+    body,
+    schema: MessageResponseSchema,
+  });
+}
+
+export function useRequestDealOneTimeLink() {
+  return useMutation({ mutationFn: requestDealOneTimeLink });
+}

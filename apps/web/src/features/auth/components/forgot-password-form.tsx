@@ -1,0 +1,53 @@
+import { labels, routes } from '@intergen/domain';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link } from 'react-router';
+import { ErrorAlert, SuccessAlert } from '../../../components/alerts';
+import { errorMessage } from '../../../lib/api-client';
+import { useRequestPasswordReset } from '../api/forgot-password';
+
+/** E-mail input and Reset Password button; only sends when the e-mail is non-empty (spec 001 §5). */
+export function ForgotPasswordForm() {
+  const reset = useRequestPasswordReset();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '' },
+    onValuesChange: () => reset.reset(),
+  });
+
+  const handleSubmit = form.onSubmit(({ email }) => {
+    if (reset.isPending) return;
+    if (!email.trim()) {
+      form.getInputNode('email')?.focus();
+      return;
+    }
+    reset.mutate({ email: email.trim() });
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <SuccessAlert message={reset.data?.message} />
+        <ErrorAlert message={reset.error ? errorMessage(reset.error) : null} />
+        <TextInput
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          withAsterisk
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <Button type="submit" fullWidth size="md" loading={reset.isPending}>
+          {labels.resetPassword}
+        </Button>
+        <Text size="sm" ta="center">
+          Remembered it?{' '}
+          <Anchor component={Link} to={routes.login}>
+            Back to login
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { labels, messages, passwordProblem, routes } from '@intergen/domain';
+import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorAlert, SuccessAlert } from '../../../components/alerts';
+import { errorMessage } from '../../../lib/api-client';
+import { useResetPassword } from '../api/reset-password';
+
+/** The problem with a new password and its confirmation, checked before calling the server. */
+export function newPasswordProblem(password: string, confirm: string): string | null {
+  if (!password || !confirm) return messages.allFieldsRequired;
+  if (password !== confirm) return messages.passwordsDoNotMatch;
+  return passwordProblem(password);
+}
+
+/** Sets a new password with the token of an e-mailed reset link (/reset-password?token=…). */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const reset = useResetPassword();
+  const [clientError, setClientError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '', confirmPassword: '' },
+    onValuesChange: () => {
+      setClientError(null);
+      reset.reset();
+    },
+  });
+
+  const handleSubmit = form.onSubmit(({ password, confirmPassword }) => {
+    if (reset.isPending) return;
+    const problem = newPasswordProblem(password, confirmPassword);
+    if (problem) {
+      setClientError(problem);
+      return;
+    }
+    reset.mutate({ token, password });
+  });
+
+  if (reset.isSuccess) {
+    return (
+      <Stack gap="md">
+        <SuccessAlert message={reset.data.message} />
+        <Button component={Link} to={routes.login} fullWidth size="md">
+          {labels.logIn}
+        </Button>
+      </Stack>
+    );
+  }
+
+  const error = clientError ?? (reset.error ? errorMessage(reset.error) : null);
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <ErrorAlert message={error} />
+        <PasswordInput
+          label="New password"
+          description="At least 6 characters."
+          autoComplete="new-password"
+          withAsterisk
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          withAsterisk
+          key={form.key('confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Button type="submit" fullWidth size="md" loading={reset.isPending}>
+          Set new password
+        </Button>
+        {reset.error ? (
+          <Text size="sm" ta="center">
+            Link expired?{' '}
+            <Anchor component={Link} to={routes.forgotPassword}>
+              Request a new one
+            </Anchor>
+          </Text>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}

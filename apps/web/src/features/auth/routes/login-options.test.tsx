@@ -1,0 +1,60 @@
+import { messages } from '@intergen/domain';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
+
+describe('/login-options', () => {
+  it('refuses to request a link without the login and deal of the invitation', async () => {
+    const { calls } = installFakeApi({ 'GET /api/config': () => configAnswer });
+    renderApp('/login-options?login=null&deal=42');
+    const button = await screen.findByRole('button', { name: 'Sign in with a one-time link' });
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'ada@example.com' } });
+    fireEvent.click(button);
+
+    expect((await screen.findByRole('alert')).textContent).toContain(messages.oneTimeLinkMissingData);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('requests a link for the deal and shows the server message', async () => {
+    const { calls } = installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'POST /api/auth/one-time-link/for-deal': () => ({ body: { message: 'A link is on its way.' } }),
+    });
+    renderApp('/login-options?login=u7&deal=42&redirect=%2Fdashboard');
+    const button = await screen.findByRole('button', { name: 'Sign in with a one-time link' });
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'ada@example.com' } });
+    fireEvent.click(button);
+
+    expect((await screen.findByRole('status')).textContent).toContain('A link is on its way.');
+    expect(calls.find((c) => c.path === '/api/auth/one-time-link/for-deal')?.body).toEqual({
+      email: 'ada@example.com',
+      login: 'u7',
+      deal: '42',
+      redirect: '/dashboard',
+    });
+  });
+
+  it('signs in with a token once and follows the redirect the role allows', async () => {
+    const company = buildUser({ kind: 'company' });
+    const { calls } = installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'POST /api/auth/one-time-link/consume': () => ({ body: { user: company, redirect: '/my-network' } }),
+    });
+    const { router } = renderApp('/login-options?token=t0k3n');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-network'));
+    expect(calls.filter((c) => c.path === '/api/auth/one-time-link/consume')).toHaveLength(1);
+  });
+
+  it('shows the error and the login form when the token is refused', async () => {
+    installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'POST /api/auth/one-time-link/consume': () => ({
+        status: 400,
+        body: { error: { code: 'TOKEN_INVALID', message: messages.oneTimeLinkInvalid } },
+      }),
+    });
+    renderApp('/login-options?token=used');
+    expect((await screen.findByRole('alert')).textContent).toContain(messages.oneTimeLinkInvalid);
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+  });
+});

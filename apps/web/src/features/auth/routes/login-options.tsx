@@ -1,0 +1,77 @@
+import { afterLoginPath, routes } from '@intergen/domain';
+import { Anchor, Divider, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthPage } from '../../../components/auth-page';
+import { PageLoader } from '../../../components/full-page-loader';
+import { errorMessage } from '../../../lib/api-client';
+import { useConsumeOneTimeLink } from '../api/consume-one-time-link';
+import { DealOneTimeLinkButton } from '../components/deal-one-time-link-button';
+import { LoginForm } from '../components/login-form';
+
+/**
+ * `/login-options`: with `token`, signs in with the one-time link at once and goes to its redirect;
+ * otherwise (or when the link fails) login with e-mail and password or `Sign in with a one-time link`.
+ * Query parameters: login, redirect, deal, token (spec 000 §2).
+ */
+export function LoginOptionsRoute() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const consume = useConsumeOneTimeLink();
+  const token = searchParams.get('token');
+  const redirect = searchParams.get('redirect');
+  const login = searchParams.get('login');
+  const deal = searchParams.get('deal');
+
+  // The token is single use: post it once per page, even when React runs effects twice in development.
+  const consumedToken = useRef<string | null>(null);
+  const [linkFailed, setLinkFailed] = useState(false);
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const { mutate } = consume;
+  useEffect(() => {
+    if (!token || consumedToken.current === token) return;
+    consumedToken.current = token;
+    mutate(
+      { token },
+      {
+        onSuccess: ({ user, redirect: linkRedirect }) =>
+          navigate(afterLoginPath(user, linkRedirect ?? redirect), { replace: true }),
+        onError: (error) => {
+          setLinkFailed(true);
+          setLinkError(errorMessage(error));
+        },
+      },
+    );
+  }, [token, redirect, mutate, navigate]);
+
+  if (token && !linkFailed) return <PageLoader label="Signing you in…" />;
+
+  const oneTimeHref = redirect
+    ? `${routes.oneTimeRequest}?redirect=${encodeURIComponent(redirect)}`
+    : routes.oneTimeRequest;
+
+  return (
+    <AuthPage
+      title="Log in"
+      description="Log in with your password, or have a one-time sign-in link sent to you."
+    >
+      <LoginForm
+        redirect={redirect}
+        initialError={linkError}
+        onEdit={() => setLinkError(null)}
+        extra={(email) => (
+          <>
+            <Divider label="or" labelPosition="center" />
+            <DealOneTimeLinkButton email={email} params={{ login, deal, redirect }} />
+            <Text size="sm" ta="center">
+              No invitation link?{' '}
+              <Anchor component={Link} to={oneTimeHref}>
+                Request a one-time link by e-mail
+              </Anchor>
+            </Text>
+          </>
+        )}
+      />
+    </AuthPage>
+  );
+}

@@ -1,0 +1,27 @@
+import { messages, routes } from '@intergen/domain';
+import { Button } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../../components/alerts';
+import { AuthPage } from '../../../components/auth-page';
+import { ResetPasswordForm } from '../components/reset-password-form';
+
+/** `/reset-password?token=…`: the page an e-mailed reset link opens. */
+export function ResetPasswordRoute() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+
+  return (
+    <AuthPage title="Set a new password" description="Choose a new password for your InterGen account.">
+      {token ? (
+        <ResetPasswordForm token={token} />
+      ) : (
+        <>
+          <ErrorAlert message={messages.resetLinkInvalid} />
+          <Button component={Link} to={routes.forgotPassword} fullWidth size="md">
+            Request a new link
+          </Button>
+        </>
+      )}
+    </AuthPage>
+  );
+}

@@ -1,0 +1,6 @@
+import { useDocumentTitle } from '@mantine/hooks';
+
+/** Sets `document.title` to "<page> · InterGen" while the page is shown. */
+export function usePageTitle(page: string) {
+  useDocumentTitle(page ? `${page} · InterGen` : 'InterGen');
+}
