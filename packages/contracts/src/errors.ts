@@ -21,6 +21,8 @@ export const errorCodes = [
   'PASSWORD_WEAK',
   'CURRENT_PASSWORD_WRONG',
   'LINK_DATA_MISSING',
+  'PROFILE_INCOMPLETE',
+  'EMAIL_UNVERIFIED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,0 +1,212 @@
+import {
+  areasOfImprovement,
+  arrangements,
+  businessTypes,
+  capitalBands,
+  companyStages,
+  connectionTypes,
+  engagementTypes,
+  industries,
+  investingInterests,
+  profileStatuses,
+  profileTypes,
+  referralSources,
+  revenueBands,
+  yesNo,
+} from '@intergen/domain';
+import { z } from 'zod';
+
+/** A flags object over an enumeration's codes (`{ tech: true, energy: false }`); unknown keys are refused. */
+const flags = <C extends string>(codes: readonly [C, ...C[]]) =>
+  z.partialRecord(z.enum(codes), z.boolean()).nullable();
+
+const text = (max: number) => z.string().max(max).nullable();
+
+export const ProfileImageSchema = z
+  .object({ url: z.string().max(500), name: z.string().max(300) })
+  .nullable();
+
+export const InterGenDataSchema = z
+  .object({
+    ...Object.fromEntries(referralSources.codes.map((c) => [c, z.boolean().optional()])),
+    referralText: z.string().max(300).optional(),
+    otherText: z.string().max(300).optional(),
+  })
+  .strict()
+  .nullable();
+
+/** Every editable field of an expert profile (packages/domain ExpertProfileData). */
+export const ExpertProfileDataSchema = z.object({
+  phone: text(40),
+  linkedin: text(300),
+  interGenData: InterGenDataSchema,
+  about: text(5000),
+  experience: flags(industries.codes),
+  areasOfImprovement: flags(areasOfImprovement.codes),
+  idealEngagement: flags(connectionTypes.codes),
+  businessType: z.enum(businessTypes.codes).nullable(),
+  currentStage: flags(companyStages.codes),
+  anythingElse: text(5000),
+  profileImage: ProfileImageSchema,
+  engagementType: z.enum(engagementTypes.codes).nullable(),
+  arrangement: z.enum(arrangements.codes).nullable(),
+  investmentOpportunities: z.enum(yesNo.codes).nullable(),
+  boardOpportunities: z.enum(yesNo.codes).nullable(),
+  interests: flags(investingInterests.codes),
+});
+
+/** Every editable field of a company profile (packages/domain CompanyProfileData). */
+export const CompanyProfileDataSchema = z.object({
+  phone: text(40),
+  linkedin: text(300),
+  jobTitle: text(200),
+  interGenData: InterGenDataSchema,
+  companyName: text(200),
+  slogan: text(300),
+  companySize: z.number().int().nullable(),
+  yearsInBusiness: z.number().int().nullable(),
+  website: text(500),
+  revenue: z.enum(revenueBands.codes).nullable(),
+  capital: z.enum(capitalBands.codes).nullable(),
+  about: text(5000),
+  experience: flags(industries.codes),
+  areasOfImprovement: flags(areasOfImprovement.codes),
+  idealEngagement: flags(connectionTypes.codes),
+  businessType: z.enum(businessTypes.codes).nullable(),
+  currentStage: z.enum(companyStages.codes).nullable(),
+  anythingElse: text(5000),
+  arrangement: z.enum(arrangements.codes).nullable(),
+  investmentOpportunities: z.enum(yesNo.codes).nullable(),
+  boardOpportunities: z.enum(yesNo.codes).nullable(),
+  profileImage: ProfileImageSchema,
+});
+
+/**
+ * PUT /api/profiles/me/sections/:section — a partial save of one wizard section (autosave). Fields left out
+ * (or null) are kept as stored. The server checks the values against the role's schema and the field rules;
+ * a present-but-wrong value answers 400 VALIDATION_FAILED with `details` per field and saves nothing.
+ */
+export const SectionParamsSchema = z.object({ section: z.enum(['basics', 'profile', 'extras']) });
+export const SectionPatchSchema = z.record(z.string(), z.unknown());
+
+export const CompletionSchema = z.object({
+  sections: z.object({ basics: z.number(), profile: z.number(), extras: z.number() }),
+  overall: z.number(),
+});
+
+const ms = z.number().nullable();
+
+/** The signed-in member's own profile, everything the wizard, review and account screens need. */
+export const OwnProfileSchema = z.object({
+  id: z.string(),
+  kind: z.enum(profileTypes),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  status: z.enum(profileStatuses),
+  /** The stored values (for a published profile: what the community sees). */
+  data: z.union([ExpertProfileDataSchema, CompanyProfileDataSchema]),
+  /** Unsaved edits of a published profile (tempData), applied by POST /api/profiles/me/update. */
+  pendingChanges: z.record(z.string(), z.unknown()).nullable(),
+  /** Completion of the data as the member sees it in the editor (stored values with pending changes). */
+  completion: CompletionSchema,
+  profileComplete: z.boolean(),
+  onboardingComplete: z.boolean(),
+  profilePending: z.boolean(),
+  profilePublished: z.boolean(),
+  publishDate: ms,
+  pausedDate: ms,
+  pauseReason: z.string().nullable(),
+  deactivatedDate: ms,
+  disableReason: z.string().nullable(),
+  hasEmailVerificationCode: z.boolean(),
+  hasBeenWelcomed: z.boolean(),
+  gettingStartedDismissed: z.boolean(),
+  isVerified: z.boolean(),
+  private: z.boolean(),
+  averageRating: z.number(),
+  numberOfRatings: z.number(),
+  updatedAt: z.number(),
+  /** A company whose profile was last updated over a year ago is asked to confirm its figures. */
+  needsAnnualConfirmation: z.boolean(),
+});
+export type OwnProfile = z.infer<typeof OwnProfileSchema>;
+export const OwnProfileResponseSchema = z.object({ profile: OwnProfileSchema });
+export type OwnProfileResponse = z.infer<typeof OwnProfileResponseSchema>;
+
+/** POST /api/profiles/me/pause — a reason code, free text, or both; one of them is required. */
+export const pauseReasons = ['noTime', 'noConnections', 'other'] as const;
+export const PauseBodySchema = z.object({
+  reason: z.enum(pauseReasons).nullable().optional(),
+  text: z.string().max(1000).optional(),
+});
+
+/** POST /api/profiles/me/disable — reasons, free text, or both; one of them is required. */
+export const disableReasons = [
+  'tooManyEmails',
+  'noTime',
+  'noConnections',
+  'companyInactive',
+  'other',
+] as const;
+export const DisableBodySchema = z.object({
+  reasons: z.array(z.enum(disableReasons)).max(5).default([]),
+  text: z.string().max(1000).optional(),
+});
+
+/** POST /api/profiles/me/privacy (expert only). */
+export const PrivacyBodySchema = z.object({ private: z.boolean() });
+
+/** POST /api/profiles/me/annual-confirmation (company only): team size, revenue and capital, all required. */
+export const AnnualConfirmationBodySchema = z.object({
+  companySize: z.number().int(),
+  revenue: z.enum(revenueBands.codes),
+  capital: z.enum(capitalBands.codes),
+});
+
+/** What another member (or an admin) sees of a profile. Contact is null unless the viewer may see it. */
+export const ProfileViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(profileTypes),
+  name: z.string(),
+  isOwn: z.boolean(),
+  status: z.enum(profileStatuses),
+  isVerified: z.boolean(),
+  data: z.union([
+    ExpertProfileDataSchema.omit({ phone: true }),
+    CompanyProfileDataSchema.omit({ phone: true, jobTitle: true }),
+  ]),
+  contact: z
+    .object({
+      email: z.string(),
+      phone: z.string().nullable(),
+      linkedin: z.string().nullable(),
+      jobTitle: z.string().nullable(),
+    })
+    .nullable(),
+  /** Shown only from 5 reviews: the average rounded to the nearest 0.5. */
+  rating: z.object({ stars: z.number(), count: z.number() }).nullable(),
+  publishDate: ms,
+});
+export type ProfileView = z.infer<typeof ProfileViewSchema>;
+export const ProfileViewResponseSchema = z.object({ profile: ProfileViewSchema });
+
+/** Admin list rows: GET /api/admin/profiles?kind=&status= */
+export const AdminProfileRowSchema = z.object({
+  id: z.string(),
+  kind: z.enum(profileTypes),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(profileStatuses),
+  completion: z.number(),
+  isVerified: z.boolean(),
+  emailVerified: z.boolean(),
+  updatedAt: z.number(),
+});
+export type AdminProfileRow = z.infer<typeof AdminProfileRowSchema>;
+export const AdminProfilesQuerySchema = z.object({
+  kind: z.enum(profileTypes).optional(),
+  status: z.enum(profileStatuses).optional(),
+});
+export const AdminProfilesResponseSchema = z.object({ profiles: z.array(AdminProfileRowSchema) });
+export const ReasonBodySchema = z.object({ reason: z.string().trim().min(1).max(1000) });
