@@ -11,8 +11,16 @@ const file = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(file, 'utf8'));
 const packages = lock.packages;
 const platformOf = (name) => {
-  const m = name.match(/-(android|darwin|linux|win32|freebsd|openbsd|sunos|aix)-(arm64|x64|ia32|arm|ppc64|s390x|riscv64)(?:-(musl|gnu|msvc))?$/);
-  return m ? { os: [m[1]], cpu: [m[2]], ...(m[3] === 'musl' || m[3] === 'gnu' ? { libc: [m[3] === 'gnu' ? 'glibc' : 'musl'] } : {}) } : null;
+  const m = name.match(
+    /-(android|darwin|linux|win32|freebsd|openbsd|sunos|aix)-(arm64|x64|ia32|arm|ppc64|s390x|riscv64)(?:-(musl|gnu|msvc))?$/,
+  );
+  return m
+    ? {
+        os: [m[1]],
+        cpu: [m[2]],
+        ...(m[3] === 'musl' || m[3] === 'gnu' ? { libc: [m[3] === 'gnu' ? 'glibc' : 'musl'] } : {}),
+      }
+    : null;
 };
 const added = [];
 for (const [key, entry] of Object.entries(packages)) {
@@ -25,7 +33,11 @@ for (const [key, entry] of Object.entries(packages)) {
   }
 }
 if (added.length) {
-  lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+  lock.packages = Object.fromEntries(
+    Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+  );
   writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 }
-console.log(added.length ? `added ${added.length} platform entries:\n  ${added.join('\n  ')}` : 'lock file complete');
+console.log(
+  added.length ? `added ${added.length} platform entries:\n  ${added.join('\n  ')}` : 'lock file complete',
+);
