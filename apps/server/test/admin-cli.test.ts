@@ -88,7 +88,8 @@ function startServer(childEnv: NodeJS.ProcessEnv): Promise<{ child: ChildProcess
   });
 }
 
-describe('npm run admin', () => {
+// Each case starts Node processes; on a loaded two-core machine that can take tens of seconds.
+describe('npm run admin', { timeout: 180_000 }, () => {
   const dirs: string[] = [];
   const children: ChildProcess[] = [];
   const tempDir = () => {

@@ -67,7 +67,8 @@ async function deadPid(): Promise<number> {
   return pid;
 }
 
-describe('data directory lock', () => {
+// Several cases start Node processes; on a loaded two-core machine that can take tens of seconds.
+describe('data directory lock', { timeout: 120_000 }, () => {
   const dirs: string[] = [];
   const releases: (() => void)[] = [];
   const tempDir = () => {
