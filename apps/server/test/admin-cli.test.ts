@@ -89,7 +89,7 @@ function startServer(childEnv: NodeJS.ProcessEnv): Promise<{ child: ChildProcess
 }
 
 // Each case starts Node processes; on a loaded two-core machine that can take tens of seconds.
-describe('npm run admin', { timeout: 180_000 }, () => {
+describe('npm run admin', { timeout: 300_000 }, () => {
   const dirs: string[] = [];
   const children: ChildProcess[] = [];
   const tempDir = () => {
@@ -135,7 +135,7 @@ describe('npm run admin', { timeout: 180_000 }, () => {
       await app.close();
       await database.close();
     }
-  }, 90_000);
+  }, 300_000);
 
   it('goes through the running server that holds the data directory', async () => {
     const dataDir = tempDir();
@@ -173,5 +173,5 @@ describe('npm run admin', { timeout: 180_000 }, () => {
     server.child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(existsSync(path.join(dataDir, 'intergen.lock'))).toBe(false);
-  }, 120_000);
+  }, 300_000);
 });
