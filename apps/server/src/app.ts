@@ -24,12 +24,26 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { helmetOptions, registerOriginCheck } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
 import { AppError } from './lib/errors.ts';
+import { adminProfilesRoutes } from './modules/admin/admin.profiles.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createEventPublisher, type EventSubscriptions } from './modules/events/events.ts';
 import { MAIL_TOPIC, mailJobHandler } from './modules/mail/mail.service.ts';
 import { type MailTransport, mailboxTransport, smtpTransport } from './modules/mail/mail.transport.ts';
+import { createImageStore } from './modules/profiles/profiles.images.ts';
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { createProfilesService, type ExpertApprovedHook } from './modules/profiles/profiles.service.ts';
+import { uploadsRoutes } from './modules/profiles/profiles.uploads.ts';
 import { createOutboxWorker } from './outbox/outbox.ts';
+
+/**
+ * Which outbox topics receive which domain events. Empty for now: the CRM and matching modules subscribe here
+ * (each topic with its handler in the worker's `handlers`).
+ */
+const eventSubscriptions: EventSubscriptions = {};
+/** Run in the transaction that approves an expert (the connections module releases pending requests here). */
+const expertApprovedHooks: ExpertApprovedHook[] = [];
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -53,6 +67,9 @@ export async function buildApp(deps: AppDeps) {
     // Only the configured number of hops: trusting every hop would let a client pick its own address.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     genReqId: () => crypto.randomUUID(),
+    // Plugins here load in milliseconds, but on a busy machine an embedded database starting in the same
+    // process (PGlite's WebAssembly blocks the event loop) can hold them past Fastify's 10 s default.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -69,6 +86,17 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   const auth = createAuthService({ database, appUrl: config.appUrl, afterCommit: () => worker.nudge() });
+  const images = createImageStore(path.join(config.dataDir, 'uploads'));
+  const profiles = createProfilesService({
+    database,
+    appUrl: config.appUrl,
+    supportEmail: config.supportEmail,
+    publishEvent: createEventPublisher(eventSubscriptions),
+    images,
+    afterCommit: () => worker.nudge(),
+    onExpertApproved: expertApprovedHooks,
+    warn: (obj, message) => app.log.warn(obj, message),
+  });
 
   await app.register(fastifyHelmet, helmetOptions(config.appEnv === 'production'));
   await app.register(fastifyCookie);
@@ -104,6 +132,9 @@ export async function buildApp(deps: AppDeps) {
     prefix: '/api/auth',
   });
   await app.register(adminRoutes({ database }), { prefix: '/api/admin' });
+  await app.register(profilesRoutes({ profiles, cookies }), { prefix: '/api/profiles' });
+  await app.register(adminProfilesRoutes({ profiles }), { prefix: '/api/admin' });
+  await app.register(uploadsRoutes(images.dir), { prefix: '/uploads' });
 
   // `npm run admin` goes through the running server, which owns the embedded database.
   const control = deps.controlToken ? Buffer.from(deps.controlToken) : null;
@@ -148,7 +179,7 @@ export async function buildApp(deps: AppDeps) {
     transport.close();
   });
 
-  return Object.assign(app, { services: { auth }, worker });
+  return Object.assign(app, { services: { auth, profiles }, worker });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

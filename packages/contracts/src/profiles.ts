@@ -10,6 +10,7 @@ import {
   investingInterests,
   profileStatuses,
   profileTypes,
+  type ReferralSource,
   referralSources,
   revenueBands,
   yesNo,
@@ -26,9 +27,14 @@ export const ProfileImageSchema = z
   .object({ url: z.string().max(500), name: z.string().max(300) })
   .nullable();
 
+/** One optional flag per referral source, typed by its code (so `{ event: true }` type-checks). */
+const referralSourceFlags = Object.fromEntries(
+  referralSources.codes.map((c) => [c, z.boolean().optional()]),
+) as Record<ReferralSource, z.ZodOptional<z.ZodBoolean>>;
+
 export const InterGenDataSchema = z
   .object({
-    ...Object.fromEntries(referralSources.codes.map((c) => [c, z.boolean().optional()])),
+    ...referralSourceFlags,
     referralText: z.string().max(300).optional(),
     otherText: z.string().max(300).optional(),
   })

@@ -80,7 +80,11 @@ export const emailVerificationCodes = pgTable('email_verification_codes', {
   createdAt: createdAt(),
 });
 
-/** Status and lifecycle fields both profile kinds share (spec 000 §3, §4). */
+/**
+ * Status and lifecycle fields both profile kinds share (spec 000 §3, §4), and the editable fields they have in
+ * common. The editable columns are named as the fields of the domain's ExpertProfileData / CompanyProfileData,
+ * so a profile maps onto its row field by field; phone, linkedin and jobTitle live in `contact_info`.
+ */
 const profileLifecycle = () => ({
   name: text('name').notNull(),
   hasBeenWelcomed: boolean('has_been_welcomed').notNull().default(false),
@@ -108,50 +112,55 @@ const profileLifecycle = () => ({
   idealEngagement: flags('ideal_engagement'),
   businessType: text('business_type'),
   anythingElse: text('anything_else'),
+  arrangement: text('arrangement'),
   investmentOpportunities: text('investment_opportunities'),
   boardOpportunities: text('board_opportunities'),
   notInterestedExperts: ids('not_interested_experts'),
-  /** Unsaved edits held while a profile is published. */
+  /** Unsaved edits held while a profile is published (a partial profile, contact fields included). */
   tempData: jsonb('temp_data').$type<Record<string, unknown> | null>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
 
-export const experts = pgTable('experts', {
-  id: text('id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  ...profileLifecycle(),
-  isVerified: boolean('is_verified').notNull().default(false),
-  private: boolean('private').notNull().default(false),
-  engagement: jsonb('engagement').$type<{ arrangement?: string; type?: string }>(),
-  interests: flags('interests'),
-  currentStage: flags('current_stage'),
-  notInterestedCompanies: ids('not_interested_companies'),
-  connectedCompanyIds: ids('connected_company_ids'),
-  suggestedCompanyIds: ids('suggested_company_ids'),
-});
+export const experts = pgTable(
+  'experts',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...profileLifecycle(),
+    isVerified: boolean('is_verified').notNull().default(false),
+    private: boolean('private').notNull().default(false),
+    engagementType: text('engagement_type'),
+    interests: flags('interests'),
+    currentStage: flags('current_stage'),
+    notInterestedCompanies: ids('not_interested_companies'),
+    connectedCompanyIds: ids('connected_company_ids'),
+    suggestedCompanyIds: ids('suggested_company_ids'),
+  },
+  (t) => [index('experts_created_idx').on(t.createdAt)],
+);
 
-export const companies = pgTable('companies', {
-  id: text('id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  ...profileLifecycle(),
-  companyFinancials: jsonb('company_financials').$type<{ revenue?: string; capital?: string }>(),
-  companySeeking: jsonb('company_seeking').$type<Record<string, boolean | string>>(),
-  arrangement: text('arrangement'),
-  generalCompanyInfo: jsonb('general_company_info').$type<{
-    companyName?: string;
-    slogan?: string;
-    companySize?: number;
-    website?: string;
-    yearsInBusiness?: number;
-    businessType?: string;
-  }>(),
-  currentStage: text('current_stage'),
-  suggestedExpertIds: ids('suggested_expert_ids'),
-  supportingDocuments: jsonb('supporting_documents').$type<unknown[]>(),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...profileLifecycle(),
+    companyName: text('company_name'),
+    slogan: text('slogan'),
+    companySize: integer('company_size'),
+    yearsInBusiness: integer('years_in_business'),
+    website: text('website'),
+    revenue: text('revenue'),
+    capital: text('capital'),
+    currentStage: text('current_stage'),
+    suggestedExpertIds: ids('suggested_expert_ids'),
+    supportingDocuments: jsonb('supporting_documents').$type<unknown[]>(),
+  },
+  (t) => [index('companies_created_idx').on(t.createdAt)],
+);
 
 /** Contact details, readable only by the owner, admins and connected parties. */
 export const contactInfo = pgTable('contact_info', {
@@ -200,6 +209,26 @@ export const mailbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('mailbox_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Domain events, append-only: every profile save and state change, written in the transaction of the change.
+ * Subscribers (CRM, matching) receive them through outbox rows enqueued with the event.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    /** The member the event is about (kept when the user is deleted: the log is append-only). */
+    userId: text('user_id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('domain_events_user_idx').on(t.userId, t.id),
+    index('domain_events_type_idx').on(t.type, t.id),
+  ],
 );
 
 /** Run-time settings admins may change: feature flags, survey URLs, matching thresholds. */

@@ -1,6 +1,5 @@
 import type { SessionUser } from '@intergen/contracts';
 import {
-  deriveProfileStatus,
   isValidEmail,
   limits,
   messages,
@@ -16,8 +15,10 @@ import { hashPassword, hashToken, newId, randomCode, randomToken, verifyPassword
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { mailTemplates } from '../mail/mail.templates.ts';
+import { firstIncompleteStep, statusOf, withPending } from '../profiles/profiles.model.ts';
 import {
   createProfileWithContact,
+  findProfile,
   findProfileStatus,
   setHasEmailVerificationCode,
 } from '../profiles/profiles.repository.ts';
@@ -52,7 +53,7 @@ export function createAuthService({ database, appUrl, afterCommit }: AuthService
   const { db } = database;
 
   async function toSessionUser(ex: Executor, user: repo.UserRow): Promise<SessionUser> {
-    const row = user.kind ? await findProfileStatus(ex, user.kind, user.id) : null;
+    const profile = user.kind ? await findProfile(ex, user.id) : null;
     return {
       id: user.id,
       email: user.email,
@@ -62,16 +63,12 @@ export function createAuthService({ database, appUrl, afterCommit }: AuthService
       kind: user.kind ?? null,
       isAdmin: user.isAdmin,
       emailVerified: user.emailVerified,
-      profile: row
+      profile: profile
         ? {
-            status: deriveProfileStatus({
-              ...row,
-              pausedDate: row.pausedDate?.getTime() ?? null,
-              deactivatedDate: row.deactivatedDate?.getTime() ?? null,
-            }),
-            profileComplete: row.profileComplete,
-            onboardingComplete: row.onboardingComplete,
-            firstIncompleteStep: null,
+            status: statusOf(profile),
+            profileComplete: profile.profileComplete,
+            onboardingComplete: profile.onboardingComplete,
+            firstIncompleteStep: firstIncompleteStep(profile.kind, withPending(profile)),
           }
         : null,
     };

@@ -35,4 +35,36 @@ export const mailTemplates = {
         `The link is valid for ${minutes(limits.tokenTtlMs)} minutes and works once. Your password is unchanged.${signature}`,
     };
   },
+  profilePaused(p: { firstName: string; url: string }): MailContent {
+    return {
+      subject: 'Your InterGen account is paused',
+      text:
+        `Hi ${p.firstName},\n\nYour InterGen account is now paused: your profile is hidden and you will not receive new connection requests.\n\n` +
+        `You can still log in, and resume your account at any time from your profile:\n\n${p.url}${signature}`,
+    };
+  },
+  profileResumed(p: { firstName: string; url: string }): MailContent {
+    return {
+      subject: 'Welcome back to InterGen',
+      text:
+        `Hi ${p.firstName},\n\nYour InterGen account is active again: your profile is visible and you can receive connection requests.\n\n` +
+        `Go to your dashboard: ${p.url}${signature}`,
+    };
+  },
+  accountDisabled(p: { firstName: string; supportEmail: string }): MailContent {
+    return {
+      subject: 'Your InterGen account is disabled',
+      text:
+        `Hi ${p.firstName},\n\nAs you asked, your InterGen account is disabled: your profile is no longer shown and you can no longer log in.\n\n` +
+        `If this was not you, or you change your mind, write to us at ${p.supportEmail}.${signature}`,
+    };
+  },
+  profileApproved(p: { firstName: string; url: string }): MailContent {
+    return {
+      subject: 'Your InterGen profile is published',
+      text:
+        `Hi ${p.firstName},\n\nGood news: your InterGen profile has been approved and is now published. You can begin exploring and receiving connection opportunities.\n\n` +
+        `Go to your dashboard: ${p.url}${signature}`,
+    };
+  },
 } as const;

@@ -1,7 +1,7 @@
-import type { ProfileType } from '@intergen/domain';
-import { eq } from 'drizzle-orm';
+import { type ProfileData, type ProfileType, sectionFields, sectionIds } from '@intergen/domain';
+import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { companies, contactInfo, experts } from '../../db/schema.ts';
+import { companies, contactInfo, experts, users } from '../../db/schema.ts';
 
 /** The status columns every profile has, enough to derive its status and route its owner. */
 export interface ProfileStatusRow {
@@ -15,6 +15,108 @@ export interface ProfileStatusRow {
 }
 
 const table = (kind: ProfileType) => (kind === 'expert' ? experts : companies);
+
+/** The profile fields kept in `contact_info` rather than in the profile row. */
+export const contactFields = ['phone', 'linkedin', 'jobTitle'] as const;
+export type ContactField = (typeof contactFields)[number];
+export const isContactField = (field: string): field is ContactField =>
+  (contactFields as readonly string[]).includes(field);
+
+/** Every editable field of a role, in section order (the keys of ExpertProfileData / CompanyProfileData). */
+export function profileFields(kind: ProfileType): readonly string[] {
+  return sectionIds.flatMap((id) => sectionFields[kind][id] as readonly string[]);
+}
+
+type ExpertRow = typeof experts.$inferSelect;
+type CompanyRow = typeof companies.$inferSelect;
+type ContactRow = typeof contactInfo.$inferSelect;
+
+/** A profile as stored: its owner, its editable data (contact fields included) and its lifecycle fields. */
+export interface StoredProfile {
+  id: string;
+  kind: ProfileType;
+  name: string;
+  /** The owner's first name, for e-mails. */
+  firstName: string;
+  email: string;
+  emailVerified: boolean;
+  /** The stored values: what the community sees of a published profile. */
+  data: ProfileData;
+  /** Edits held while published, not yet applied. */
+  tempData: Partial<ProfileData> | null;
+  contactEmail: string;
+  profileComplete: boolean;
+  onboardingComplete: boolean;
+  profilePending: boolean;
+  profilePublished: boolean;
+  publishDate: Date | null;
+  pausedDate: Date | null;
+  pauseReason: string | null;
+  lastPausedBy: string | null;
+  deactivatedDate: Date | null;
+  deactivateReason: string | null;
+  disableReason: string | null;
+  disabledDate: Date | null;
+  hasEmailVerificationCode: boolean;
+  hasBeenWelcomed: boolean;
+  gettingStartedDismissed: boolean;
+  isVerified: boolean;
+  private: boolean;
+  averageRating: number;
+  numberOfRatings: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Columns of a profile row that a service may set: lifecycle fields and editable non-contact fields. */
+export type ProfileRowPatch = Partial<Omit<typeof experts.$inferInsert, 'id'>> &
+  Partial<Omit<typeof companies.$inferInsert, 'id'>>;
+
+function toStored(
+  kind: ProfileType,
+  user: { email: string; emailVerified: boolean; firstName: string },
+  row: ExpertRow | CompanyRow,
+  contact: ContactRow | null,
+): StoredProfile {
+  const record = row as unknown as Record<string, unknown>;
+  const data: Record<string, unknown> = {};
+  for (const field of profileFields(kind)) {
+    data[field] = (isContactField(field) ? contact?.[field] : record[field]) ?? null;
+  }
+  const expert = kind === 'expert' ? (row as ExpertRow) : null;
+  return {
+    id: row.id,
+    kind,
+    name: row.name,
+    firstName: user.firstName,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    data: data as unknown as ProfileData,
+    tempData: (row.tempData as Partial<ProfileData> | null) ?? null,
+    contactEmail: contact?.email ?? user.email,
+    profileComplete: row.profileComplete,
+    onboardingComplete: row.onboardingComplete,
+    profilePending: row.profilePending,
+    profilePublished: row.profilePublished,
+    publishDate: row.publishDate,
+    pausedDate: row.pausedDate,
+    pauseReason: row.pauseReason,
+    lastPausedBy: row.lastPausedBy,
+    deactivatedDate: row.deactivatedDate,
+    deactivateReason: row.deactivateReason,
+    disableReason: row.disableReason,
+    disabledDate: row.disabledDate,
+    hasEmailVerificationCode: row.hasEmailVerificationCode,
+    hasBeenWelcomed: row.hasBeenWelcomed,
+    gettingStartedDismissed: row.gettingStartedDismissed,
+    isVerified: expert?.isVerified ?? false,
+    private: expert?.private ?? false,
+    averageRating: row.averageRating,
+    numberOfRatings: row.numberOfRatings,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
 
 /** Creates the empty profile a sign-up starts with (hasBeenWelcomed false) and its contact info. */
 export async function createProfileWithContact(
@@ -54,4 +156,93 @@ export async function setHasEmailVerificationCode(
 ): Promise<void> {
   const t = table(kind);
   await ex.update(t).set({ hasEmailVerificationCode: value }).where(eq(t.id, id));
+}
+
+/**
+ * The profile of the member `id` with its owner and contact info, or null when there is none. `lock` takes a
+ * row lock on the profile for the rest of the transaction, so concurrent saves of one profile run one by one.
+ */
+export async function findProfile(
+  ex: Executor,
+  id: string,
+  opts: { lock?: boolean } = {},
+): Promise<StoredProfile | null> {
+  const [user] = await ex
+    .select({
+      email: users.email,
+      emailVerified: users.emailVerified,
+      firstName: users.firstName,
+      kind: users.kind,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!user?.kind) return null;
+  if (user.kind === 'expert') {
+    const query = ex
+      .select({ row: experts, contact: contactInfo })
+      .from(experts)
+      .leftJoin(contactInfo, eq(contactInfo.userId, experts.id))
+      .where(eq(experts.id, id));
+    const [found] = opts.lock ? await query.for('update', { of: experts }) : await query;
+    return found ? toStored('expert', user, found.row, found.contact) : null;
+  }
+  const query = ex
+    .select({ row: companies, contact: contactInfo })
+    .from(companies)
+    .leftJoin(contactInfo, eq(contactInfo.userId, companies.id))
+    .where(eq(companies.id, id));
+  const [found] = opts.lock ? await query.for('update', { of: companies }) : await query;
+  return found ? toStored('company', user, found.row, found.contact) : null;
+}
+
+/** Every profile of a kind (or of both), newest first. */
+export async function listProfiles(ex: Executor, kind?: ProfileType): Promise<StoredProfile[]> {
+  const result: StoredProfile[] = [];
+  if (kind !== 'company') {
+    const rows = await ex
+      .select({ row: experts, contact: contactInfo, user: users })
+      .from(experts)
+      .innerJoin(users, eq(users.id, experts.id))
+      .leftJoin(contactInfo, eq(contactInfo.userId, experts.id))
+      .orderBy(desc(experts.createdAt));
+    result.push(...rows.map((r) => toStored('expert', r.user, r.row, r.contact)));
+  }
+  if (kind !== 'expert') {
+    const rows = await ex
+      .select({ row: companies, contact: contactInfo, user: users })
+      .from(companies)
+      .innerJoin(users, eq(users.id, companies.id))
+      .leftJoin(contactInfo, eq(contactInfo.userId, companies.id))
+      .orderBy(desc(companies.createdAt));
+    result.push(...rows.map((r) => toStored('company', r.user, r.row, r.contact)));
+  }
+  return result.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+}
+
+/** Sets columns of a profile row. */
+export async function updateProfileRow(
+  ex: Executor,
+  kind: ProfileType,
+  id: string,
+  patch: ProfileRowPatch,
+): Promise<void> {
+  if (Object.keys(patch).length === 0) return;
+  const t = table(kind);
+  await ex
+    .update(t)
+    .set(patch as never)
+    .where(eq(t.id, id));
+}
+
+/** Sets the contact fields (phone, LinkedIn, job title) of a member. */
+export async function updateContact(
+  ex: Executor,
+  userId: string,
+  patch: Partial<Record<ContactField, string | null>>,
+): Promise<void> {
+  if (Object.keys(patch).length === 0) return;
+  await ex
+    .update(contactInfo)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(contactInfo.userId, userId));
 }

@@ -1,0 +1,98 @@
+import {
+  AdminProfilesQuerySchema,
+  AdminProfilesResponseSchema,
+  ErrorResponseSchema,
+  OwnProfileResponseSchema,
+  ReasonBodySchema,
+} from '@intergen/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin } from '../../http/session.ts';
+import type { ProfilesService } from '../profiles/profiles.service.ts';
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+};
+const params = z.object({ id: z.string().min(1).max(200) });
+
+/** Admin pages' API for profiles: the list, any profile, and the lifecycle actions only admins may take. */
+export function adminProfilesRoutes(deps: { profiles: ProfilesService }) {
+  const { profiles } = deps;
+  return async function routes(fastify: FastifyInstance) {
+    // Refuse everyone else before looking at the input: 401 signed out, 403 members.
+    fastify.addHook('onRequest', async (request) => {
+      requireAdmin(request);
+    });
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['admin'];
+    const own = { 200: OwnProfileResponseSchema, ...errors };
+
+    app.get(
+      '/profiles',
+      {
+        schema: {
+          tags,
+          summary: 'Profiles with their status: experts awaiting approval first, then newest',
+          querystring: AdminProfilesQuerySchema,
+          response: { 200: AdminProfilesResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        requireAdmin(request);
+        return { profiles: await profiles.listForAdmin(request.query) };
+      },
+    );
+
+    app.get(
+      '/profiles/:id',
+      { schema: { tags, summary: 'Any profile in full', params, response: own } },
+      async (request) => {
+        requireAdmin(request);
+        return { profile: await profiles.getForAdmin(request.params.id) };
+      },
+    );
+
+    const action = (
+      path: string,
+      summary: string,
+      run: (adminId: string, id: string) => Promise<Awaited<ReturnType<ProfilesService['getForAdmin']>>>,
+    ) =>
+      app.post(
+        `/profiles/:id/${path}`,
+        { schema: { tags, summary, params, response: own } },
+        async (request) => {
+          const admin = requireAdmin(request);
+          return { profile: await run(admin.id, request.params.id) };
+        },
+      );
+
+    action('approve', 'Approve an expert: published with today’s date', (a, id) => profiles.approve(a, id));
+    action('publish', 'Publish a complete company profile', (a, id) => profiles.publish(a, id));
+    action('verify', 'Mark an expert verified', (a, id) => profiles.setVerified(a, id, true));
+    action('unverify', 'Remove an expert’s verified mark', (a, id) => profiles.setVerified(a, id, false));
+    action('activate', 'Reactivate a deactivated member', (a, id) => profiles.activate(a, id));
+
+    const withReason = (
+      path: string,
+      summary: string,
+      run: (adminId: string, id: string, reason: string) => ReturnType<ProfilesService['getForAdmin']>,
+    ) =>
+      app.post(
+        `/profiles/:id/${path}`,
+        { schema: { tags, summary, params, body: ReasonBodySchema, response: own } },
+        async (request) => {
+          const admin = requireAdmin(request);
+          return { profile: await run(admin.id, request.params.id, request.body.reason) };
+        },
+      );
+
+    withReason('deactivate', 'Deactivate a member (their sessions end at once)', (a, id, r) =>
+      profiles.deactivate(a, id, r),
+    );
+    withReason('unpublish', 'Unpublish a profile with a reason', (a, id, r) => profiles.unpublish(a, id, r));
+  };
+}

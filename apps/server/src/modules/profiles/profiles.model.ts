@@ -1,0 +1,129 @@
+import type { OwnProfile, ProfileView } from '@intergen/contracts';
+import {
+  completion,
+  deriveProfileStatus,
+  displayedRating,
+  type ProfileData,
+  type ProfileStatus,
+  type ProfileType,
+  sectionErrors,
+  sectionIds,
+  wizardSteps,
+} from '@intergen/domain';
+import { toMillis } from '../../lib/time.ts';
+import type { StoredProfile } from './profiles.repository.ts';
+
+/** The profile as its owner edits it: the stored values with the pending (tempData) edits on top. */
+export function withPending(p: Pick<StoredProfile, 'data' | 'tempData'>): ProfileData {
+  return (p.tempData ? { ...p.data, ...p.tempData } : p.data) as ProfileData;
+}
+
+/** The spec's derived status (published, pending, paused, inactive, disabled, complete, incomplete). */
+export function statusOf(p: StoredProfile): ProfileStatus {
+  return deriveProfileStatus({
+    profilePublished: p.profilePublished,
+    profilePending: p.profilePending,
+    profileComplete: p.profileComplete,
+    pausedDate: toMillis(p.pausedDate),
+    deactivatedDate: toMillis(p.deactivatedDate),
+    disableReason: p.disableReason,
+  });
+}
+
+/**
+ * The sections that keep a profile from being complete, each with its first problem: a section under 100 % or
+ * with a wrong value. Empty when the profile may be published.
+ */
+export function incompleteSections(
+  kind: ProfileType,
+  data: ProfileData,
+): { path: string; message: string }[] {
+  const percent = completion(kind, data).sections;
+  return sectionIds.flatMap((section) => {
+    const errors = Object.values(sectionErrors(kind, section, data, { requireAll: true })).filter(
+      (m): m is string => !!m,
+    );
+    if (percent[section] === 100 && errors.length === 0) return [];
+    return [{ path: section, message: errors[0] ?? `${percent[section]}%` }];
+  });
+}
+
+/** Complete: every required field filled (100 %) and no field rule broken. */
+export function isComplete(kind: ProfileType, data: ProfileData): boolean {
+  return incompleteSections(kind, data).length === 0;
+}
+
+/** The path of the first wizard step whose section is under 100 %, or null. */
+export function firstIncompleteStep(kind: ProfileType, data: ProfileData): string | null {
+  const percent = completion(kind, data).sections;
+  return wizardSteps[kind].find((step) => step.section && percent[step.section] < 100)?.path ?? null;
+}
+
+/** A published company whose profile was last updated more than a year ago is asked to confirm its figures. */
+export function needsAnnualConfirmation(p: StoredProfile, now: Date): boolean {
+  if (p.kind !== 'company' || !p.profilePublished) return false;
+  const yearAgo = new Date(now);
+  yearAgo.setUTCFullYear(yearAgo.getUTCFullYear() - 1);
+  return p.updatedAt.getTime() < yearAgo.getTime();
+}
+
+/** The owner's (or an admin's) full view of a profile. */
+export function toOwnProfile(p: StoredProfile, now: Date = new Date()): OwnProfile {
+  return {
+    id: p.id,
+    kind: p.kind,
+    name: p.name,
+    email: p.email,
+    emailVerified: p.emailVerified,
+    status: statusOf(p),
+    data: p.data,
+    pendingChanges: p.tempData && Object.keys(p.tempData).length > 0 ? { ...p.tempData } : null,
+    completion: completion(p.kind, withPending(p)),
+    profileComplete: p.profileComplete,
+    onboardingComplete: p.onboardingComplete,
+    profilePending: p.profilePending,
+    profilePublished: p.profilePublished,
+    publishDate: toMillis(p.publishDate),
+    pausedDate: toMillis(p.pausedDate),
+    pauseReason: p.pauseReason,
+    deactivatedDate: toMillis(p.deactivatedDate),
+    disableReason: p.disableReason,
+    hasEmailVerificationCode: p.hasEmailVerificationCode,
+    hasBeenWelcomed: p.hasBeenWelcomed,
+    gettingStartedDismissed: p.gettingStartedDismissed,
+    isVerified: p.isVerified,
+    private: p.private,
+    averageRating: p.averageRating,
+    numberOfRatings: p.numberOfRatings,
+    updatedAt: p.updatedAt.getTime(),
+    needsAnnualConfirmation: needsAnnualConfirmation(p, now),
+  };
+}
+
+/**
+ * What a viewer sees of a profile: the stored (published) values without phone and job title, and the contact
+ * details only when `showContact` (decided by the policy).
+ */
+export function toProfileView(p: StoredProfile, viewerId: string, showContact: boolean): ProfileView {
+  const { phone: _phone, jobTitle: _jobTitle, ...data } = p.data as ProfileData & { jobTitle?: unknown };
+  const contact = p.data as Partial<Record<'phone' | 'linkedin' | 'jobTitle', string | null>>;
+  return {
+    id: p.id,
+    kind: p.kind,
+    name: p.name,
+    isOwn: p.id === viewerId,
+    status: statusOf(p),
+    isVerified: p.isVerified,
+    data: data as ProfileView['data'],
+    contact: showContact
+      ? {
+          email: p.contactEmail,
+          phone: contact.phone ?? null,
+          linkedin: contact.linkedin ?? null,
+          jobTitle: contact.jobTitle ?? null,
+        }
+      : null,
+    rating: displayedRating(p.averageRating, p.numberOfRatings),
+    publishDate: toMillis(p.publishDate),
+  };
+}

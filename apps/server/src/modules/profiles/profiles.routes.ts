@@ -1,0 +1,213 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  AnnualConfirmationBodySchema,
+  DisableBodySchema,
+  ErrorResponseSchema,
+  OwnProfileResponseSchema,
+  PauseBodySchema,
+  PrivacyBodySchema,
+  ProfileViewResponseSchema,
+  SectionParamsSchema,
+  SectionPatchSchema,
+} from '@intergen/contracts';
+import { fieldMessages, limits, profileTexts } from '@intergen/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser, type SessionCookies } from '../../http/session.ts';
+import { badRequest } from '../../lib/errors.ts';
+import type { ProfilesService } from './profiles.service.ts';
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  500: ErrorResponseSchema,
+};
+
+/** Room for the multipart envelope (boundaries, part headers) around the picture itself. */
+const MULTIPART_ENVELOPE_BYTES = 16 * 1024;
+
+const imageTooLarge = () =>
+  badRequest('VALIDATION_FAILED', fieldMessages.imageTooLarge, [
+    { path: 'profileImage', message: fieldMessages.imageTooLarge },
+  ]);
+
+/** The member's own profile (the wizard, review and account dialogs) and profile pages: /api/profiles. */
+export function profilesRoutes(deps: { profiles: ProfilesService; cookies: SessionCookies }) {
+  const { profiles, cookies } = deps;
+  return async function routes(fastify: FastifyInstance) {
+    // Only these routes take multipart bodies. Busboy stops keeping bytes past the limit: an oversize file
+    // is discarded as it streams, never held in memory.
+    await fastify.register(fastifyMultipart, {
+      limits: { fileSize: limits.profileImageMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+    });
+    // Every profile route needs a session; say so before judging the input.
+    fastify.addHook('onRequest', async (request) => {
+      requireUser(request);
+    });
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['profiles'];
+    const own = { 200: OwnProfileResponseSchema, ...errors };
+
+    app.get(
+      '/me',
+      { schema: { tags, summary: 'The signed-in member’s own profile', response: own } },
+      async (request) => ({ profile: await profiles.getOwn(requireUser(request).id) }),
+    );
+
+    app.put(
+      '/me/sections/:section',
+      {
+        schema: {
+          tags,
+          summary: 'Save part of one wizard section (autosave, or pending edits of a published profile)',
+          params: SectionParamsSchema,
+          body: SectionPatchSchema,
+          response: own,
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        return { profile: await profiles.saveSection(user.id, request.params.section, request.body) };
+      },
+    );
+
+    app.post(
+      '/me/update',
+      {
+        schema: { tags, summary: 'Apply the pending edits of a published profile', response: own },
+      },
+      async (request) => ({ profile: await profiles.applyPendingChanges(requireUser(request).id) }),
+    );
+
+    app.post(
+      '/me/review-reached',
+      {
+        schema: {
+          tags,
+          summary: 'The review step was reached: onboarding complete, default avatar when none',
+          response: own,
+        },
+      },
+      async (request) => ({ profile: await profiles.reachReview(requireUser(request).id) }),
+    );
+
+    app.post(
+      '/me/image',
+      {
+        schema: {
+          tags,
+          summary: 'Upload a profile picture (multipart, at most 512000 bytes)',
+          consumes: ['multipart/form-data'],
+          response: own,
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const declared = Number(request.headers['content-length'] ?? 0);
+        if (declared > limits.profileImageMaxBytes + MULTIPART_ENVELOPE_BYTES) throw imageTooLarge();
+        const unreadable = badRequest('VALIDATION_FAILED', profileTexts.imageUnreadable, [
+          { path: 'profileImage', message: profileTexts.imageUnreadable },
+        ]);
+        if (!request.isMultipart()) throw unreadable;
+        const part = await request.file();
+        if (!part) throw unreadable;
+        let bytes: Buffer;
+        try {
+          bytes = await part.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
+          throw error;
+        }
+        return { profile: await profiles.setImage(user.id, { bytes, fileName: part.filename }) };
+      },
+    );
+
+    app.post(
+      '/me/submit',
+      {
+        schema: {
+          tags,
+          summary: 'Publish (company) or submit for approval (expert) from the review step',
+          response: own,
+        },
+      },
+      async (request) => ({ profile: await profiles.submit(requireUser(request).id) }),
+    );
+
+    app.post(
+      '/me/pause',
+      { schema: { tags, summary: 'Pause the account', body: PauseBodySchema, response: own } },
+      async (request) => ({ profile: await profiles.pause(requireUser(request).id, request.body) }),
+    );
+
+    app.post(
+      '/me/unpause',
+      { schema: { tags, summary: 'Resume a paused account', response: own } },
+      async (request) => ({ profile: await profiles.unpause(requireUser(request).id) }),
+    );
+
+    app.post(
+      '/me/disable',
+      {
+        schema: {
+          tags,
+          summary: 'Disable the account: removes the login and signs out everywhere',
+          body: DisableBodySchema,
+          response: own,
+        },
+      },
+      async (request, reply) => {
+        const profile = await profiles.disable(requireUser(request).id, request.body);
+        cookies.clear(reply);
+        return { profile };
+      },
+    );
+
+    app.post(
+      '/me/privacy',
+      {
+        schema: {
+          tags,
+          summary: 'Set an expert profile private or public',
+          body: PrivacyBodySchema,
+          response: own,
+        },
+      },
+      async (request) => ({
+        profile: await profiles.setPrivacy(requireUser(request).id, request.body.private),
+      }),
+    );
+
+    app.post(
+      '/me/annual-confirmation',
+      {
+        schema: {
+          tags,
+          summary: 'A company confirms its team size, revenue and capital',
+          body: AnnualConfirmationBodySchema,
+          response: own,
+        },
+      },
+      async (request) => ({ profile: await profiles.confirmAnnually(requireUser(request).id, request.body) }),
+    );
+
+    app.get(
+      '/:id',
+      {
+        schema: {
+          tags,
+          summary: 'A profile page; contact details only where the viewer may see them',
+          params: z.object({ id: z.string().min(1).max(200) }),
+          response: { 200: ProfileViewResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        return { profile: await profiles.view({ id: user.id, isAdmin: user.isAdmin }, request.params.id) };
+      },
+    );
+  };
+}

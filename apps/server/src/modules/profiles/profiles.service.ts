@@ -1,0 +1,681 @@
+import { isDeepStrictEqual } from 'node:util';
+import {
+  type AdminProfileRow,
+  CompanyProfileDataSchema,
+  ExpertProfileDataSchema,
+  type OwnProfile,
+  type ProfileView,
+} from '@intergen/contracts';
+import {
+  type CapitalBand,
+  cleanInterGenData,
+  completion,
+  disableReasonLabels,
+  fieldMessages,
+  type InterGenData,
+  normalizePhone,
+  type ProfileData,
+  type ProfileStatus,
+  type ProfileType,
+  pauseReasonLabels,
+  profileTexts,
+  type RevenueBand,
+  type SectionId,
+  savablePatch,
+  sectionErrors,
+  sectionFields,
+} from '@intergen/domain';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { startOfUtcDay } from '../../lib/time.ts';
+import * as authRepo from '../auth/auth.repository.ts';
+import type { PublishEvent } from '../events/events.ts';
+import { queueMail } from '../mail/mail.service.ts';
+import { mailTemplates } from '../mail/mail.templates.ts';
+import { encodeProfileImage, type ImageStore, randomDefaultAvatar } from './profiles.images.ts';
+import {
+  incompleteSections,
+  isComplete,
+  statusOf,
+  toOwnProfile,
+  toProfileView,
+  withPending,
+} from './profiles.model.ts';
+import { canReadProfile, canSeeContact, type Viewer } from './profiles.policy.ts';
+import {
+  type ContactField,
+  findProfile,
+  isContactField,
+  listProfiles,
+  type ProfileRowPatch,
+  type StoredProfile,
+  updateContact,
+  updateProfileRow,
+} from './profiles.repository.ts';
+
+/** Runs inside the approval transaction of an expert (the connections issue releases pending requests here). */
+export type ExpertApprovedHook = (tx: Executor, expertId: string) => Promise<void>;
+
+export interface ProfilesServiceDeps {
+  database: Database;
+  appUrl: string;
+  supportEmail: string;
+  publishEvent: PublishEvent;
+  images: ImageStore;
+  /** Called after a transaction that queued mail has committed, to send it without waiting for a poll. */
+  afterCommit: () => void;
+  onExpertApproved?: readonly ExpertApprovedHook[];
+  /** Where failures that must not fail the request (deleting an old picture) are reported. */
+  warn?: (obj: object, message: string) => void;
+  random?: () => number;
+}
+
+const dataSchemas = { expert: ExpertProfileDataSchema, company: CompanyProfileDataSchema } as const;
+
+/**
+ * What one section save may carry: the section's fields of the role's schema, all optional, nothing else. The
+ * picture is not among them: it changes only through the upload (or the default avatar of the review step).
+ */
+const sectionSchemas = Object.fromEntries(
+  (['expert', 'company'] as const).map((kind) => [
+    kind,
+    Object.fromEntries(
+      (['basics', 'profile', 'extras'] as const).map((section) => {
+        const fields = (sectionFields[kind][section] as readonly string[]).filter(
+          (f) => f !== 'profileImage',
+        );
+        const mask = Object.fromEntries(fields.map((f) => [f, true as const]));
+        const schema = dataSchemas[kind] as unknown as z.ZodObject<z.ZodRawShape>;
+        return [section, schema.pick(mask).partial().strict()];
+      }),
+    ),
+  ]),
+) as unknown as Record<ProfileType, Record<SectionId, z.ZodType<Record<string, unknown>>>>;
+
+const notFound = () => new AppError('NOT_FOUND', profileTexts.profileNotFound, 404);
+
+function schemaDetails(error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({
+          path: [...issue.path, key].join('.'),
+          message: profileTexts.fieldNotInSection,
+        }))
+      : [{ path: issue.path.join('.'), message: issue.message }],
+  );
+}
+
+/** Rethrows anything that is not already an AppError as a 500 carrying the spec's failure message. */
+async function failingWith<T>(message: string | null, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError || message === null) throw error;
+    throw Object.assign(new AppError('INTERNAL', message, 500), { cause: error });
+  }
+}
+
+/** Splits a change of profile data into the profile row's columns and the contact info's fields. */
+function splitChanges(changes: Partial<ProfileData>) {
+  const columns: Record<string, unknown> = {};
+  const contact: Partial<Record<ContactField, string | null>> = {};
+  for (const [field, value] of Object.entries(changes)) {
+    if (isContactField(field)) contact[field] = (value as string | null) ?? null;
+    else columns[field] = value;
+  }
+  return { columns: columns as ProfileRowPatch, contact };
+}
+
+/** The profiles service: wizard saves, publishing lifecycle, account states, pictures and profile pages. */
+export function createProfilesService(deps: ProfilesServiceDeps) {
+  const { database, publishEvent, images, afterCommit, appUrl } = deps;
+  const { db } = database;
+  const hooks = deps.onExpertApproved ?? [];
+  const warn = deps.warn ?? (() => {});
+  const random = deps.random ?? Math.random;
+
+  async function locked(tx: Executor, id: string): Promise<StoredProfile> {
+    const p = await findProfile(tx, id, { lock: true });
+    if (!p) throw notFound();
+    return p;
+  }
+
+  async function reload(tx: Executor, id: string): Promise<OwnProfile> {
+    return toOwnProfile((await findProfile(tx, id))!);
+  }
+
+  /**
+   * Writes data straight to the profile and its contact info and bumps `updatedAt`. While the profile is not
+   * published, `profileComplete` follows the new values.
+   */
+  async function writeData(
+    tx: Executor,
+    p: StoredProfile,
+    changes: Partial<ProfileData>,
+    extra: ProfileRowPatch = {},
+  ): Promise<void> {
+    const { columns, contact } = splitChanges(changes);
+    const next = { ...p.data, ...changes } as ProfileData;
+    await updateProfileRow(tx, p.kind, p.id, {
+      ...columns,
+      updatedAt: new Date(),
+      ...(p.profilePublished ? {} : { profileComplete: isComplete(p.kind, next) }),
+      ...extra,
+    });
+    await updateContact(tx, p.id, contact);
+  }
+
+  const event = (
+    tx: Executor,
+    type: Parameters<PublishEvent>[1]['type'],
+    p: StoredProfile,
+    payload: Record<string, unknown> = {},
+  ) => publishEvent(tx, { type, userId: p.id, payload: { profileId: p.id, kind: p.kind, ...payload } });
+
+  const requestMatching = (tx: Executor, p: StoredProfile) =>
+    publishEvent(tx, {
+      type: 'matching.requested',
+      userId: p.id,
+      payload: { profileId: p.id, kind: p.kind },
+    });
+
+  /** An admin action on one profile: locked, changed, and answered with the profile as it now stands. */
+  async function adminAction(
+    profileId: string,
+    work: (tx: Executor, p: StoredProfile) => Promise<boolean>,
+  ): Promise<OwnProfile> {
+    let queued = false;
+    const result = await db.transaction(async (tx) => {
+      const p = await locked(tx, profileId);
+      queued = await work(tx, p);
+      return reload(tx, profileId);
+    });
+    if (queued) afterCommit();
+    return result;
+  }
+
+  return {
+    /** The signed-in member's own profile with completion, status and pending edits. */
+    async getOwn(userId: string): Promise<OwnProfile> {
+      const p = await findProfile(db, userId);
+      if (!p) throw notFound();
+      return toOwnProfile(p);
+    },
+
+    /**
+     * Saves part of one wizard section. Values are checked against the role's schema and the field rules
+     * (nothing is saved on error); an unpublished profile is written directly (autosave), a published one
+     * collects the edits as pending changes that the community does not see until `applyPendingChanges`.
+     */
+    async saveSection(
+      userId: string,
+      section: SectionId,
+      body: Record<string, unknown>,
+    ): Promise<OwnProfile> {
+      return db.transaction(async (tx) => {
+        const p = await locked(tx, userId);
+        const parsed = sectionSchemas[p.kind][section].safeParse(body);
+        if (!parsed.success) {
+          const details = schemaDetails(parsed.error);
+          throw badRequest(
+            'VALIDATION_FAILED',
+            details[0]?.message ?? profileTexts.fieldNotInSection,
+            details,
+          );
+        }
+        const patch = savablePatch(parsed.data) as Record<string, unknown>;
+        if (patch.interGenData) patch.interGenData = cleanInterGenData(patch.interGenData as InterGenData);
+        const merged = { ...withPending(p), ...patch } as ProfileData;
+        const errors = Object.entries(sectionErrors(p.kind, section, merged, { requireAll: false }))
+          .filter(([field, message]) => field in patch && message)
+          .map(([field, message]) => ({ path: field, message: message! }));
+        if (errors.length > 0) throw badRequest('VALIDATION_FAILED', errors[0]!.message, errors);
+        if (typeof patch.phone === 'string' && patch.phone.trim() !== '')
+          patch.phone = normalizePhone(patch.phone);
+        for (const field of ['linkedin', 'website']) {
+          if (typeof patch[field] === 'string') patch[field] = (patch[field] as string).trim();
+        }
+        const fields = Object.keys(patch);
+        if (fields.length === 0) return toOwnProfile(p);
+
+        if (p.profilePublished) {
+          const pending: Record<string, unknown> = { ...(p.tempData ?? {}), ...patch };
+          const stored = p.data as unknown as Record<string, unknown>;
+          for (const field of fields) {
+            if (isDeepStrictEqual(pending[field], stored[field])) delete pending[field];
+          }
+          await updateProfileRow(tx, p.kind, p.id, {
+            tempData: Object.keys(pending).length > 0 ? pending : null,
+            updatedAt: new Date(),
+          });
+        } else {
+          // Edits held from a published period are folded in, so nothing stale overrides the new values.
+          await writeData(tx, p, { ...(p.tempData ?? {}), ...patch } as Partial<ProfileData>, {
+            tempData: null,
+          });
+        }
+        await event(tx, 'profile.updated', p, { section, fields, pending: p.profilePublished });
+        return reload(tx, userId);
+      });
+    },
+
+    /**
+     * The Update button of a published profile: applies the pending edits (profile and contact info) and
+     * clears them, allowed only when the result is complete. With nothing pending it answers the profile.
+     */
+    async applyPendingChanges(userId: string): Promise<OwnProfile> {
+      return failingWith(profileTexts.updateFailed, () =>
+        db.transaction(async (tx) => {
+          const p = await locked(tx, userId);
+          if (!p.tempData || Object.keys(p.tempData).length === 0) return toOwnProfile(p);
+          const problems = incompleteSections(p.kind, withPending(p));
+          if (problems.length > 0) {
+            throw badRequest('PROFILE_INCOMPLETE', profileTexts.missingTitle, problems);
+          }
+          await writeData(tx, p, p.tempData, { tempData: null, profileComplete: true });
+          await event(tx, 'profile.updated', p, { fields: Object.keys(p.tempData).sort(), applied: true });
+          return reload(tx, userId);
+        }),
+      );
+    },
+
+    /**
+     * Reaching the review step (or Preview profile): onboarding is complete, a profile without a picture gets
+     * one of its kind's default avatars at random, and profileComplete is recomputed.
+     */
+    async reachReview(userId: string): Promise<OwnProfile> {
+      return db.transaction(async (tx) => {
+        const p = await locked(tx, userId);
+        const changes: ProfileRowPatch = {};
+        if (!p.onboardingComplete) changes.onboardingComplete = true;
+        const avatar = p.data.profileImage ? null : randomDefaultAvatar(p.kind, random);
+        if (avatar) {
+          changes.profileImage = avatar;
+          changes.updatedAt = new Date();
+        }
+        if (!p.profilePublished) {
+          const complete = isComplete(p.kind, { ...p.data, ...(avatar ? { profileImage: avatar } : {}) });
+          if (complete !== p.profileComplete) changes.profileComplete = complete;
+        }
+        if (Object.keys(changes).length === 0) return toOwnProfile(p);
+        await updateProfileRow(tx, p.kind, p.id, changes);
+        await event(tx, 'profile.updated', p, {
+          fields: avatar ? ['profileImage'] : [],
+          onboardingComplete: true,
+        });
+        return reload(tx, userId);
+      });
+    },
+
+    /**
+     * Replaces the profile picture with an uploaded one: checked by content, re-encoded to 400×400 JPEG and
+     * stored; the previous upload is deleted once the change has committed (default avatars never are).
+     */
+    async setImage(userId: string, upload: { bytes: Buffer; fileName: string }): Promise<OwnProfile> {
+      if (!(await findProfile(db, userId))) throw notFound();
+      const encoded = await encodeProfileImage(upload.bytes);
+      const image = await images.save(encoded, upload.fileName);
+      let previous: string | null = null;
+      let result: OwnProfile;
+      try {
+        result = await db.transaction(async (tx) => {
+          const p = await locked(tx, userId);
+          previous = p.data.profileImage?.url ?? null;
+          await writeData(tx, p, { profileImage: image });
+          await event(tx, 'profile.updated', p, { fields: ['profileImage'] });
+          return reload(tx, userId);
+        });
+      } catch (error) {
+        await images.remove(image.url).catch(() => {});
+        throw error;
+      }
+      if (previous && previous !== image.url) {
+        await images.remove(previous).catch((err: unknown) => warn({ err }, 'old profile image not deleted'));
+      }
+      return result;
+    },
+
+    /**
+     * The review step's publish: an expert submits for approval (pending), a company publishes with today's
+     * date. Needs a verified e-mail and a complete profile; asks for matching. Repeating it changes nothing.
+     */
+    async submit(userId: string): Promise<OwnProfile> {
+      const kind = (await findProfile(db, userId))?.kind;
+      const result = await failingWith(kind === 'expert' ? profileTexts.setPendingFailed : null, () =>
+        db.transaction(async (tx) => {
+          const p = await locked(tx, userId);
+          if (!p.emailVerified) {
+            throw badRequest('EMAIL_UNVERIFIED', profileTexts.emailNotVerified);
+          }
+          if (p.profilePublished || (p.kind === 'expert' && p.profilePending)) return toOwnProfile(p);
+          const problems = incompleteSections(p.kind, p.data);
+          if (problems.length > 0) {
+            const message =
+              p.kind === 'expert' ? profileTexts.expertIncomplete : profileTexts.companyIncomplete;
+            throw badRequest('PROFILE_INCOMPLETE', message, problems);
+          }
+          if (p.kind === 'expert') {
+            await updateProfileRow(tx, p.kind, p.id, {
+              profilePending: true,
+              gettingStartedDismissed: true,
+              onboardingComplete: true,
+              profileComplete: true,
+            });
+            await event(tx, 'profile.submitted', p);
+          } else {
+            const publishDate = startOfUtcDay();
+            await updateProfileRow(tx, p.kind, p.id, {
+              profilePublished: true,
+              publishDate,
+              onboardingComplete: true,
+              profileComplete: true,
+            });
+            await event(tx, 'profile.published', p, { publishDate: publishDate.getTime() });
+          }
+          await requestMatching(tx, p);
+          return reload(tx, userId);
+        }),
+      );
+      return result;
+    },
+
+    /** Pauses a published profile (hidden, no new requests; login still works) and mails a confirmation. */
+    async pause(
+      userId: string,
+      body: { reason?: keyof typeof pauseReasonLabels | null | undefined; text?: string | undefined },
+    ): Promise<OwnProfile> {
+      const text = body.text?.trim() || null;
+      const reason = body.reason ?? null;
+      if (!reason && !text) {
+        throw badRequest('VALIDATION_FAILED', profileTexts.reasonRequired, [
+          { path: 'reason', message: profileTexts.reasonRequired },
+        ]);
+      }
+      const result = await failingWith(profileTexts.pauseFailed, () =>
+        db.transaction(async (tx) => {
+          const p = await locked(tx, userId);
+          if (p.pausedDate) return toOwnProfile(p);
+          if (!p.profilePublished) throw new AppError('CONFLICT', profileTexts.notPublished, 400);
+          await updateProfileRow(tx, p.kind, p.id, {
+            profilePublished: false,
+            pausedDate: startOfUtcDay(),
+            pauseReason: [reason ? pauseReasonLabels[reason] : null, text].filter(Boolean).join(': '),
+            lastPausedBy: userId,
+          });
+          await event(tx, 'profile.paused', p, { reason, text, pausedBy: userId });
+          await queueMail(
+            tx,
+            p.email,
+            mailTemplates.profilePaused({ firstName: p.firstName, url: `${appUrl}/profile/public` }),
+          );
+          return reload(tx, userId);
+        }),
+      );
+      afterCommit();
+      return result;
+    },
+
+    /** Resumes a paused profile: published again, pause fields cleared, and a welcome-back e-mail. */
+    async unpause(userId: string): Promise<OwnProfile> {
+      const result = await failingWith(profileTexts.unpauseFailed, () =>
+        db.transaction(async (tx) => {
+          const p = await locked(tx, userId);
+          if (!p.pausedDate) throw new AppError('CONFLICT', profileTexts.notPaused, 400);
+          await updateProfileRow(tx, p.kind, p.id, {
+            profilePublished: true,
+            pausedDate: null,
+            pauseReason: null,
+            lastPausedBy: null,
+          });
+          await event(tx, 'profile.unpaused', p);
+          await queueMail(
+            tx,
+            p.email,
+            mailTemplates.profileResumed({ firstName: p.firstName, url: `${appUrl}/dashboard` }),
+          );
+          return reload(tx, userId);
+        }),
+      );
+      afterCommit();
+      return result;
+    },
+
+    /**
+     * Disables the account at the member's request: reasons and date kept, profile unpublished, login removed,
+     * every session and sign-in link ended, and a confirmation e-mail.
+     */
+    async disable(
+      userId: string,
+      body: { reasons: (keyof typeof disableReasonLabels)[]; text?: string | undefined },
+    ): Promise<OwnProfile> {
+      const text = body.text?.trim() || null;
+      const reasons = [...new Set(body.reasons)];
+      if (reasons.length === 0 && !text) {
+        throw badRequest('VALIDATION_FAILED', profileTexts.reasonRequired, [
+          { path: 'reasons', message: profileTexts.reasonRequired },
+        ]);
+      }
+      const result = await failingWith(profileTexts.deleteFailed, () =>
+        db.transaction(async (tx) => {
+          const p = await locked(tx, userId);
+          await updateProfileRow(tx, p.kind, p.id, {
+            disableReason: [...reasons.map((r) => disableReasonLabels[r]), text].filter(Boolean).join('; '),
+            disabledDate: startOfUtcDay(),
+            profilePublished: false,
+            profilePending: false,
+          });
+          await authRepo.updateUser(tx, userId, { passwordHash: null, loginRemovedAt: new Date() });
+          await authRepo.deleteUserSessions(tx, userId);
+          await authRepo.deleteUserTokens(tx, userId, 'password_reset');
+          await authRepo.deleteUserTokens(tx, userId, 'one_time_login');
+          await event(tx, 'profile.disabled', p, { reasons, text });
+          await queueMail(
+            tx,
+            p.email,
+            mailTemplates.accountDisabled({ firstName: p.firstName, supportEmail: deps.supportEmail }),
+          );
+          return reload(tx, userId);
+        }),
+      );
+      afterCommit();
+      return result;
+    },
+
+    /** Sets an expert's profile private (hidden from the community) or public. */
+    async setPrivacy(userId: string, makePrivate: boolean): Promise<OwnProfile> {
+      return db.transaction(async (tx) => {
+        const p = await locked(tx, userId);
+        if (p.kind !== 'expert') throw new AppError('FORBIDDEN', profileTexts.onlyExperts, 403);
+        if (p.private === makePrivate) return toOwnProfile(p);
+        await updateProfileRow(tx, p.kind, p.id, { private: makePrivate });
+        await event(tx, 'profile.privacy_changed', p, { private: makePrivate });
+        return reload(tx, userId);
+      });
+    },
+
+    /** A company's yearly confirmation of team size, revenue and capital; it also renews `updatedAt`. */
+    async confirmAnnually(
+      userId: string,
+      body: { companySize: number; revenue: RevenueBand; capital: CapitalBand },
+    ): Promise<OwnProfile> {
+      return failingWith(profileTexts.updateFailed, () =>
+        db.transaction(async (tx) => {
+          const p = await locked(tx, userId);
+          if (p.kind !== 'company') throw new AppError('FORBIDDEN', profileTexts.onlyCompanies, 403);
+          if (!(body.companySize > 0)) {
+            throw badRequest('VALIDATION_FAILED', fieldMessages.teamSizePositive, [
+              { path: 'companySize', message: fieldMessages.teamSizePositive },
+            ]);
+          }
+          const changes = { companySize: body.companySize, revenue: body.revenue, capital: body.capital };
+          // Confirmed figures win over older pending edits of the same fields.
+          const pending = p.tempData ? { ...p.tempData } : null;
+          if (pending)
+            for (const field of Object.keys(changes)) delete (pending as Record<string, unknown>)[field];
+          await writeData(tx, p, changes, {
+            tempData: pending && Object.keys(pending).length > 0 ? pending : null,
+          });
+          await event(tx, 'profile.updated', p, { fields: Object.keys(changes), annualConfirmation: true });
+          return reload(tx, userId);
+        }),
+      );
+    },
+
+    /**
+     * Another member's (or one's own, or an admin's) view of a profile. Unreadable and unknown profiles answer
+     * the same not-found, so existence is never revealed; contact details only where the policy allows.
+     */
+    async view(viewer: Viewer, profileId: string): Promise<ProfileView> {
+      const p = await findProfile(db, profileId);
+      if (!p || !canReadProfile(viewer, p)) throw notFound();
+      return toProfileView(p, viewer.id, canSeeContact(viewer, p.id));
+    },
+
+    // Admin
+
+    /** Profiles for the admin list, optionally of one kind and status: experts awaiting approval first. */
+    async listForAdmin(filter: { kind?: ProfileType | undefined; status?: ProfileStatus | undefined }) {
+      const rows: (AdminProfileRow & { createdAt: number; awaiting: boolean })[] = (
+        await listProfiles(db, filter.kind)
+      ).map((p) => {
+        const status = statusOf(p);
+        return {
+          id: p.id,
+          kind: p.kind,
+          name: p.name,
+          email: p.email,
+          status,
+          completion: completion(p.kind, withPending(p)).overall,
+          isVerified: p.isVerified,
+          emailVerified: p.emailVerified,
+          updatedAt: p.updatedAt.getTime(),
+          createdAt: p.createdAt.getTime(),
+          awaiting: p.kind === 'expert' && status === 'pending',
+        };
+      });
+      return rows
+        .filter((r) => !filter.status || r.status === filter.status)
+        .sort((a, b) => Number(b.awaiting) - Number(a.awaiting) || b.createdAt - a.createdAt)
+        .map(({ createdAt: _c, awaiting: _a, ...row }) => row);
+    },
+
+    /** Any profile in the owner's full shape, for admins. */
+    async getForAdmin(profileId: string): Promise<OwnProfile> {
+      const p = await findProfile(db, profileId);
+      if (!p) throw notFound();
+      return toOwnProfile(p);
+    },
+
+    /**
+     * Approves an expert: published with today's date, no longer pending, the getting-started banner
+     * dismissed; the approval hooks run in the same transaction; matching is asked for and the expert mailed.
+     */
+    async approve(adminId: string, profileId: string): Promise<OwnProfile> {
+      return adminAction(profileId, async (tx, p) => {
+        if (p.kind !== 'expert') throw badRequest('VALIDATION_FAILED', profileTexts.onlyExperts);
+        if (p.profilePublished) return false;
+        if (!isComplete(p.kind, p.data)) {
+          throw badRequest(
+            'PROFILE_INCOMPLETE',
+            profileTexts.expertIncomplete,
+            incompleteSections(p.kind, p.data),
+          );
+        }
+        const publishDate = startOfUtcDay();
+        await updateProfileRow(tx, p.kind, p.id, {
+          profilePublished: true,
+          publishDate,
+          profilePending: false,
+          gettingStartedDismissed: true,
+          profileComplete: true,
+        });
+        await event(tx, 'profile.approved', p, { by: adminId, publishDate: publishDate.getTime() });
+        for (const hook of hooks) await hook(tx, p.id);
+        await requestMatching(tx, p);
+        await queueMail(
+          tx,
+          p.email,
+          mailTemplates.profileApproved({ firstName: p.firstName, url: `${appUrl}/dashboard` }),
+        );
+        return true;
+      });
+    },
+
+    /** Publishes a complete company profile with today's date and asks for matching. */
+    async publish(adminId: string, profileId: string): Promise<OwnProfile> {
+      return adminAction(profileId, async (tx, p) => {
+        if (p.kind !== 'company') throw badRequest('VALIDATION_FAILED', profileTexts.onlyCompanies);
+        if (p.profilePublished) return false;
+        if (!isComplete(p.kind, p.data)) {
+          throw badRequest(
+            'PROFILE_INCOMPLETE',
+            profileTexts.companyIncomplete,
+            incompleteSections(p.kind, p.data),
+          );
+        }
+        const publishDate = startOfUtcDay();
+        await updateProfileRow(tx, p.kind, p.id, {
+          profilePublished: true,
+          publishDate,
+          profilePending: false,
+          profileComplete: true,
+        });
+        await event(tx, 'profile.published', p, { by: adminId, publishDate: publishDate.getTime() });
+        await requestMatching(tx, p);
+        return false;
+      });
+    },
+
+    /** Sets or clears an expert's verified badge. */
+    async setVerified(adminId: string, profileId: string, verified: boolean): Promise<OwnProfile> {
+      return adminAction(profileId, async (tx, p) => {
+        if (p.kind !== 'expert') throw badRequest('VALIDATION_FAILED', profileTexts.onlyExperts);
+        if (p.isVerified === verified) return false;
+        await updateProfileRow(tx, p.kind, p.id, { isVerified: verified });
+        await event(tx, verified ? 'profile.verified' : 'profile.unverified', p, { by: adminId });
+        return false;
+      });
+    },
+
+    /** Deactivates a member: unpublished, not pending, date and reason kept; their sessions end at once. */
+    async deactivate(adminId: string, profileId: string, reason: string): Promise<OwnProfile> {
+      return adminAction(profileId, async (tx, p) => {
+        await updateProfileRow(tx, p.kind, p.id, {
+          profilePublished: false,
+          profilePending: false,
+          deactivatedDate: startOfUtcDay(),
+          deactivateReason: reason,
+        });
+        await authRepo.deleteUserSessions(tx, p.id);
+        await event(tx, 'profile.deactivated', p, { by: adminId, reason });
+        return false;
+      });
+    },
+
+    /** Reactivates a deactivated member: published again, deactivation cleared. Active profiles are left as they are. */
+    async activate(adminId: string, profileId: string): Promise<OwnProfile> {
+      return adminAction(profileId, async (tx, p) => {
+        if (!p.deactivatedDate) return false;
+        await updateProfileRow(tx, p.kind, p.id, {
+          profilePublished: true,
+          deactivatedDate: null,
+          deactivateReason: null,
+        });
+        await event(tx, 'profile.activated', p, { by: adminId });
+        return false;
+      });
+    },
+
+    /** Takes a profile off the community with a reason (stored as the disable reason, spec 000 §4). */
+    async unpublish(adminId: string, profileId: string, reason: string): Promise<OwnProfile> {
+      return adminAction(profileId, async (tx, p) => {
+        await updateProfileRow(tx, p.kind, p.id, { profilePublished: false, disableReason: reason });
+        await event(tx, 'profile.unpublished', p, { by: adminId, reason });
+        return false;
+      });
+    },
+  };
+}
+
+export type ProfilesService = ReturnType<typeof createProfilesService>;

@@ -1,0 +1,302 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { messages, profileTexts } from '@intergen/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../src/db/client.ts';
+import { experts } from '../src/db/schema.ts';
+import { createEventPublisher } from '../src/modules/events/events.ts';
+import { createImageStore } from '../src/modules/profiles/profiles.images.ts';
+import { createProfilesService } from '../src/modules/profiles/profiles.service.ts';
+import {
+  type Client,
+  eventsOf,
+  eventTypesOf,
+  fill,
+  type Member,
+  publishedMember,
+  saveSection,
+  signInAdmin,
+  signUpMember,
+  validSections,
+  verifyEmail,
+} from './factories.ts';
+import { client, createTestApp, type Engine, engines, signIn, type TestApp } from './helpers.ts';
+
+const todayUtc = () => {
+  const now = new Date();
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+};
+
+describe.each(engines)('admin profile actions on %s', (engine: Engine) => {
+  let t: TestApp;
+  let admin: { client: Client; id: string };
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    admin = await signInAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  /** A complete, verified expert who has submitted for approval. */
+  async function pendingExpert(name?: string): Promise<Member> {
+    const member = await signUpMember(t.app, 'expert', name);
+    await fill(t.app, member);
+    await verifyEmail(t, member);
+    expect((await member.client.post('/api/profiles/me/submit')).statusCode).toBe(200);
+    return member;
+  }
+  const adminPost = (url: string, body?: unknown) => admin.client.post(`/api/admin/profiles/${url}`, body);
+
+  it('refuses every admin profile route to signed-out browsers (401) and members (403)', async () => {
+    const member = await signUpMember(t.app, 'expert');
+    const routes: [string, string, unknown?][] = [
+      ['GET', '/api/admin/profiles'],
+      ['GET', `/api/admin/profiles/${member.id}`],
+      ['POST', `/api/admin/profiles/${member.id}/approve`],
+      ['POST', `/api/admin/profiles/${member.id}/publish`],
+      ['POST', `/api/admin/profiles/${member.id}/verify`],
+      ['POST', `/api/admin/profiles/${member.id}/unverify`],
+      ['POST', `/api/admin/profiles/${member.id}/deactivate`, { reason: 'x' }],
+      ['POST', `/api/admin/profiles/${member.id}/activate`],
+      ['POST', `/api/admin/profiles/${member.id}/unpublish`, { reason: 'x' }],
+    ];
+    for (const [method, url, body] of routes) {
+      const call = (c: Client) => (method === 'GET' ? c.get(url) : c.post(url, body));
+      const anonymous = await call(client(t.app));
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().error).toEqual({ code: 'UNAUTHENTICATED', message: messages.notSignedIn });
+      const forbidden = await call(member.client);
+      expect(forbidden.statusCode).toBe(403);
+      expect(forbidden.json().error).toEqual({ code: 'FORBIDDEN', message: messages.forbidden });
+    }
+    expect(await eventTypesOf(t, member.id)).toEqual([]);
+    // The mailbox pages still answer admins.
+    expect((await admin.client.get('/api/admin/mailbox')).statusCode).toBe(200);
+  });
+
+  it('lists profiles with status and completion, experts awaiting approval first, then newest', async () => {
+    const waiting = await pendingExpert('Waiting Expert');
+    const draft = await signUpMember(t.app, 'company', 'Draft Company');
+    await saveSection(t.app, draft, 'profile', validSections.company.profile);
+    const newest = await signUpMember(t.app, 'expert', 'Newest Expert');
+
+    const all = (await admin.client.get('/api/admin/profiles')).json().profiles;
+    const pendingIds = all
+      .filter((r: { status: string }) => r.status === 'pending')
+      .map((r: { id: string }) => r.id);
+    expect(all.slice(0, pendingIds.length).every((r: { status: string }) => r.status === 'pending')).toBe(
+      true,
+    );
+    expect(pendingIds).toContain(waiting.id);
+    const rest = all.slice(pendingIds.length).map((r: { id: string }) => r.id);
+    expect(rest.indexOf(newest.id)).toBeLessThan(rest.indexOf(draft.id));
+    expect(all.find((r: { id: string }) => r.id === draft.id)).toEqual({
+      id: draft.id,
+      kind: 'company',
+      name: 'Draft Company',
+      email: draft.email,
+      status: 'incomplete',
+      completion: 25,
+      isVerified: false,
+      emailVerified: false,
+      updatedAt: expect.any(Number),
+    });
+
+    const companies = (await admin.client.get('/api/admin/profiles?kind=company')).json().profiles;
+    expect(companies.every((r: { kind: string }) => r.kind === 'company')).toBe(true);
+    const pending = (await admin.client.get('/api/admin/profiles?kind=expert&status=pending')).json()
+      .profiles;
+    expect(pending.map((r: { id: string }) => r.id)).toEqual(pendingIds);
+    const bad = await admin.client.get('/api/admin/profiles?status=sleeping');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('shows any profile in full, and not-found for an unknown id', async () => {
+    const member = await signUpMember(t.app, 'company');
+    await saveSection(t.app, member, 'basics', validSections.company.basics);
+    const response = await admin.client.get(`/api/admin/profiles/${member.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().profile).toMatchObject({
+      id: member.id,
+      kind: 'company',
+      email: member.email,
+      data: { phone: '5559876543', jobTitle: validSections.company.basics.jobTitle },
+    });
+    const unknown = await admin.client.get('/api/admin/profiles/nobody');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toEqual({ code: 'NOT_FOUND', message: profileTexts.profileNotFound });
+  });
+
+  describe('approve', () => {
+    it('publishes a pending expert at midnight UTC, dismisses the banner and mails the expert', async () => {
+      const member = await pendingExpert();
+      const response = await adminPost(`${member.id}/approve`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().profile).toMatchObject({
+        status: 'published',
+        profilePublished: true,
+        profilePending: false,
+        gettingStartedDismissed: true,
+        publishDate: todayUtc(),
+      });
+      const events = await eventsOf(t, member.id);
+      expect(events.at(-2)).toMatchObject({ type: 'profile.approved', payload: { by: admin.id } });
+      expect(events.at(-1)).toMatchObject({
+        type: 'matching.requested',
+        payload: { profileId: member.id, kind: 'expert' },
+      });
+      expect((await t.mailTo(member.email)).map((m) => m.subject)).toContain(
+        'Your InterGen profile is published',
+      );
+      // Approving again changes nothing.
+      expect((await adminPost(`${member.id}/approve`)).statusCode).toBe(200);
+      expect(await eventsOf(t, member.id)).toHaveLength(events.length);
+    });
+
+    it('refuses an incomplete expert with the spec message', async () => {
+      const member = await signUpMember(t.app, 'expert');
+      await saveSection(t.app, member, 'basics', validSections.expert.basics);
+      const response = await adminPost(`${member.id}/approve`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({
+        code: 'PROFILE_INCOMPLETE',
+        message: profileTexts.expertIncomplete,
+      });
+      expect(await eventTypesOf(t, member.id)).toEqual(['profile.updated']);
+    });
+
+    it('is for experts only', async () => {
+      const member = await signUpMember(t.app, 'company');
+      const response = await adminPost(`${member.id}/approve`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe(profileTexts.onlyExperts);
+    });
+
+    it('runs the approval hooks in its transaction: a failing hook leaves the expert pending', async () => {
+      const seen: string[] = [];
+      const build = (hook: (tx: Executor, id: string) => Promise<void>) =>
+        createProfilesService({
+          database: t.database,
+          appUrl: 'http://intergen.test',
+          supportEmail: 'support@intergen.test',
+          publishEvent: createEventPublisher({}),
+          images: createImageStore(path.join(tmpdir(), 'intergen-unused-uploads')),
+          afterCommit: () => {},
+          onExpertApproved: [hook],
+        });
+      const ok = await pendingExpert();
+      const approved = await build(async (tx, id) => {
+        const [row] = await tx
+          .select({ published: experts.profilePublished })
+          .from(experts)
+          .where(eq(experts.id, id));
+        seen.push(row?.published ? 'published-in-tx' : 'not-yet');
+      }).approve(admin.id, ok.id);
+      expect(approved.status).toBe('published');
+      expect(seen).toEqual(['published-in-tx']);
+
+      const failing = await pendingExpert();
+      const before = await eventsOf(t, failing.id);
+      await expect(
+        build(async () => {
+          throw new Error('connections could not be released');
+        }).approve(admin.id, failing.id),
+      ).rejects.toThrow('connections could not be released');
+      const profile = (await admin.client.get(`/api/admin/profiles/${failing.id}`)).json().profile;
+      expect(profile).toMatchObject({ status: 'pending', profilePublished: false });
+      expect(await eventsOf(t, failing.id)).toEqual(before);
+    });
+  });
+
+  describe('publish (company)', () => {
+    it('publishes a complete company with today’s date and asks for matching', async () => {
+      const member = await signUpMember(t.app, 'company');
+      await fill(t.app, member);
+      const response = await adminPost(`${member.id}/publish`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().profile).toMatchObject({ status: 'published', publishDate: todayUtc() });
+      expect((await eventTypesOf(t, member.id)).slice(-2)).toEqual([
+        'profile.published',
+        'matching.requested',
+      ]);
+    });
+
+    it('refuses an incomplete company, and experts', async () => {
+      const draft = await signUpMember(t.app, 'company');
+      const response = await adminPost(`${draft.id}/publish`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({
+        code: 'PROFILE_INCOMPLETE',
+        message: profileTexts.companyIncomplete,
+      });
+      const expert = await signUpMember(t.app, 'expert');
+      expect((await adminPost(`${expert.id}/publish`)).json().error.message).toBe(profileTexts.onlyCompanies);
+    });
+  });
+
+  it('verifies and unverifies an expert, with an event each time', async () => {
+    const member = await publishedMember(t, 'expert', admin);
+    const verified = await adminPost(`${member.id}/verify`);
+    expect(verified.json().profile.isVerified).toBe(true);
+    const company = await publishedMember(t, 'company', admin);
+    expect((await company.client.get(`/api/profiles/${member.id}`)).json().profile.isVerified).toBe(true);
+    expect((await adminPost(`${member.id}/verify`)).json().profile.isVerified).toBe(true);
+    const unverified = await adminPost(`${member.id}/unverify`);
+    expect(unverified.json().profile.isVerified).toBe(false);
+    expect((await eventTypesOf(t, member.id)).slice(-2)).toEqual(['profile.verified', 'profile.unverified']);
+    expect((await adminPost(`${company.id}/verify`)).json().error.message).toBe(profileTexts.onlyExperts);
+  });
+
+  it('deactivates a member, whose sessions end at once, and activates them again', async () => {
+    const member = await publishedMember(t, 'company', admin);
+    const missing = await adminPost(`${member.id}/deactivate`, { reason: '  ' });
+    expect(missing.statusCode).toBe(400);
+
+    const response = await adminPost(`${member.id}/deactivate`, { reason: 'Spam reports' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().profile).toMatchObject({
+      status: 'inactive',
+      profilePublished: false,
+      profilePending: false,
+      deactivatedDate: todayUtc(),
+    });
+    expect((await member.client.get('/api/auth/session')).json()).toEqual({ user: null });
+    const refused = await signIn(t.app, member.email, member.password);
+    expect(refused.response.statusCode).toBe(403);
+    expect(refused.response.json().error.message).toBe(messages.accountDeactivated);
+    expect((await eventsOf(t, member.id)).at(-1)).toMatchObject({
+      type: 'profile.deactivated',
+      payload: { reason: 'Spam reports', by: admin.id },
+    });
+
+    const activated = await adminPost(`${member.id}/activate`);
+    expect(activated.json().profile).toMatchObject({
+      status: 'published',
+      profilePublished: true,
+      deactivatedDate: null,
+    });
+    expect((await signIn(t.app, member.email, member.password)).response.statusCode).toBe(200);
+    expect((await eventTypesOf(t, member.id)).at(-1)).toBe('profile.activated');
+    // Activating an active profile changes nothing.
+    const count = (await eventsOf(t, member.id)).length;
+    await adminPost(`${member.id}/activate`);
+    expect(await eventsOf(t, member.id)).toHaveLength(count);
+  });
+
+  it('unpublishes a profile with a reason kept as the disable reason', async () => {
+    const member = await publishedMember(t, 'expert', admin);
+    const viewer = await publishedMember(t, 'company', admin);
+    const response = await adminPost(`${member.id}/unpublish`, { reason: 'Incomplete experience' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().profile).toMatchObject({
+      profilePublished: false,
+      disableReason: 'Incomplete experience',
+      status: 'disabled',
+    });
+    expect((await viewer.client.get(`/api/profiles/${member.id}`)).statusCode).toBe(404);
+    expect((await eventsOf(t, member.id)).at(-1)).toMatchObject({
+      type: 'profile.unpublished',
+      payload: { reason: 'Incomplete experience' },
+    });
+  });
+});
