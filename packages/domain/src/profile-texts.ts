@@ -1,3 +1,5 @@
+import type { ProfileStatus } from './profile-status.ts';
+
 /** The profile, wizard and account texts of spec 000 §2 and 001 §8, verbatim where the spec quotes them. */
 export const profileTexts = {
   // Errors
@@ -37,6 +39,32 @@ export const profileTexts = {
   resendEmail: 'Resend email',
   verifiedTitle: 'Your e-mail is verified',
   verifiedBody: 'Thank you! Your e-mail address is verified and we are finding your personalised matches.',
+  verificationPrompt: 'Enter the 5-character code we sent to your e-mail address.',
+  verificationCodeLabel: 'Verification code',
+  verificationContinue: 'Continue',
+  // Wizard (not quoted by the spec)
+  stayOnPage: 'Stay on this page',
+  leavePage: 'Leave',
+  leaveTitle: 'Leave this page?',
+  leaveWithUnsaved: 'Some changes could not be saved. Are you sure you want to leave?',
+  stepsLabel: 'Profile steps',
+  stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
+  optional: 'Optional',
+  chooseOne: 'Choose one',
+  loadingProfile: 'Loading your profile…',
+  retry: 'Try again',
+  previewHeading: 'Your profile as others will see it',
+  notAnswered: 'Not answered yet',
+  // Profile picture dialog
+  imageDialogTitle: 'Profile picture',
+  imageUpload: 'Upload picture',
+  imageChange: 'Change picture',
+  imageDropHint: 'Drag a picture here or click to choose a file',
+  imageRules: 'JPEG, PNG, WebP or GIF, at most 500KB. A square picture of 400×400 pixels works best.',
+  imageUploading: 'Uploading your picture…',
+  imageUploaded: 'Your new profile picture',
+  imageAlt: (name: string) => `Profile picture of ${name}`,
+  done: 'Done',
   // Profile pages
   contactHidden: "You can view their contact info once you're connected.",
   pendingBanner:
@@ -87,3 +115,135 @@ export function displayedRating(average: number, count: number): { stars: number
   if (count < 5) return null;
   return { stars: Math.round(average * 2) / 2, count };
 }
+
+/** The local-storage key that remembers the version-change popup was seen (spec 001 §9). */
+export const newChangesPopupStorageKey = 'hasSeenNewChangesPopup';
+
+/**
+ * The wizard's field labels, by role (the spec names the fields; these are the questions a member reads).
+ * `referralText` and `otherText` are the inputs shown when Referral or Other is ticked.
+ */
+export const profileFieldLabels = {
+  expert: {
+    interGenData: 'How did you hear about InterGen?',
+    referralText: 'Who referred you?',
+    otherText: 'Where did you hear about us?',
+    phone: 'Phone number',
+    linkedin: 'LinkedIn profile URL',
+    about: 'About you',
+    experience: 'Which industries do you have experience in?',
+    areasOfImprovement: 'Which areas can you help companies improve?',
+    idealEngagement: 'What is your ideal engagement?',
+    businessType: 'Which business type do you prefer to work with?',
+    currentStage: 'Which company stages do you like to work with?',
+    anythingElse: 'Anything else?',
+    profileImage: 'Profile picture',
+    engagementType: 'What type of engagement are you looking for?',
+    arrangement: 'Arrangement',
+    investmentOpportunities: 'Are you interested in investment opportunities?',
+    boardOpportunities: 'Are you interested in board opportunities?',
+    interests: 'What are your investing interests?',
+  },
+  company: {
+    interGenData: 'How did you hear about InterGen?',
+    referralText: 'Who referred you?',
+    otherText: 'Where did you hear about us?',
+    phone: 'Phone number',
+    linkedin: 'LinkedIn profile URL',
+    jobTitle: 'Job Title',
+    companyName: 'Company Name',
+    slogan: 'Slogan',
+    companySize: 'Team Size',
+    yearsInBusiness: 'Years operational',
+    website: 'Company website',
+    revenue: 'Annual revenue',
+    capital: 'Capital raised',
+    about: 'About your company',
+    experience: 'Which industry is your company in?',
+    areasOfImprovement: 'Which areas do you want to improve? Choose up to 3.',
+    idealEngagement: 'What kind of connection are you looking for?',
+    businessType: 'What is your business type?',
+    currentStage: 'What stage is your company at?',
+    anythingElse: 'Anything else?',
+    profileImage: 'Profile picture',
+    arrangement: 'Fee arrangement',
+    investmentOpportunities: 'Are you open to investment opportunities?',
+    boardOpportunities: 'Are you looking for board members?',
+  },
+} as const;
+
+/** Hints under some wizard fields. */
+export const profileFieldHints = {
+  phone: 'A 10-digit number, for example (555) 123-4567.',
+  linkedin: 'For example https://www.linkedin.com/in/your-name',
+  website: 'Starting with http:// or https://',
+  anythingElse:
+    'Tell us a little more about yourself and what you are looking for, to help us match you better.',
+  expertArrangement: 'Would you like to volunteer, or work on a fee basis?',
+  companyArrangement: 'Are you looking for volunteer help, or open to paying a fee?',
+} as const;
+
+/** The profile pages' headings and labels (spec 000 §2, Profile pages; not quoted by the spec). */
+export const profilePageTexts = {
+  verified: 'Verified',
+  contactInfo: 'Contact info',
+  email: 'E-mail',
+  phone: 'Phone',
+  jobTitle: 'Job title',
+  linkedin: 'LinkedIn',
+  website: 'Website',
+  rating: 'Rating',
+  ratingSummary: (stars: number, count: number) => `${stars} out of 5 from ${count} reviews`,
+  about: 'About',
+  engagement: 'Engagement',
+  engagementType: 'Engagement type',
+  arrangement: 'Arrangement',
+  experience: 'Experience',
+  areasOfImprovement: 'Areas of improvement',
+  idealEngagement: 'Ideal engagement',
+  businessType: 'Business type',
+  currentStage: 'Current stage',
+  investmentOpportunities: 'Investment opportunities',
+  boardOpportunities: 'Board opportunities',
+  anythingElse: 'Anything else',
+  interests: 'Interests',
+  companyInfo: 'Company info',
+  companyName: 'Company name',
+  slogan: 'Slogan',
+  teamSize: 'Team size',
+  yearsInBusiness: 'Years in business',
+  revenue: 'Annual revenue',
+  capital: 'Capital raised',
+  industries: 'Industries',
+  seeking: 'What we are seeking',
+  seekingAreas: 'Areas to improve',
+  connectionTypes: 'Connection types',
+  notFoundTitle: 'Profile not found',
+  loadFailedTitle: 'This profile could not be loaded',
+  backToDashboard: 'Back to dashboard',
+  tryAgain: 'Try again',
+  close: 'Close',
+} as const;
+
+/** The account dialogs' labels around the spec's texts (spec 000 §2, Account dialogs and banners). */
+export const accountTexts = {
+  heading: 'Account',
+  pauseReasonLegend: 'Why are you pausing your account?',
+  disableReasonLegend: 'Why are you disabling your account?',
+  tellUsMore: 'Tell us more',
+  privacyCurrent: (isPrivate: boolean) => `Your profile is currently ${isPrivate ? 'private' : 'public'}.`,
+  communityLink: 'Visit the Community',
+  dismiss: 'Dismiss',
+  annualBody: 'It has been a year since you last updated your business information. Is it still correct?',
+} as const;
+
+/** How a profile's status reads (spec 000 §4) on the own profile page and the admin pages. */
+export const profileStatusLabels = {
+  published: 'Published',
+  pending: 'Under review',
+  paused: 'Paused',
+  inactive: 'Inactive',
+  disabled: 'Disabled',
+  complete: 'Complete',
+  incomplete: 'Incomplete',
+} as const satisfies Record<ProfileStatus, string>;

@@ -1,0 +1,26 @@
+import { OwnProfileResponseSchema } from '@intergen/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { sessionQueryKey } from '../../../lib/query-client';
+import { useSetOwnProfile } from './get-own-profile';
+
+/**
+ * POST /api/profiles/me/review-reached: the review step (or Preview profile) was reached; onboarding is
+ * complete and a profile without a picture gets a default avatar.
+ */
+export function reachReview() {
+  return apiRequest('/api/profiles/me/review-reached', { method: 'POST', schema: OwnProfileResponseSchema });
+}
+
+export function useReachReview() {
+  const setOwnProfile = useSetOwnProfile();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reachReview,
+    onSuccess: ({ profile }) => {
+      setOwnProfile(profile);
+      // The session's profile summary (onboarding, completeness) drives the routing rules.
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}

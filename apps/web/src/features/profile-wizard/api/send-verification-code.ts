@@ -1,0 +1,17 @@
+import { MessageResponseSchema } from '@intergen/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { ownProfileQueryKey } from './get-own-profile';
+
+/** POST /api/auth/email-verification/send: e-mails a new 5-character code (replacing the old one). */
+export function sendVerificationCode() {
+  return apiRequest('/api/auth/email-verification/send', { method: 'POST', schema: MessageResponseSchema });
+}
+
+export function useSendVerificationCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendVerificationCode,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownProfileQueryKey }),
+  });
+}

@@ -1,0 +1,159 @@
+import { limits, messages, profileTexts } from '@intergen/domain';
+import { Button, Group, Input, Modal, PinInput, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { ErrorAlert, InfoAlert } from '../../../components/alerts';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useSendVerificationCode } from '../api/send-verification-code';
+import { useTryAnotherAccount } from '../api/sign-out';
+import { useVerifyEmail } from '../api/verify-email';
+
+/** The message of a failed verification: the server's (Incorrect code…), or the technical one on a 5xx. */
+function verificationError(error: unknown): string {
+  if (error instanceof ApiError && (error.status >= 500 || error.isNetworkError)) {
+    return messages.verificationTechnicalDifficulties;
+  }
+  return errorMessage(error, messages.verificationFailed);
+}
+
+/**
+ * Email Verification (spec 000 §2, review step): the 5-character code in single boxes (letters and digits,
+ * upper-cased), `Resend email` and `Try another account`. Fewer than 5 characters gives `Incomplete code`
+ * without asking the server.
+ */
+export function EmailVerificationModal({
+  opened,
+  onClose,
+  onVerified,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onVerified: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [clientError, setClientError] = useState<string | null>(null);
+  const verify = useVerifyEmail();
+  const resend = useSendVerificationCode();
+  const signOut = useTryAnotherAccount();
+
+  const submit = () => {
+    if (verify.isPending) return;
+    resend.reset();
+    if (code.length < limits.verificationCodeLength) {
+      verify.reset();
+      setClientError(messages.incompleteCode);
+      return;
+    }
+    setClientError(null);
+    verify.mutate(code, { onSuccess: () => onVerified() });
+  };
+
+  const error =
+    clientError ??
+    (verify.isError ? verificationError(verify.error) : null) ??
+    (resend.isError ? verificationError(resend.error) : null);
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={profileTexts.verificationTitle}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="md">
+          <Text>{profileTexts.verificationPrompt}</Text>
+          <ErrorAlert message={error} />
+          <InfoAlert message={resend.isSuccess ? resend.data.message : null} />
+          <Input.Wrapper label={profileTexts.verificationCodeLabel} labelElement="div" id="verification-code">
+            <PinInput
+              mt="xs"
+              length={limits.verificationCodeLength}
+              type="alphanumeric"
+              value={code}
+              onChange={(next) => {
+                setCode(next.toUpperCase());
+                setClientError(null);
+                if (!verify.isPending) verify.reset();
+              }}
+              oneTimeCode
+              autoFocus
+              error={!!error}
+              inputMode="text"
+              size="md"
+              getInputProps={(index) => ({
+                'aria-label': `${profileTexts.verificationCodeLabel}, ${index + 1} / ${limits.verificationCodeLength}`,
+                autoCapitalize: 'characters',
+                autoComplete: index === 0 ? 'one-time-code' : 'off',
+                // Mantine's error state colours text and placeholder red, under the AA contrast ratio.
+                style: {
+                  textTransform: 'uppercase',
+                  '--input-color': 'var(--mantine-color-text)',
+                  '--input-placeholder-color': 'var(--mantine-color-gray-7)',
+                } as React.CSSProperties,
+              })}
+            />
+          </Input.Wrapper>
+          <Button type="submit" loading={verify.isPending} fullWidth>
+            {profileTexts.verificationContinue}
+          </Button>
+          <Group justify="space-between" gap="sm">
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setClientError(null);
+                verify.reset();
+                resend.mutate();
+              }}
+              loading={resend.isPending}
+            >
+              {profileTexts.resendEmail}
+            </Button>
+            <Button
+              variant="subtle"
+              color="gray"
+              onClick={() => signOut.mutate()}
+              loading={signOut.isPending}
+            >
+              {profileTexts.tryAnotherAccount}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The modal after a successful verification; its button publishes or submits the profile. */
+export function EmailVerifiedModal({
+  opened,
+  onContinue,
+  pending,
+  error,
+}: {
+  opened: boolean;
+  onContinue: () => void;
+  pending: boolean;
+  error: string | null;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => {}}
+      withCloseButton={false}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      title={profileTexts.verifiedTitle}
+    >
+      <Stack gap="md">
+        <Text>{profileTexts.verifiedBody}</Text>
+        <ErrorAlert message={error} />
+        <Group justify="flex-end">
+          <Button onClick={onContinue} loading={pending} data-autofocus>
+            {profileTexts.verificationContinue}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

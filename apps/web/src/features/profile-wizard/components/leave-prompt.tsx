@@ -1,0 +1,23 @@
+import { profileTexts } from '@intergen/domain';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { Blocker } from 'react-router';
+
+/** The question asked when leaving a step while a save is under way (or a failed save left edits). */
+export function LeavePrompt({ blocker, message }: { blocker: Blocker; message: string }) {
+  const opened = blocker.state === 'blocked';
+  return (
+    <Modal opened={opened} onClose={() => blocker.reset?.()} title={profileTexts.leaveTitle}>
+      <Stack gap="md">
+        <Text>{message}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
+            {profileTexts.stayOnPage}
+          </Button>
+          <Button color="red" onClick={() => blocker.proceed?.()}>
+            {profileTexts.leavePage}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

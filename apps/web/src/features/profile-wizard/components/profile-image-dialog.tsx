@@ -1,0 +1,166 @@
+import { fieldMessages, limits, profileTexts } from '@intergen/domain';
+import { Avatar, Button, Group, Image, Input, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPhoto, IconUpload } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { ErrorAlert } from '../../../components/alerts';
+import { errorMessage } from '../../../lib/api-client';
+import { useOwnProfile } from '../api/get-own-profile';
+import { useUploadProfileImage } from '../api/upload-profile-image';
+
+/** The picture formats the server reads (it checks the content, this only guides the file chooser). */
+const acceptedTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+
+/**
+ * The profile picture upload dialog (spec 000 §2): choose or drop one picture; over 512000 bytes it is
+ * refused here with the spec's message before anything is sent; otherwise it is uploaded and the new
+ * 400×400 picture is shown. Usable anywhere the own profile is loaded.
+ */
+export function ProfileImageDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const upload = useUploadProfileImage();
+  const { data: profile } = useOwnProfile();
+  const [refused, setRefused] = useState<string | null>(null);
+  const openRef = useRef<() => void>(null);
+
+  const choose = (files: File[]) => {
+    const file = files[0];
+    if (!file) return;
+    if (file.size > limits.profileImageMaxBytes) {
+      upload.reset();
+      setRefused(fieldMessages.imageTooLarge);
+      return;
+    }
+    setRefused(null);
+    upload.mutate(file);
+  };
+
+  const reject = (rejections: FileRejection[]) => {
+    const file = rejections[0]?.file;
+    upload.reset();
+    setRefused(
+      file && file.size > limits.profileImageMaxBytes
+        ? fieldMessages.imageTooLarge
+        : profileTexts.imageUnreadable,
+    );
+  };
+
+  const close = () => {
+    if (upload.isPending) return;
+    setRefused(null);
+    upload.reset();
+    onClose();
+  };
+
+  const uploaded = upload.isSuccess ? upload.data.profile.data.profileImage : null;
+  const error = refused ?? (upload.isError ? errorMessage(upload.error) : null);
+
+  return (
+    <Modal opened={opened} onClose={close} title={profileTexts.imageDialogTitle}>
+      <Stack gap="md">
+        <ErrorAlert message={error} />
+        {uploaded ? (
+          <Stack align="center" gap="xs">
+            <Image
+              src={uploaded.url}
+              alt={profileTexts.imageAlt(profile?.name ?? '')}
+              w={200}
+              h={200}
+              radius="md"
+              fit="cover"
+            />
+            <Text size="sm" role="status">
+              {profileTexts.imageUploaded}
+            </Text>
+          </Stack>
+        ) : null}
+        <Dropzone
+          onDrop={choose}
+          onReject={reject}
+          accept={acceptedTypes}
+          multiple={false}
+          loading={upload.isPending}
+          openRef={openRef}
+          // The drop area serves the mouse; keyboard and screen-reader users choose with the button below.
+          tabIndex={-1}
+          activateOnKeyboard={false}
+          inputProps={{ 'aria-label': profileTexts.imageUpload }}
+        >
+          <Stack align="center" gap="xs" py="lg" style={{ pointerEvents: 'none' }}>
+            <IconPhoto size={40} aria-hidden="true" stroke={1.5} />
+            <Text ta="center" fw={600}>
+              {profileTexts.imageDropHint}
+            </Text>
+            <Text ta="center" size="sm" c="dimmed">
+              {profileTexts.imageRules}
+            </Text>
+          </Stack>
+        </Dropzone>
+        {upload.isPending ? (
+          <Stack gap={4} role="status" aria-live="polite">
+            <Text size="sm">{profileTexts.imageUploading}</Text>
+            <Progress value={100} animated striped aria-label={profileTexts.imageUploading} />
+          </Stack>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconUpload size={16} aria-hidden="true" />}
+            onClick={() => openRef.current?.()}
+            disabled={upload.isPending}
+          >
+            {uploaded || profile?.data.profileImage ? profileTexts.imageChange : profileTexts.imageUpload}
+          </Button>
+          <Button onClick={close} disabled={upload.isPending}>
+            {profileTexts.done}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * The profile picture field of the extras step: the current picture, a button opening the upload dialog,
+ * and the field's message.
+ */
+export function ProfileImageField({
+  label,
+  error,
+  onVisited,
+}: {
+  label: string;
+  error?: string | undefined;
+  onVisited?: () => void;
+}) {
+  const { data: profile } = useOwnProfile();
+  const [opened, { open, close }] = useDisclosure(false);
+  const image = profile?.data.profileImage ?? null;
+  return (
+    <Input.Wrapper label={label} withAsterisk error={error} id="profile-image-field" labelElement="div">
+      <Group gap="md" mt="xs" wrap="nowrap">
+        <Avatar
+          src={image?.url ?? null}
+          alt={image ? profileTexts.imageAlt(profile?.name ?? '') : ''}
+          size={80}
+          radius="md"
+        />
+        <Button
+          variant="default"
+          onClick={open}
+          aria-describedby={error ? 'profile-image-field-error' : undefined}
+          leftSection={<IconUpload size={16} aria-hidden="true" />}
+        >
+          {image ? profileTexts.imageChange : profileTexts.imageUpload}
+        </Button>
+      </Group>
+      <ProfileImageDialog
+        opened={opened}
+        onClose={() => {
+          close();
+          onVisited?.();
+        }}
+      />
+    </Input.Wrapper>
+  );
+}

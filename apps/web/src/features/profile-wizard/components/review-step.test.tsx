@@ -1,0 +1,101 @@
+import type { OwnProfile } from '@intergen/contracts';
+import { messages, profileTexts } from '@intergen/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
+import { buildOwnProfile, completeExpertData } from '../test-profile';
+
+const unverifiedExpert = buildUser({
+  emailVerified: false,
+  profile: {
+    status: 'incomplete',
+    profileComplete: false,
+    onboardingComplete: false,
+    firstIncompleteStep: null,
+  },
+});
+
+function reviewApi(profile: OwnProfile) {
+  return installFakeApi({
+    'GET /api/config': () => configAnswer,
+    'GET /api/auth/session': () => ({ body: { user: unverifiedExpert } }),
+    'GET /api/profiles/me': () => ({ body: { profile } }),
+    'POST /api/profiles/me/review-reached': () => ({
+      body: { profile: { ...profile, onboardingComplete: true } },
+    }),
+    'POST /api/auth/email-verification/verify': () => ({
+      status: 400,
+      body: { error: { code: 'CODE_INCORRECT', message: messages.incorrectCode } },
+    }),
+  });
+}
+
+/** The first look waits for the lazy route and the profile (slow on a busy machine). */
+const slow = { timeout: 5000 };
+
+describe('the review step', () => {
+  it('lists each section with its percentage, red under 100, when the profile is incomplete', async () => {
+    const { calls } = reviewApi(
+      buildOwnProfile('expert', {
+        phone: '5551234567',
+        linkedin: 'https://www.linkedin.com/in/ada',
+        interGenData: { event: true },
+        experience: { tech: true },
+      }),
+    );
+    renderApp('/profile/review', { user: unverifiedExpert });
+
+    const panel = await screen.findByTestId('missing-areas', {}, slow);
+    expect(within(panel).getByText(profileTexts.missingTitle)).toBeTruthy();
+    expect(within(panel).getByText(profileTexts.missingHint)).toBeTruthy();
+
+    const links = within(panel).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Basic information100%', '/profile/about'],
+      ['Connecting You20%', '/profile/experience'],
+      ['A Few More Details0%', '/profile/interests'],
+    ]);
+    const percent = (text: string) => within(panel).getByText(text);
+    expect(percent('100%').hasAttribute('data-under')).toBe(false);
+    expect(percent('20%').hasAttribute('data-under')).toBe(true);
+    expect(percent('0%').hasAttribute('data-under')).toBe(true);
+
+    // Reaching the review is told to the server once.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/profiles/me/review-reached')).toHaveLength(1),
+    );
+    // Finish waits for a complete profile.
+    expect(screen.getByRole('button', { name: profileTexts.finish }).getAttribute('aria-disabled')).toBe(
+      'true',
+    );
+  });
+
+  it('asks an unverified member for the code and refuses fewer than 5 characters without asking the server', async () => {
+    const { calls } = reviewApi(buildOwnProfile('expert', completeExpertData));
+    renderApp('/profile/review', { user: unverifiedExpert });
+
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle }, slow);
+    expect(screen.queryByTestId('missing-areas')).toBeNull();
+    const boxes = within(dialog).getAllByRole('textbox');
+    expect(boxes).toHaveLength(5);
+    fireEvent.change(boxes[0]!, { target: { value: 'a' } });
+    fireEvent.change(boxes[1]!, { target: { value: 'b' } });
+    fireEvent.change(boxes[2]!, { target: { value: '3' } });
+    await waitFor(() => expect((boxes[0] as HTMLInputElement).value).toBe('A'));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.verificationContinue }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(messages.incompleteCode);
+    expect(calls.some((c) => c.path === '/api/auth/email-verification/verify')).toBe(false);
+
+    // A full code is sent upper-cased; the server's answer is shown.
+    fireEvent.change(boxes[3]!, { target: { value: 'd' } });
+    fireEvent.change(boxes[4]!, { target: { value: 'e' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.verificationContinue }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/auth/email-verification/verify')?.body).toEqual({
+        code: 'AB3DE',
+      }),
+    );
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(messages.incorrectCode);
+  });
+});

@@ -1,0 +1,153 @@
+import type { OwnProfile } from '@intergen/contracts';
+import { type ProfileType, profileTexts, routes, wizardSteps } from '@intergen/domain';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ErrorAlert } from '../../../components/alerts';
+import { Page } from '../../../components/page';
+import { errorMessage } from '../../../lib/api-client';
+import { useSignedInUser } from '../../../lib/session';
+import { useOwnProfile } from '../api/get-own-profile';
+import { useReachReview } from '../api/reach-review';
+import { useSubmitProfile } from '../api/submit-profile';
+import { editorData, isReadyToPublish } from '../lib/profile-form';
+import { EmailVerificationModal, EmailVerifiedModal } from './email-verification-modal';
+import { GuardedButton } from './guarded-button';
+import { MissingAreasPanel } from './missing-areas-panel';
+import { ProfilePreview } from './profile-preview';
+import { WizardSkeleton } from './wizard-skeleton';
+import { WizardStepper } from './wizard-stepper';
+
+/** Whether the profile has left onboarding: published, submitted for approval, or paused. */
+function isSubmitted(profile: OwnProfile): boolean {
+  return profile.profilePublished || profile.profilePending || profile.status === 'paused';
+}
+
+/**
+ * Step 4, Profile Review (spec 000 §2): entering it marks the review as reached (onboarding complete, a
+ * default avatar when none). It shows the publish-readiness panel while a section is under 100 %, a preview
+ * of the profile, and Finish: with a verified e-mail it publishes (company) or submits for approval (expert);
+ * without, it asks for the e-mailed code first.
+ */
+export function ReviewStep({ kind }: { kind: ProfileType }) {
+  const title = wizardSteps[kind][3]!.title;
+  const query = useOwnProfile();
+  const reach = useReachReview();
+  const reached = useRef(false);
+
+  // Once per visit of the step.
+  useEffect(() => {
+    if (reached.current) return;
+    reached.current = true;
+    reach.mutate();
+  }, [reach.mutate]);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+
+  if (query.isPending) return <WizardSkeleton title={title} />;
+  if (query.isError) {
+    return (
+      <Page title={title}>
+        <ErrorAlert message={errorMessage(query.error)} />
+        <Group>
+          <Button onClick={() => query.refetch()}>{profileTexts.retry}</Button>
+        </Group>
+      </Page>
+    );
+  }
+  return <Review kind={kind} profile={query.data} reachSettled={!reach.isPending && !reach.isIdle} />;
+}
+
+function Review({
+  kind,
+  profile,
+  reachSettled,
+}: {
+  kind: ProfileType;
+  profile: OwnProfile;
+  reachSettled: boolean;
+}) {
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+  const submit = useSubmitProfile();
+  const steps = wizardSteps[kind];
+  const data = editorData(profile);
+  const ready = isReadyToPublish(kind, data);
+  const verified = user.emailVerified || profile.emailVerified;
+  const submitted = isSubmitted(profile);
+
+  const [verifying, setVerifying] = useState(false);
+  const [verifiedOpen, setVerifiedOpen] = useState(false);
+  const asked = useRef(false);
+
+  // An unverified member with a code waiting enters the code first (once the review is reached and complete).
+  useEffect(() => {
+    if (asked.current || !reachSettled) return;
+    if (!verified && profile.hasEmailVerificationCode && ready && !submitted) {
+      asked.current = true;
+      setVerifying(true);
+    }
+  }, [reachSettled, verified, profile.hasEmailVerificationCode, ready, submitted]);
+
+  const finish = () => {
+    if (submitted) {
+      void navigate(routes.dashboard);
+      return;
+    }
+    if (!verified) {
+      setVerifying(true);
+      return;
+    }
+    submit.mutate();
+  };
+
+  return (
+    <div className="ig-wizard">
+      <Page title={steps[3]!.title}>
+        <WizardStepper kind={kind} active={3} onNavigate={(path) => void navigate(path)} />
+        {ready ? null : <MissingAreasPanel kind={kind} data={data} />}
+        <ProfilePreview profile={profile} />
+        <ErrorAlert message={submit.isError && !verifiedOpen ? errorMessage(submit.error) : null} />
+        <Stack gap="sm">
+          <Group justify="space-between" gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+              onClick={() => void navigate(steps[2]!.path)}
+            >
+              {profileTexts.previousSection}
+            </Button>
+            <GuardedButton
+              enabled={ready}
+              reason={profileTexts.nextDisabledTooltip}
+              onClick={finish}
+              loading={submit.isPending && !verifiedOpen}
+            >
+              {profileTexts.finish}
+            </GuardedButton>
+          </Group>
+        </Stack>
+        <EmailVerificationModal
+          opened={verifying}
+          onClose={() => setVerifying(false)}
+          onVerified={() => {
+            setVerifying(false);
+            setVerifiedOpen(true);
+          }}
+        />
+        <EmailVerifiedModal
+          opened={verifiedOpen}
+          pending={submit.isPending || submit.isSuccess}
+          error={submit.isError ? errorMessage(submit.error) : null}
+          onContinue={() => {
+            if (submitted) void navigate(routes.dashboard);
+            else submit.mutate();
+          }}
+        />
+      </Page>
+    </div>
+  );
+}

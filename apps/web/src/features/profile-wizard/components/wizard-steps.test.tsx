@@ -1,0 +1,225 @@
+import type { OwnProfile } from '@intergen/contracts';
+import { fieldMessages, messages, profileTexts } from '@intergen/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
+import { buildOwnProfile, completeExpertData } from '../test-profile';
+
+const incompleteUser = (kind: 'expert' | 'company', emailVerified = false) =>
+  buildUser({
+    kind,
+    emailVerified,
+    profile: {
+      status: 'incomplete',
+      profileComplete: false,
+      onboardingComplete: false,
+      firstIncompleteStep: null,
+    },
+  });
+
+/** A fake profile API: GET answers `profile`; a section save merges its body (or answers `saveAnswer`). */
+function profileApi(
+  initial: OwnProfile,
+  opts: { saveAnswer?: () => { status: number; body: unknown } } = {},
+) {
+  let profile = initial;
+  return installFakeApi({
+    'GET /api/config': () => configAnswer,
+    'GET /api/auth/session': () => ({ body: { user: incompleteUser(initial.kind) } }),
+    'GET /api/profiles/me': () => ({ body: { profile } }),
+    'POST /api/profiles/me/review-reached': () => ({ body: { profile } }),
+    ...Object.fromEntries(
+      ['basics', 'profile', 'extras'].map((section) => [
+        `PUT /api/profiles/me/sections/${section}`,
+        (body: unknown) => {
+          if (opts.saveAnswer) return opts.saveAnswer();
+          profile = { ...profile, data: { ...profile.data, ...(body as object) } as OwnProfile['data'] };
+          return { body: { profile } };
+        },
+      ]),
+    ),
+  });
+}
+
+/** The first look waits for the lazy route and the profile (slow on a busy machine). */
+const slow = { timeout: 5000 };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function nextButton() {
+  return screen.getByRole('button', { name: profileTexts.nextSection });
+}
+
+describe('the wizard steps', () => {
+  it('keeps Next Section unavailable, with the tooltip, until the step is complete', async () => {
+    profileApi(buildOwnProfile('expert'));
+    renderApp('/profile/about', { user: incompleteUser('expert') });
+    const next = await screen.findByRole('button', { name: profileTexts.nextSection }, slow);
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.mouseEnter(next);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(profileTexts.nextDisabledTooltip);
+
+    // Pressing it anyway reveals every field's message and stays on the step.
+    fireEvent.click(next);
+    expect(await screen.findByText(fieldMessages.phoneInvalid)).toBeTruthy();
+    expect(screen.getByText(fieldMessages.linkedinInvalid)).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('textbox', { name: /Phone number/ }), {
+      target: { value: '(555) 123-4567' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /LinkedIn profile URL/ }), {
+      target: { value: 'https://www.linkedin.com/in/ada' },
+    });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Event' }));
+
+    await waitFor(() => expect(nextButton().getAttribute('aria-disabled')).toBeNull());
+    expect(screen.queryByText(fieldMessages.phoneInvalid)).toBeNull();
+  });
+
+  it('shows a field rule message once the field was visited', async () => {
+    profileApi(buildOwnProfile('expert'));
+    renderApp('/profile/about', { user: incompleteUser('expert') });
+    const phone = await screen.findByRole('textbox', { name: /Phone number/ }, slow);
+    fireEvent.change(phone, { target: { value: '123' } });
+    expect(screen.queryByText(fieldMessages.phoneInvalid)).toBeNull();
+    fireEvent.blur(phone);
+    expect(await screen.findByText(fieldMessages.phoneInvalid)).toBeTruthy();
+  });
+
+  it('lets a company tick at most 3 areas of improvement', async () => {
+    profileApi(buildOwnProfile('company'));
+    renderApp('/profile/seeking', { user: incompleteUser('company') });
+    const group = await screen.findByRole('group', { name: /Which areas do you want to improve/ }, slow);
+    const box = (name: string) => within(group).getByRole('checkbox', { name }) as HTMLInputElement;
+
+    fireEvent.click(box('Legal'));
+    fireEvent.click(box('Growth Capital'));
+    expect(box('Market Expansion').disabled).toBe(false);
+    fireEvent.click(box('Market Expansion'));
+
+    await waitFor(() => expect(box('Customer Success').disabled).toBe(true));
+    expect(box('Legal').disabled).toBe(false);
+    // Unticking one frees the others again.
+    fireEvent.click(box('Legal'));
+    await waitFor(() => expect(box('Customer Success').disabled).toBe(false));
+  });
+
+  it('tells a company with more than 3 areas to reduce them', async () => {
+    profileApi(
+      buildOwnProfile('company', {
+        areasOfImprovement: {
+          legal: true,
+          growthCapital: true,
+          marketExpansion: true,
+          customerSuccess: true,
+        },
+      }),
+    );
+    renderApp('/profile/seeking', { user: incompleteUser('company') });
+    fireEvent.click(await screen.findByRole('button', { name: profileTexts.nextSection }, slow));
+    expect(await screen.findByText(fieldMessages.areasTooMany)).toBeTruthy();
+  });
+
+  it('sends one save for rapid typing, 500 ms after the last change, and says so', async () => {
+    const { calls } = profileApi(buildOwnProfile('expert'));
+    renderApp('/profile/about', { user: incompleteUser('expert') });
+    const linkedin = await screen.findByRole('textbox', { name: /LinkedIn profile URL/ }, slow);
+    const indicator = screen.getByTestId('save-indicator');
+    expect(indicator.getAttribute('aria-live')).toBe('polite');
+
+    const url = 'https://www.linkedin.com/in/ada';
+    for (let i = 20; i <= url.length; i += 1) {
+      fireEvent.change(linkedin, { target: { value: url.slice(0, i) } });
+      await act(() => sleep(20));
+    }
+    expect(indicator.textContent).toBe(profileTexts.saving);
+    const puts = () => calls.filter((c) => c.method === 'PUT');
+    expect(puts()).toHaveLength(0);
+
+    await waitFor(() => expect(indicator.textContent).toBe(profileTexts.allSaved), { timeout: 2000 });
+    expect(puts()).toHaveLength(1);
+    expect(puts()[0]).toMatchObject({ path: '/api/profiles/me/sections/basics', body: { linkedin: url } });
+  });
+
+  it('keeps the typed value and shows the error when a save fails', async () => {
+    profileApi(buildOwnProfile('expert'), {
+      saveAnswer: () => ({
+        status: 500,
+        body: { error: { code: 'INTERNAL', message: messages.somethingWentWrong } },
+      }),
+    });
+    renderApp('/profile/about', { user: incompleteUser('expert') });
+    const about = await screen.findByRole('textbox', { name: /About you/ }, slow);
+    fireEvent.change(about, { target: { value: 'I build engines.' } });
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 2000 });
+    expect(alert.textContent).toContain(messages.somethingWentWrong);
+    expect((screen.getByRole('textbox', { name: /About you/ }) as HTMLTextAreaElement).value).toBe(
+      'I build engines.',
+    );
+    expect(screen.getByTestId('save-indicator').textContent).not.toBe(profileTexts.allSaved);
+  });
+
+  it('asks before leaving while a save is under way, and lets go once it is done', async () => {
+    profileApi(buildOwnProfile('expert'));
+    const { router } = renderApp('/profile/about', { user: incompleteUser('expert') });
+    const about = await screen.findByRole('textbox', { name: /About you/ }, slow);
+    fireEvent.change(about, { target: { value: 'Still typing' } });
+
+    await act(() => router.navigate('/dashboard'));
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.leaveTitle }, slow);
+    expect(dialog.textContent).toContain(profileTexts.leaveWhileSaving);
+    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.stayOnPage }));
+    expect(router.state.location.pathname).toBe('/profile/about');
+
+    await waitFor(
+      () => expect(screen.getByTestId('save-indicator').textContent).toBe(profileTexts.allSaved),
+      {
+        timeout: 2000,
+      },
+    );
+    await act(() => router.navigate('/dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('marks the field the server refused with its message', async () => {
+    profileApi(buildOwnProfile('company'), {
+      saveAnswer: () => ({
+        status: 400,
+        body: {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Company Name is too long',
+            details: [{ path: 'companyName', message: 'Company Name is too long' }],
+          },
+        },
+      }),
+    });
+    renderApp('/profile/about', { user: incompleteUser('company') });
+    const name = await screen.findByRole('textbox', { name: /Company Name/ }, slow);
+    fireEvent.change(name, { target: { value: 'Analytical Engines' } });
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'), { timeout: 2000 });
+    expect(screen.getAllByText('Company Name is too long').length).toBeGreaterThan(0);
+  });
+
+  it('sends a member of the other kind to their own first step', async () => {
+    profileApi(buildOwnProfile('company'));
+    const { router } = renderApp('/profile/experience', { user: incompleteUser('company') });
+    await screen.findByRole('heading', { level: 1, name: 'Basic Information' }, slow);
+    expect(router.state.location.pathname).toBe('/profile/about');
+  });
+
+  it('offers Update on a published profile with pending changes', async () => {
+    profileApi(
+      buildOwnProfile('expert', completeExpertData, {
+        status: 'published',
+        profilePublished: true,
+        onboardingComplete: true,
+        emailVerified: true,
+        pendingChanges: { about: 'New words' },
+      }),
+    );
+    renderApp('/profile/about', { user: buildUser() });
+    expect(await screen.findByRole('button', { name: profileTexts.update }, slow)).toBeTruthy();
+  });
+});
