@@ -8,8 +8,6 @@ import { RouteError } from './routes/route-error';
 const guest: RouteHandle = { access: 'guest' };
 const open: RouteHandle = { access: 'public' };
 const member: RouteHandle = { access: 'member' };
-const expertOnly: RouteHandle = { access: 'member', kinds: ['expert'] };
-const companyOnly: RouteHandle = { access: 'member', kinds: ['company'] };
 const admin: RouteHandle = { access: 'admin' };
 
 /** Every page of the app; page modules load lazily, the routing rules live in `AppLayout`. */
@@ -71,7 +69,7 @@ export const appRoutes: RouteObject[] = [
         path: routes.profileAbout,
         handle: member,
         lazy: async () => ({
-          Component: (await import('../features/profile/routes/profile-pages')).ProfileAboutRoute,
+          Component: (await import('../features/profile-wizard/routes/wizard-routes')).ProfileAboutRoute,
         }),
       },
       {
@@ -81,46 +79,81 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: '/profile/experience',
-        handle: expertOnly,
+        handle: member,
         lazy: async () => ({
-          Component: (await import('../features/profile/routes/profile-pages')).ProfileExperienceRoute,
+          Component: (await import('../features/profile-wizard/routes/wizard-routes')).ProfileExperienceRoute,
         }),
       },
       {
         path: '/profile/interests',
-        handle: expertOnly,
+        handle: member,
         lazy: async () => ({
-          Component: (await import('../features/profile/routes/profile-pages')).ProfileInterestsRoute,
+          Component: (await import('../features/profile-wizard/routes/wizard-routes')).ProfileInterestsRoute,
         }),
       },
       {
         path: '/profile/seeking',
-        handle: companyOnly,
+        handle: member,
         lazy: async () => ({
-          Component: (await import('../features/profile/routes/profile-pages')).ProfileSeekingRoute,
+          Component: (await import('../features/profile-wizard/routes/wizard-routes')).ProfileSeekingRoute,
         }),
       },
       {
         path: '/profile/enrichment',
-        handle: companyOnly,
+        handle: member,
         lazy: async () => ({
-          Component: (await import('../features/profile/routes/profile-pages')).ProfileEnrichmentRoute,
+          Component: (await import('../features/profile-wizard/routes/wizard-routes')).ProfileEnrichmentRoute,
         }),
       },
       {
         path: routes.profileReview,
         handle: member,
         lazy: async () => ({
-          Component: (await import('../features/profile/routes/profile-pages')).ProfileReviewRoute,
+          Component: (await import('../features/profile-wizard/routes/wizard-routes')).ProfileReviewRoute,
         }),
       },
+      // Profile pages (spec 000 §2): the own preview, another member's page, and modals over base pages.
       {
         path: routes.profilePublic,
         handle: member,
+        lazy: async () => ({ Component: (await import('./routes/profile-pages')).OwnProfileRoute }),
+      },
+      {
+        path: '/profile',
+        handle: member,
+        lazy: async () => ({ Component: (await import('./routes/profile-pages')).ViewProfileRoute }),
+      },
+      {
+        path: '/view/:id',
+        handle: member,
+        lazy: async () => ({ Component: (await import('./routes/profile-pages')).ViewProfileRoute }),
+      },
+      {
+        path: `${routes.dashboard}/:profileId`,
+        handle: member,
+        lazy: async () => ({ Component: (await import('./routes/profile-pages')).DashboardProfileRoute }),
+      },
+      {
+        path: `${routes.myNetwork}/:profileId`,
+        handle: member,
+        lazy: async () => ({ Component: (await import('./routes/profile-pages')).MyNetworkProfileRoute }),
+      },
+      {
+        path: `${routes.expertCommunity}/:profileId`,
+        handle: member,
         lazy: async () => ({
-          Component: (await import('../features/profile/routes/profile-pages')).ProfilePublicRoute,
+          Component: (await import('./routes/profile-pages')).ExpertCommunityProfileRoute,
         }),
       },
+      {
+        path: `${routes.ventureCommunity}/:profileId`,
+        handle: member,
+        lazy: async () => ({
+          Component: (await import('./routes/profile-pages')).VentureCommunityProfileRoute,
+        }),
+      },
+      // The privacy dialog links to /community: the expert community.
+      { path: '/community', handle: member, element: <Navigate to={routes.expertCommunity} replace /> },
       {
         path: routes.myNetwork,
         handle: member,
@@ -144,6 +177,16 @@ export const appRoutes: RouteObject[] = [
         path: routes.adminMailbox,
         handle: admin,
         lazy: async () => ({ Component: (await import('../features/admin/routes/mailbox')).MailboxRoute }),
+      },
+      {
+        path: '/admin/profiles',
+        handle: admin,
+        lazy: async () => ({ Component: (await import('./routes/admin-profile')).AdminProfilesRoute }),
+      },
+      {
+        path: '/admin/profiles/:id',
+        handle: admin,
+        lazy: async () => ({ Component: (await import('./routes/admin-profile')).AdminProfileDetailRoute }),
       },
       // Anything else: the login with `redirect` when signed out, the computed target when signed in.
       { path: '*', handle: { access: 'unknown' } satisfies RouteHandle, element: null },

@@ -9,6 +9,7 @@ import { accessRedirect, isRouteHandle, type RouteHandle } from '../access';
 import { Footer, showsFooter } from './footer';
 import { Header } from './header';
 import { HelpProvider } from './help';
+import { PageTop } from './page-top';
 
 const unknownRoute: RouteHandle = { access: 'unknown' };
 
@@ -54,6 +55,7 @@ export function AppLayout() {
         </a>
         <Header />
         <main id="main" className="ig-main" tabIndex={-1}>
+          <PageTop />
           <Outlet />
         </main>
         {showsFooter(pathname) ? <Footer /> : null}

@@ -11,11 +11,6 @@ function useKind(): ProfileType {
   return useSignedInUser().kind ?? 'expert';
 }
 
-/** `/profile/about`: step 1, Basic information (expert) or Basic Information (company). */
-export function ProfileAboutRoute() {
-  return <PlaceholderPage title={pageTitles.basicInformation[useKind()]} note={profileWizardNote} />;
-}
-
 /** `/profile/edit`: basic information editing, with the Account section the app fills in. */
 export function ProfileEditPage({ account }: { account: ReactNode }) {
   return (
@@ -34,31 +29,6 @@ export function ProfileEditPage({ account }: { account: ReactNode }) {
       </Paper>
     </PlaceholderPage>
   );
-}
-
-/** `/profile/experience` (expert step 2): Connecting You. */
-export function ProfileExperienceRoute() {
-  return <PlaceholderPage title={pageTitles.expertStep2} note={profileWizardNote} />;
-}
-
-/** `/profile/interests` (expert step 3): A Few More Details. */
-export function ProfileInterestsRoute() {
-  return <PlaceholderPage title={pageTitles.step3} note={profileWizardNote} />;
-}
-
-/** `/profile/seeking` (company step 2): Your Connection Needs. */
-export function ProfileSeekingRoute() {
-  return <PlaceholderPage title={pageTitles.companyStep2} note={profileWizardNote} />;
-}
-
-/** `/profile/enrichment` (company step 3): A Few More Details. */
-export function ProfileEnrichmentRoute() {
-  return <PlaceholderPage title={pageTitles.step3} note={profileWizardNote} />;
-}
-
-/** `/profile/review` (step 4): Profile Review. */
-export function ProfileReviewRoute() {
-  return <PlaceholderPage title={pageTitles.review} note={profileWizardNote} />;
 }
 
 /** `/profile/public`: the own profile preview, headed by the name and the profile type chip. */

@@ -1,0 +1,45 @@
+import { routes } from '@intergen/domain';
+import { NavLink, useLocation } from 'react-router';
+import { AccountBanners, AnnualConfirmationPopup } from '../../features/account';
+import { adminProfilesPath } from '../../features/admin-profiles/paths';
+import { useUser } from '../../lib/session';
+import './page-top.css';
+
+/** The pages that ask a company for its yearly confirmation (spec 000 §2, Dashboard; the own profile). */
+const annualConfirmationPaths: readonly string[] = [routes.dashboard, routes.profilePublic];
+
+/**
+ * What shows above every signed-in page: the admin section's tabs on admin pages, and a member's account
+ * banners (paused, welcome back, pending) with the annual confirmation where it applies.
+ */
+export function PageTop() {
+  const user = useUser();
+  const { pathname } = useLocation();
+  if (!user) return null;
+  const onAdminPage = pathname === routes.admin || pathname.startsWith(`${routes.admin}/`);
+  if (onAdminPage && user.isAdmin) return <AdminNav />;
+  if (!user.kind) return null;
+  return (
+    <>
+      <div className="ig-page-top">
+        <AccountBanners user={user} />
+      </div>
+      {annualConfirmationPaths.includes(pathname) ? <AnnualConfirmationPopup user={user} /> : null}
+    </>
+  );
+}
+
+function AdminNav() {
+  return (
+    <div className="ig-page-top ig-page-top-wide">
+      <nav aria-label="Admin" style={{ display: 'flex', gap: 4 }}>
+        <NavLink to={routes.adminMailbox} className="ig-nav-link">
+          Mailbox
+        </NavLink>
+        <NavLink to={adminProfilesPath} className="ig-nav-link">
+          Profiles
+        </NavLink>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { OwnProfileResponseSchema, type PauseBodySchema } from '@intergen/contracts';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { useAccountChanged } from './get-own-profile';
+
+export type PauseBody = z.input<typeof PauseBodySchema>;
+
+/** POST /api/profiles/me/pause: hides a published profile; a reason, free text, or both. */
+export function pauseAccount(body: PauseBody) {
+  return apiRequest('/api/profiles/me/pause', { method: 'POST', body, schema: OwnProfileResponseSchema });
+}
+
+export function usePauseAccount() {
+  const changed = useAccountChanged();
+  return useMutation({ mutationFn: pauseAccount, onSuccess: ({ profile }) => changed(profile) });
+}

@@ -1,0 +1,179 @@
+import { accountTexts, pauseReasonLabels, profileTexts } from '@intergen/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sessionQueryKey } from '../../../lib/query-client';
+import {
+  buildUser,
+  configAnswer,
+  installFakeApi,
+  renderApp,
+  renderWithProviders,
+} from '../../../test/render';
+import { AccountActions } from './account-actions';
+import { resetSessionFlags } from './session-flags';
+import { buildOwnCompany, buildOwnProfile } from './test-fixtures';
+
+afterEach(resetSessionFlags);
+
+const me = (profile = buildOwnProfile()) => ({ 'GET /api/profiles/me': () => ({ body: { profile } }) });
+
+function button(container: HTMLElement, name: string) {
+  return within(container).getByRole('button', { name }) as HTMLButtonElement;
+}
+
+describe('Pause Account', () => {
+  it('confirms only with a reason or some text, and sends them', async () => {
+    const paused = buildOwnProfile({ status: 'paused', profilePublished: false, pausedDate: 1 });
+    const { calls } = installFakeApi({
+      ...me(),
+      'POST /api/profiles/me/pause': () => ({ body: { profile: paused } }),
+    });
+    renderWithProviders(<AccountActions />, { user: buildUser() });
+    fireEvent.click(await screen.findByRole('button', { name: profileTexts.pauseTitle }));
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.pauseTitle });
+    expect(within(dialog).getByText(profileTexts.pauseBody)).toBeTruthy();
+
+    const confirm = button(dialog, profileTexts.pauseTitle);
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: accountTexts.tellUsMore }), {
+      target: { value: '   ' },
+    });
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: accountTexts.tellUsMore }), {
+      target: { value: 'Busy season' },
+    });
+    expect(confirm.disabled).toBe(false);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: accountTexts.tellUsMore }), {
+      target: { value: '' },
+    });
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole('radio', { name: pauseReasonLabels.noTime }));
+    expect(confirm.disabled).toBe(false);
+
+    fireEvent.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.path === '/api/profiles/me/pause')?.body).toEqual({ reason: 'noTime' });
+    // The answered profile is paused: the control becomes Resume Account.
+    expect(await screen.findByRole('button', { name: profileTexts.resumeTitle })).toBeTruthy();
+  });
+
+  it('shows Failed to pause account in a red banner', async () => {
+    installFakeApi({
+      ...me(),
+      'POST /api/profiles/me/pause': () => ({
+        status: 500,
+        body: { error: { code: 'INTERNAL', message: profileTexts.pauseFailed } },
+      }),
+    });
+    renderWithProviders(<AccountActions />, { user: buildUser() });
+    fireEvent.click(await screen.findByRole('button', { name: profileTexts.pauseTitle }));
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.pauseTitle });
+    fireEvent.click(within(dialog).getByRole('radio', { name: pauseReasonLabels.other }));
+    fireEvent.click(button(dialog, profileTexts.pauseTitle));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(profileTexts.pauseFailed);
+  });
+
+  it('is not offered to an unpublished profile that is not paused', async () => {
+    installFakeApi(me(buildOwnProfile({ status: 'pending', profilePublished: false, profilePending: true })));
+    renderWithProviders(<AccountActions />, { user: buildUser() });
+    expect(await screen.findByRole('button', { name: profileTexts.disableTitle })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: profileTexts.pauseTitle })).toBeNull();
+    expect(screen.queryByRole('button', { name: profileTexts.resumeTitle })).toBeNull();
+  });
+});
+
+describe('Disable Account', () => {
+  it('confirms only with a reason or text, then signs out to the login', async () => {
+    const { calls } = installFakeApi({
+      'GET /api/config': () => configAnswer,
+      ...me(),
+      'POST /api/profiles/me/disable': () => ({ body: { profile: buildOwnProfile({ status: 'disabled' }) } }),
+      'GET /api/auth/session': () => ({ body: { user: null } }),
+    });
+    const { router, queryClient } = renderApp('/profile/edit', { user: buildUser() });
+    fireEvent.click(
+      await screen.findByRole('button', { name: profileTexts.disableTitle }, { timeout: 5000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.disableTitle });
+    expect(within(dialog).getByText(profileTexts.disableWarning)).toBeTruthy();
+    const confirm = button(dialog, profileTexts.disableTitle);
+    expect(confirm.disabled).toBe(true);
+
+    const tooMany = within(dialog).getByRole('checkbox', { name: "I'm receiving too many emails" });
+    fireEvent.click(tooMany);
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(tooMany);
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: accountTexts.tellUsMore }), {
+      target: { value: 'Moving on' },
+    });
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Company no longer active/ in business' }));
+
+    fireEvent.click(confirm);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.find((c) => c.path === '/api/profiles/me/disable')?.body).toEqual({
+      reasons: ['companyInactive'],
+      text: 'Moving on',
+    });
+    expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ user: null });
+    expect(queryClient.getQueryData(['profiles', 'me'])).toBeUndefined();
+  });
+
+  it('shows Failed to delete account when the server fails', async () => {
+    installFakeApi({
+      ...me(),
+      'POST /api/profiles/me/disable': () => ({
+        status: 500,
+        body: { error: { code: 'INTERNAL', message: profileTexts.deleteFailed } },
+      }),
+    });
+    renderWithProviders(<AccountActions />, { user: buildUser() });
+    fireEvent.click(await screen.findByRole('button', { name: profileTexts.disableTitle }));
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.disableTitle });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Other' }));
+    fireEvent.click(button(dialog, profileTexts.disableTitle));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(profileTexts.deleteFailed);
+  });
+});
+
+describe('Account Privacy', () => {
+  it('offers Set to Private to a public expert and sends it', async () => {
+    const { calls } = installFakeApi({
+      ...me(),
+      'POST /api/profiles/me/privacy': () => ({ body: { profile: buildOwnProfile({ private: true }) } }),
+    });
+    renderWithProviders(<AccountActions />, { user: buildUser() });
+    fireEvent.click(await screen.findByRole('button', { name: profileTexts.privacyTitle }));
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.privacyTitle });
+    expect(within(dialog).getByText(profileTexts.privacyPrivateBody)).toBeTruthy();
+    expect(within(dialog).getByText(profileTexts.privacyPublicBody)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: accountTexts.communityLink }).getAttribute('href')).toBe(
+      '/community',
+    );
+    expect(within(dialog).queryByRole('button', { name: profileTexts.setPublic })).toBeNull();
+    expect(button(dialog, profileTexts.cancel)).toBeTruthy();
+    fireEvent.click(button(dialog, profileTexts.setPrivate));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.path === '/api/profiles/me/privacy')?.body).toEqual({ private: true });
+    expect(await screen.findByText(accountTexts.privacyCurrent(true))).toBeTruthy();
+  });
+
+  it('offers Set to Public to a private expert; Cancel changes nothing', async () => {
+    const { calls } = installFakeApi(me(buildOwnProfile({ private: true })));
+    renderWithProviders(<AccountActions />, { user: buildUser() });
+    fireEvent.click(await screen.findByRole('button', { name: profileTexts.privacyTitle }));
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.privacyTitle });
+    expect(button(dialog, profileTexts.setPublic)).toBeTruthy();
+    fireEvent.click(button(dialog, profileTexts.cancel));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.path === '/api/profiles/me/privacy')).toBe(false);
+  });
+
+  it('is for experts only', async () => {
+    installFakeApi(me(buildOwnCompany()));
+    renderWithProviders(<AccountActions />, { user: buildUser({ kind: 'company' }) });
+    expect(await screen.findByRole('button', { name: profileTexts.disableTitle })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: profileTexts.privacyTitle })).toBeNull();
+  });
+});

@@ -1,0 +1,131 @@
+import { fieldMessages, profileTexts } from '@intergen/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
+import { resetSessionFlags } from './session-flags';
+import { buildOwnCompany, buildOwnProfile } from './test-fixtures';
+
+afterEach(resetSessionFlags);
+
+/** The first render loads the lazy route modules, which takes a while on a busy machine. */
+const lazy = { timeout: 5000 };
+
+const pausedUser = buildUser({
+  profile: { status: 'paused', profileComplete: true, onboardingComplete: true, firstIncompleteStep: null },
+});
+
+describe('the account banners', () => {
+  it('a paused member resumes from the banner and is welcomed back', async () => {
+    let session = pausedUser;
+    installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/auth/session': () => ({ body: { user: session } }),
+      'POST /api/profiles/me/unpause': () => {
+        session = buildUser();
+        return { body: { profile: buildOwnProfile() } };
+      },
+    });
+    renderApp('/dashboard', { user: pausedUser });
+    expect(await screen.findByText(profileTexts.pausedBanner, {}, lazy)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: profileTexts.resumeLink }));
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.resumeTitle });
+    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.resumeTitle }));
+
+    expect(await screen.findByText(profileTexts.welcomeBack)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(profileTexts.pausedBanner)).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(profileTexts.welcomeBack)).toBeNull();
+  });
+
+  it('shows Failed to unpause account when resuming fails', async () => {
+    installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'POST /api/profiles/me/unpause': () => ({
+        status: 500,
+        body: { error: { code: 'INTERNAL', message: profileTexts.unpauseFailed } },
+      }),
+    });
+    renderApp('/dashboard', { user: pausedUser });
+    fireEvent.click(await screen.findByRole('button', { name: profileTexts.resumeLink }, lazy));
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.resumeTitle });
+    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.resumeTitle }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(profileTexts.unpauseFailed);
+  });
+
+  it('tells an expert under review that the profile is pending', async () => {
+    installFakeApi({ 'GET /api/config': () => configAnswer });
+    const pending = buildUser({
+      profile: {
+        status: 'pending',
+        profileComplete: true,
+        onboardingComplete: true,
+        firstIncompleteStep: null,
+      },
+    });
+    renderApp('/dashboard', { user: pending });
+    expect(await screen.findByText(profileTexts.pendingBanner, {}, lazy)).toBeTruthy();
+  });
+});
+
+describe('the annual confirmation', () => {
+  const company = buildUser({ kind: 'company' });
+
+  it('asks a company for its figures, all required, and sends them', async () => {
+    let profile = buildOwnCompany();
+    const { calls } = installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/profiles/me': () => ({ body: { profile } }),
+      'POST /api/profiles/me/annual-confirmation': () => {
+        profile = buildOwnCompany({ needsAnnualConfirmation: false });
+        return { body: { profile } };
+      },
+    });
+    renderApp('/dashboard', { user: company });
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.annualTitle }, lazy);
+    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.confirm }));
+    expect(await within(dialog).findByText(fieldMessages.capitalRequired)).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/profiles/me/annual-confirmation')).toBe(false);
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Team Size' }), { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.confirm }));
+    expect(await within(dialog).findByText(fieldMessages.teamSizePositive)).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Team Size' }), { target: { value: '14' } });
+    fireEvent.click(within(dialog).getByRole('combobox', { name: 'Capital raised' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'More than $10 million' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.confirm }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.path === '/api/profiles/me/annual-confirmation')?.body).toEqual({
+      companySize: 14,
+      revenue: 'revenueLessThan250',
+      capital: 'capitalMoreThanTen',
+    });
+  });
+
+  it('Maybe later puts it off; a failure says Failed to update profile', async () => {
+    installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/profiles/me': () => ({ body: { profile: buildOwnCompany() } }),
+      'POST /api/profiles/me/annual-confirmation': () => ({
+        status: 500,
+        body: { error: { code: 'INTERNAL', message: profileTexts.updateFailed } },
+      }),
+    });
+    renderApp('/dashboard', { user: company });
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.annualTitle }, lazy);
+    fireEvent.click(within(dialog).getByRole('combobox', { name: 'Capital raised' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Less than $250k' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.confirm }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(profileTexts.updateFailed);
+    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.maybeLater }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('is not shown to experts', async () => {
+    const { calls } = installFakeApi({ 'GET /api/config': () => configAnswer });
+    renderApp('/dashboard', { user: buildUser() });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome Back' }, lazy);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.path === '/api/profiles/me')).toBe(false);
+  });
+});

@@ -1,0 +1,72 @@
+import type { SessionUser } from '@intergen/contracts';
+import { accountTexts, profileTexts } from '@intergen/domain';
+import { Alert, Anchor, Stack } from '@mantine/core';
+import { IconClockHour4, IconHandStop, IconSparkles } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useOwnProfile } from '../api/get-own-profile';
+import { AnnualConfirmationModal } from './annual-confirmation-modal';
+import { ResumeAccountModal } from './resume-account-modal';
+import { useSessionFlag } from './session-flags';
+
+/**
+ * The account banners of a signed-in member (spec 000 §2): paused, with a link that opens Resume Account;
+ * welcome back after a resume (dismissible); and, for an expert under review, the pending banner.
+ */
+export function AccountBanners({ user }: { user: SessionUser }) {
+  const [resumeOpened, setResumeOpened] = useState(false);
+  const welcomeBack = useSessionFlag('welcomeBack', user.id);
+  const status = user.kind ? user.profile?.status : null;
+  const paused = status === 'paused';
+  const pending = status === 'pending' && user.kind === 'expert';
+
+  if (!paused && !pending && !welcomeBack.raised) return null;
+  return (
+    <Stack gap="sm">
+      {paused ? (
+        <Alert color="yellow" variant="light" icon={<IconHandStop aria-hidden="true" />} role="status">
+          <strong>{profileTexts.pausedBanner}</strong>{' '}
+          <Anchor component="button" type="button" size="sm" onClick={() => setResumeOpened(true)}>
+            {profileTexts.resumeLink}
+          </Anchor>
+        </Alert>
+      ) : null}
+      {welcomeBack.raised ? (
+        <Alert
+          color="green"
+          variant="light"
+          icon={<IconSparkles aria-hidden="true" />}
+          role="status"
+          withCloseButton
+          closeButtonLabel={accountTexts.dismiss}
+          onClose={welcomeBack.lower}
+        >
+          {profileTexts.welcomeBack}
+        </Alert>
+      ) : null}
+      {pending ? (
+        <Alert color="blue" variant="light" icon={<IconClockHour4 aria-hidden="true" />} role="status">
+          {profileTexts.pendingBanner}
+        </Alert>
+      ) : null}
+      <ResumeAccountModal opened={resumeOpened} onClose={() => setResumeOpened(false)} />
+    </Stack>
+  );
+}
+
+/**
+ * The annual confirmation popup for a company whose profile was last updated over a year ago; `Maybe later`
+ * puts it off until the page is reloaded.
+ */
+export function AnnualConfirmationPopup({ user }: { user: SessionUser }) {
+  const isCompany = user.kind === 'company';
+  const own = useOwnProfile({ enabled: isCompany });
+  const later = useSessionFlag('annualLater', user.id);
+  if (!isCompany || !own.data?.needsAnnualConfirmation || later.raised) return null;
+  return (
+    <AnnualConfirmationModal
+      profile={own.data}
+      onLater={() => later.raise(user.id)}
+      onDone={() => undefined}
+    />
+  );
+}

@@ -1,0 +1,122 @@
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/NumberInput.css';
+import type { OwnProfile } from '@intergen/contracts';
+import {
+  accountTexts,
+  type CapitalBand,
+  type CompanyProfileData,
+  capitalBands,
+  fieldMessages,
+  profileFieldLabels,
+  profileTexts,
+  type RevenueBand,
+  revenueBands,
+} from '@intergen/domain';
+import { Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ErrorAlert } from '../../../components/alerts';
+import { useConfirmAnnually } from '../api/confirm-annually';
+
+interface AnnualValues {
+  companySize: number | string;
+  revenue: string | null;
+  capital: string | null;
+}
+
+const labels = profileFieldLabels.company;
+
+/**
+ * The yearly confirmation of a company's business information (spec 000 §2, Dashboard): team size (at least
+ * 1), revenue and capital, all required; `Maybe later` puts it off, `Confirm` saves.
+ */
+export function AnnualConfirmationModal({
+  profile,
+  onLater,
+  onDone,
+}: {
+  profile: OwnProfile;
+  onLater: () => void;
+  onDone: () => void;
+}) {
+  const confirm = useConfirmAnnually();
+  const data = profile.data as CompanyProfileData;
+  const form = useForm<AnnualValues>({
+    mode: 'controlled',
+    initialValues: {
+      companySize: data.companySize ?? '',
+      revenue: data.revenue ?? null,
+      capital: data.capital ?? null,
+    },
+    validate: {
+      companySize: (value) =>
+        value === '' || value === null
+          ? fieldMessages.teamSizeRequired
+          : Number(value) > 0
+            ? null
+            : fieldMessages.teamSizePositive,
+      revenue: (value) => (value ? null : fieldMessages.revenueRequired),
+      capital: (value) => (value ? null : fieldMessages.capitalRequired),
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    if (confirm.isPending) return;
+    confirm.mutate(
+      {
+        companySize: Number(values.companySize),
+        revenue: values.revenue as RevenueBand,
+        capital: values.capital as CapitalBand,
+      },
+      { onSuccess: onDone },
+    );
+  });
+
+  return (
+    <Modal
+      opened
+      onClose={() => (confirm.isPending ? undefined : onLater())}
+      title={profileTexts.annualTitle}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm">{accountTexts.annualBody}</Text>
+          <NumberInput
+            label={labels.companySize}
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            withAsterisk
+            data-autofocus
+            key={form.key('companySize')}
+            {...form.getInputProps('companySize')}
+          />
+          <Select
+            label={labels.revenue}
+            data={revenueBands.options}
+            withAsterisk
+            allowDeselect={false}
+            key={form.key('revenue')}
+            {...form.getInputProps('revenue')}
+          />
+          <Select
+            label={labels.capital}
+            data={capitalBands.options}
+            withAsterisk
+            allowDeselect={false}
+            key={form.key('capital')}
+            {...form.getInputProps('capital')}
+          />
+          <ErrorAlert message={confirm.isError ? profileTexts.updateFailed : null} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onLater} disabled={confirm.isPending}>
+              {profileTexts.maybeLater}
+            </Button>
+            <Button type="submit" loading={confirm.isPending}>
+              {profileTexts.confirm}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

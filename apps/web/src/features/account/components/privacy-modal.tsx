@@ -1,0 +1,58 @@
+import { accountTexts, profileTexts } from '@intergen/domain';
+import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/alerts';
+import { errorMessage } from '../../../lib/api-client';
+import { useSetPrivacy } from '../api/set-privacy';
+
+/** Where the privacy dialog's community link goes (the app routes it to the expert community). */
+export const communityPath = '/community';
+
+/**
+ * Account Privacy (spec 000 §2, experts only): `Set to Public` or `Set to Private` with `Cancel`, what each
+ * means, and a link to the community.
+ */
+export function PrivacyModal({
+  opened,
+  onClose,
+  isPrivate,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  isPrivate: boolean;
+}) {
+  const privacy = useSetPrivacy();
+
+  const close = () => {
+    if (privacy.isPending) return;
+    privacy.reset();
+    onClose();
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={profileTexts.privacyTitle}>
+      <Stack gap="md">
+        <Text size="sm" fw={600}>
+          {accountTexts.privacyCurrent(isPrivate)}
+        </Text>
+        <Text size="sm">{profileTexts.privacyPrivateBody}</Text>
+        <Text size="sm">{profileTexts.privacyPublicBody}</Text>
+        <Anchor component={Link} to={communityPath} size="sm">
+          {accountTexts.communityLink}
+        </Anchor>
+        <ErrorAlert message={privacy.error ? errorMessage(privacy.error) : null} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close} disabled={privacy.isPending}>
+            {profileTexts.cancel}
+          </Button>
+          <Button
+            onClick={() => privacy.mutate(!isPrivate, { onSuccess: close })}
+            loading={privacy.isPending}
+          >
+            {isPrivate ? profileTexts.setPublic : profileTexts.setPrivate}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,212 @@
+import '@mantine/core/styles/Rating.css';
+import './profile-details.css';
+import type { ProfileView } from '@intergen/contracts';
+import { displayWebsite, profileChips, profilePageTexts, profileTexts } from '@intergen/domain';
+import { Anchor, Badge, Group, Paper, Rating, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { IconBrandLinkedin, IconExternalLink, IconRosetteDiscountCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { formatPhone } from './format';
+import { CompanyBody, ExpertBody } from './profile-body';
+
+export interface ProfileDetailsProps {
+  profile: ProfileView;
+  /**
+   * `page`: the name is the page's h1. `embedded`: something around it already names the profile (a modal's
+   * title, the admin page's heading), so the header shows the picture and chips only.
+   */
+  variant?: 'page' | 'embedded';
+  /** The level of the section headings: 2 on a page, 3 by default when embedded. */
+  sectionOrder?: 2 | 3;
+  /** The side card's action buttons (Edit on the own profile; connection actions later). */
+  actions?: ReactNode;
+  /** Extra chips beside the profile type (the admin's status, for instance). */
+  badges?: ReactNode;
+}
+
+/**
+ * A profile page's content (spec 000 §2, Profile pages): a header with the picture, the name, the profile type
+ * chip and the verified badge; a side card with contact info, website, LinkedIn, rating and actions; and the
+ * expert's or company's body. Two columns, one at 640 px or less.
+ */
+export function ProfileDetails({
+  profile,
+  variant = 'page',
+  sectionOrder,
+  actions,
+  badges,
+}: ProfileDetailsProps) {
+  const embedded = variant === 'embedded';
+  const order = (sectionOrder ?? (embedded ? 3 : 2)) as TitleOrder;
+  const image = profile.data.profileImage;
+
+  return (
+    <article
+      className={embedded ? 'ig-profile ig-profile-embedded' : 'ig-profile'}
+      aria-label={embedded ? undefined : profile.name}
+    >
+      <header className="ig-profile-header">
+        {image ? (
+          <img className="ig-profile-avatar" src={image.url} alt={profileTexts.imageAlt(profile.name)} />
+        ) : null}
+        <Stack gap={8}>
+          {embedded ? null : (
+            <Title order={1} fz={{ base: 24, xs: 30 }}>
+              {profile.name}
+            </Title>
+          )}
+          <Group gap="xs">
+            <Badge variant="light" size="lg">
+              {profileChips[profile.kind]}
+            </Badge>
+            {profile.kind === 'expert' && profile.isVerified ? (
+              <Badge
+                variant="filled"
+                color="teal.9"
+                size="lg"
+                leftSection={<IconRosetteDiscountCheck size={16} aria-hidden="true" />}
+              >
+                {profilePageTexts.verified}
+              </Badge>
+            ) : null}
+            {badges}
+          </Group>
+        </Stack>
+      </header>
+      <div className="ig-profile-grid">
+        <SideCard profile={profile} order={order} actions={actions} />
+        <div>
+          {profile.kind === 'expert' ? (
+            <ExpertBody data={profile.data as ExpertData} order={order} />
+          ) : (
+            <CompanyBody data={profile.data as CompanyData} order={order} />
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+type ExpertData = Parameters<typeof ExpertBody>[0]['data'];
+type CompanyData = Parameters<typeof CompanyBody>[0]['data'];
+
+function SideCard({
+  profile,
+  order,
+  actions,
+}: {
+  profile: ProfileView;
+  order: TitleOrder;
+  actions?: ReactNode;
+}) {
+  const { contact } = profile;
+  const isExpert = profile.kind === 'expert';
+  const website = isExpert ? null : (profile.data as CompanyData).website;
+  // An expert's LinkedIn profile is public (spec 001 §6); a company's is part of its contact info.
+  const expertLinkedin = isExpert ? profile.data.linkedin : null;
+
+  return (
+    <Paper withBorder radius="md" p="lg" component="aside" className="ig-profile-side">
+      <Stack gap="lg">
+        <section aria-labelledby={`${profile.id}-contact`}>
+          <Title order={order} fz="md" mb="xs" id={`${profile.id}-contact`}>
+            {profilePageTexts.contactInfo}
+          </Title>
+          {contact ? (
+            <dl className="ig-profile-facts">
+              <dt>{profilePageTexts.email}</dt>
+              <dd>
+                <Anchor href={`mailto:${contact.email}`} size="sm">
+                  {contact.email}
+                </Anchor>
+              </dd>
+              {contact.phone ? (
+                <>
+                  <dt>{profilePageTexts.phone}</dt>
+                  <dd>
+                    <Anchor href={`tel:+1${contact.phone.replace(/\D/g, '')}`} size="sm">
+                      {formatPhone(contact.phone)}
+                    </Anchor>
+                  </dd>
+                </>
+              ) : null}
+              {contact.linkedin && !isExpert ? (
+                <>
+                  <dt>{profilePageTexts.linkedin}</dt>
+                  <dd>
+                    <ExternalLink href={contact.linkedin}>{withoutScheme(contact.linkedin)}</ExternalLink>
+                  </dd>
+                </>
+              ) : null}
+              {contact.jobTitle ? (
+                <>
+                  <dt>{profilePageTexts.jobTitle}</dt>
+                  <dd>{contact.jobTitle}</dd>
+                </>
+              ) : null}
+            </dl>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {profileTexts.contactHidden}
+            </Text>
+          )}
+        </section>
+        {website ? (
+          <section aria-labelledby={`${profile.id}-website`}>
+            <Title order={order} fz="sm" mb={4} id={`${profile.id}-website`}>
+              {profilePageTexts.website}
+            </Title>
+            <ExternalLink href={displayWebsite(website)}>{website}</ExternalLink>
+          </section>
+        ) : null}
+        {expertLinkedin ? (
+          <section aria-labelledby={`${profile.id}-linkedin`}>
+            <Title order={order} fz="sm" mb={4} id={`${profile.id}-linkedin`}>
+              {profilePageTexts.linkedin}
+            </Title>
+            <ExternalLink href={expertLinkedin} icon={<IconBrandLinkedin size={16} aria-hidden="true" />}>
+              {withoutScheme(expertLinkedin)}
+            </ExternalLink>
+          </section>
+        ) : null}
+        {profile.rating ? (
+          <section aria-labelledby={`${profile.id}-rating`}>
+            <Title order={order} fz="sm" mb={4} id={`${profile.id}-rating`}>
+              {profilePageTexts.rating}
+            </Title>
+            <Group gap="xs">
+              <div
+                role="img"
+                aria-label={profilePageTexts.ratingSummary(profile.rating.stars, profile.rating.count)}
+              >
+                <Rating value={profile.rating.stars} fractions={2} count={5} readOnly />
+              </div>
+              <Text size="sm" c="dimmed" aria-hidden="true">
+                {profile.rating.stars} ({profile.rating.count})
+              </Text>
+            </Group>
+          </section>
+        ) : null}
+        {actions ? <Stack gap="xs">{actions}</Stack> : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** An address as people read it: no scheme, no `www.`. */
+function withoutScheme(url: string): string {
+  return url.replace(/^https?:\/\/(www\.)?/i, '');
+}
+
+/** A link that opens in a new tab; only http(s) addresses become links, anything else stays text. */
+function ExternalLink({ href, children, icon }: { href: string; children: ReactNode; icon?: ReactNode }) {
+  if (!/^https?:\/\//i.test(href)) return <Text size="sm">{children}</Text>;
+  return (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" className="ig-profile-text">
+      <Group component="span" gap={4} wrap="nowrap" style={{ display: 'inline-flex' }}>
+        {icon}
+        <span>{children}</span>
+        <IconExternalLink size={14} aria-hidden="true" />
+      </Group>
+    </Anchor>
+  );
+}

@@ -1,0 +1,64 @@
+import { profilePageTexts, profileTexts, routes } from '@intergen/domain';
+import { Button, Center, EmptyState, Group, Stack } from '@mantine/core';
+import { IconUserQuestion } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/alerts';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/page-title';
+
+/**
+ * A profile that could not be shown: an unknown (or unreadable) id is a not-found state, never a crash
+ * (spec 001 §8); any other failure shows the message with a retry.
+ */
+export function ProfileLoadError({
+  error,
+  onRetry,
+  withTitle = true,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  /** Pages name the state in `document.title`; a modal over another page does not. */
+  withTitle?: boolean;
+}) {
+  const notFound = error instanceof ApiError && error.status === 404;
+  return (
+    <Center mih="40vh" p="md">
+      {notFound ? (
+        <NotFound withTitle={withTitle} />
+      ) : (
+        <Stack gap="md" maw={460} w="100%">
+          <ErrorAlert message={errorMessage(error)} />
+          <Group justify="center">
+            <Button variant="default" onClick={onRetry}>
+              {profilePageTexts.tryAgain}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Center>
+  );
+}
+
+function NotFound({ withTitle }: { withTitle: boolean }) {
+  return (
+    <EmptyState>
+      {withTitle ? <PageTitle title={profilePageTexts.notFoundTitle} /> : null}
+      <EmptyState.Indicator>
+        <IconUserQuestion aria-hidden="true" />
+      </EmptyState.Indicator>
+      <EmptyState.Title order={withTitle ? 1 : 3}>{profilePageTexts.notFoundTitle}</EmptyState.Title>
+      <EmptyState.Description>{profileTexts.profileNotFound}</EmptyState.Description>
+      <EmptyState.Actions>
+        <Button component={Link} to={routes.dashboard} variant="default">
+          {profilePageTexts.backToDashboard}
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}
+
+/** Names the page in `document.title` while it is shown. */
+export function PageTitle({ title }: { title: string }) {
+  usePageTitle(title);
+  return null;
+}

@@ -1,0 +1,39 @@
+import { labels } from '@intergen/domain';
+import { Modal } from '@mantine/core';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { PageLoader } from '../../../components/full-page-loader';
+import { useProfile } from '../api/get-profile';
+import { ProfileDetails } from '../components/profile-details';
+import { ProfileLoadError } from '../components/profile-states';
+
+/**
+ * A profile opened over a base page (`/dashboard/:profileId`, `/my-network/:profileId`,
+ * `/venture-community/:profileId`, `/expert-community/:profileId`); closing it goes back to the base route,
+ * keeping its query (spec 000 §2).
+ */
+export function ProfileModal({ baseRoute }: { baseRoute: string }) {
+  const { profileId = '' } = useParams();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const query = useProfile(profileId);
+  const close = () => navigate(`${baseRoute}${search}`);
+
+  return (
+    <Modal
+      opened
+      onClose={close}
+      title={query.data?.name ?? labels.profile}
+      size="min(var(--ig-content-max-width), calc(100vw - 48px))"
+      centered={false}
+      padding="lg"
+    >
+      {query.isPending ? (
+        <PageLoader />
+      ) : query.isError ? (
+        <ProfileLoadError error={query.error} onRetry={() => query.refetch()} withTitle={false} />
+      ) : (
+        <ProfileDetails profile={query.data} variant="embedded" />
+      )}
+    </Modal>
+  );
+}

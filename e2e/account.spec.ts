@@ -1,0 +1,102 @@
+import { accountTexts, pauseReasonLabels, profileTexts } from '@intergen/domain';
+import { publishedExpert } from './profile-pages.support';
+import { expect, logIn, newMember, signUp, test } from './support/fixtures';
+import { waitForMail } from './support/mailbox';
+
+test.describe('account dialogs and banners', () => {
+  test('a published member pauses, sees the banner, resumes from it and is welcomed back', async ({
+    page,
+    admin,
+  }) => {
+    test.setTimeout(120_000);
+    const expert = await publishedExpert(page, admin, 'account-pause');
+    await page.goto('/profile/edit');
+    await page.getByRole('button', { name: profileTexts.pauseTitle }).click();
+    const pause = page.getByRole('dialog', { name: profileTexts.pauseTitle });
+    await expect(pause.getByText(profileTexts.pauseBody)).toBeVisible();
+    const confirm = pause.getByRole('button', { name: profileTexts.pauseTitle });
+    await expect(confirm).toBeDisabled();
+    await pause.getByRole('radio', { name: pauseReasonLabels.noConnections }).check();
+    await pause.getByRole('textbox', { name: accountTexts.tellUsMore }).fill('Back in spring.');
+    const pausedAt = Date.now() - 1000;
+    await confirm.click();
+    await expect(pause).toHaveCount(0);
+
+    // The banner, on every page; a confirmation e-mail; the header stays (paused members keep access).
+    const banner = page.getByRole('status').filter({ hasText: profileTexts.pausedBanner });
+    await expect(banner).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(banner).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await waitForMail(admin, expert.email, /pause/i, { after: pausedAt });
+
+    await banner.getByRole('button', { name: profileTexts.resumeLink }).click();
+    const resume = page.getByRole('dialog', { name: profileTexts.resumeTitle });
+    await resume.getByRole('button', { name: profileTexts.resumeTitle }).click();
+    await expect(resume).toHaveCount(0);
+    const welcome = page.getByRole('status').filter({ hasText: profileTexts.welcomeBack });
+    await expect(welcome).toBeVisible();
+    await expect(banner).toHaveCount(0);
+    await welcome.getByRole('button', { name: accountTexts.dismiss }).click();
+    await expect(welcome).toHaveCount(0);
+    await page.goto('/profile/edit');
+    await expect(page.getByRole('button', { name: profileTexts.pauseTitle })).toBeVisible();
+  });
+
+  test('an expert sets the profile private and public again', async ({ page, admin, browser }) => {
+    test.setTimeout(120_000);
+    const expert = await publishedExpert(page, admin, 'account-privacy');
+    await page.goto('/profile/edit');
+    await expect(page.getByText(accountTexts.privacyCurrent(false))).toBeVisible();
+    await page.getByRole('button', { name: profileTexts.privacyTitle }).click();
+    const dialog = page.getByRole('dialog', { name: profileTexts.privacyTitle });
+    await expect(dialog.getByText(profileTexts.privacyPrivateBody)).toBeVisible();
+    await expect(dialog.getByRole('link', { name: accountTexts.communityLink })).toHaveAttribute(
+      'href',
+      '/community',
+    );
+    await dialog.getByRole('button', { name: profileTexts.setPrivate }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText(accountTexts.privacyCurrent(true))).toBeVisible();
+
+    // Private hides the profile from other members.
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await signUp(otherPage, newMember('privacy-viewer'), 'Scaling Company');
+    await otherPage.goto(`/view/${expert.id}`);
+    await expect(otherPage.getByRole('heading', { level: 1, name: 'Profile not found' })).toBeVisible();
+
+    await page.getByRole('button', { name: profileTexts.privacyTitle }).click();
+    await dialog.getByRole('button', { name: profileTexts.setPublic }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText(accountTexts.privacyCurrent(false))).toBeVisible();
+    await otherPage.reload();
+    await expect(otherPage.getByRole('heading', { level: 1, name: expert.name })).toBeVisible();
+    await other.close();
+  });
+
+  test('a member disables the account: signed out, and the old password no longer works', async ({
+    page,
+  }) => {
+    const member = newMember('account-disable');
+    await signUp(page, member, 'Scaling Company');
+    await page.goto('/profile/edit');
+    await page.getByRole('button', { name: profileTexts.disableTitle }).click();
+    const dialog = page.getByRole('dialog', { name: profileTexts.disableTitle });
+    await expect(dialog.getByText(profileTexts.disableWarning)).toBeVisible();
+    const confirm = dialog.getByRole('button', { name: profileTexts.disableTitle });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByRole('checkbox', { name: "I'm receiving too many emails" }).check();
+    await expect(confirm).toBeEnabled();
+    await confirm.click();
+
+    await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await page.goto('/dashboard');
+    await page.waitForURL(/\/\?redirect=%2Fdashboard$/);
+
+    await logIn(page, member.email, member.password);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page).toHaveURL(/\/\?redirect=%2Fdashboard$/);
+  });
+});
