@@ -294,7 +294,15 @@ describe.each(engines)('admin profile actions on %s', (engine: Engine) => {
       status: 'disabled',
     });
     expect((await viewer.client.get(`/api/profiles/${member.id}`)).statusCode).toBe(404);
-    expect((await eventsOf(t, member.id)).at(-1)).toMatchObject({
+    // The member is signed out at once, and publishing again clears the reason.
+    expect((await member.client.get('/api/auth/session')).json().user).toBeNull();
+    await adminPost(`${member.id}/approve`);
+    expect((await admin.client.get(`/api/admin/profiles/${member.id}`)).json().profile).toMatchObject({
+      profilePublished: true,
+      disableReason: null,
+      status: 'published',
+    });
+    expect((await eventsOf(t, member.id)).find((e) => e.type === 'profile.unpublished')).toMatchObject({
       type: 'profile.unpublished',
       payload: { reason: 'Incomplete experience' },
     });

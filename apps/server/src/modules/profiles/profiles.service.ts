@@ -367,6 +367,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
             const publishDate = startOfUtcDay();
             await updateProfileRow(tx, p.kind, p.id, {
               profilePublished: true,
+              disableReason: null,
               publishDate,
               onboardingComplete: true,
               profileComplete: true,
@@ -424,6 +425,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
           if (!p.pausedDate) throw new AppError('CONFLICT', profileTexts.notPaused, 400);
           await updateProfileRow(tx, p.kind, p.id, {
             profilePublished: true,
+            disableReason: null,
             pausedDate: null,
             pauseReason: null,
             lastPausedBy: null,
@@ -585,6 +587,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
         const publishDate = startOfUtcDay();
         await updateProfileRow(tx, p.kind, p.id, {
           profilePublished: true,
+          disableReason: null,
           publishDate,
           profilePending: false,
           gettingStartedDismissed: true,
@@ -617,6 +620,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
         const publishDate = startOfUtcDay();
         await updateProfileRow(tx, p.kind, p.id, {
           profilePublished: true,
+          disableReason: null,
           publishDate,
           profilePending: false,
           profileComplete: true,
@@ -667,10 +671,12 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       });
     },
 
-    /** Takes a profile off the community with a reason (stored as the disable reason, spec 000 §4). */
+    /** Takes a profile off the community with a reason (stored as the disable reason, spec 000 §4) and ends the member's sessions. */
     async unpublish(adminId: string, profileId: string, reason: string): Promise<OwnProfile> {
       return adminAction(profileId, async (tx, p) => {
         await updateProfileRow(tx, p.kind, p.id, { profilePublished: false, disableReason: reason });
+        // A disable reason appearing signs the member out (spec 001 §5); they may sign in again.
+        await authRepo.deleteUserSessions(tx, p.id);
         await event(tx, 'profile.unpublished', p, { by: adminId, reason });
         return false;
       });
