@@ -32,7 +32,17 @@ export async function freshDatabase(engine: Engine): Promise<Database> {
     await close();
     const dropper = new pg.Client({ connectionString: adminUrl });
     await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    // Closed pool clients may still be saying goodbye; forcing them off at once makes them raise an
+    // uncaught "terminating connection" error, so wait for them first and force only as a last resort.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 50 ? ' WITH (FORCE)' : ''}`);
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
     await dropper.end();
   };
   return database;

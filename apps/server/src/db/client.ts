@@ -34,6 +34,9 @@ export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle client that loses its connection (a server restart, a terminated backend) is dropped by the
+    // pool and the next query opens a new one; without a listener the error would end the process.
+    pool.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder });
     return {
