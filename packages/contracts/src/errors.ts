@@ -23,6 +23,7 @@ export const errorCodes = [
   'LINK_DATA_MISSING',
   'PROFILE_INCOMPLETE',
   'EMAIL_UNVERIFIED',
+  'WRONG_ROLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,4 +1,5 @@
 export * from './admin.ts';
 export * from './auth.ts';
 export * from './errors.ts';
+export * from './matching.ts';
 export * from './profiles.ts';
