@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './constants.ts';
+export * from './matching/index.ts';
 export * from './matching-texts.ts';
 export * from './messages.ts';
 export * from './profile-enums.ts';
