@@ -24,6 +24,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { helmetOptions, registerOriginCheck } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
 import { AppError } from './lib/errors.ts';
+import { adminMatchingRoutes } from './modules/admin/admin.matching.routes.ts';
 import { adminProfilesRoutes } from './modules/admin/admin.profiles.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -31,6 +32,9 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createEventPublisher, type EventSubscriptions } from './modules/events/events.ts';
 import { MAIL_TOPIC, mailJobHandler } from './modules/mail/mail.service.ts';
 import { type MailTransport, mailboxTransport, smtpTransport } from './modules/mail/mail.transport.ts';
+import { matchingJobHandlers } from './modules/matching/matching.jobs.ts';
+import { matchingRoutes } from './modules/matching/matching.routes.ts';
+import { createMatchingService, MATCHING_PROFILE_TOPIC } from './modules/matching/matching.service.ts';
 import { createImageStore } from './modules/profiles/profiles.images.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProfilesService, type ExpertApprovedHook } from './modules/profiles/profiles.service.ts';
@@ -38,10 +42,15 @@ import { uploadsRoutes } from './modules/profiles/profiles.uploads.ts';
 import { createOutboxWorker } from './outbox/outbox.ts';
 
 /**
- * Which outbox topics receive which domain events. Empty for now: the CRM and matching modules subscribe here
- * (each topic with its handler in the worker's `handlers`).
+ * Which outbox topics receive which domain events; each topic has its handler in the worker's `handlers`.
+ * Matching rescoring follows `matching.requested` (publish, submit, approval, a matching field changed) and a
+ * profile coming back to the community; the CRM subscribes here too.
  */
-const eventSubscriptions: EventSubscriptions = {};
+const eventSubscriptions: EventSubscriptions = {
+  'matching.requested': [MATCHING_PROFILE_TOPIC],
+  'profile.unpaused': [MATCHING_PROFILE_TOPIC],
+  'profile.activated': [MATCHING_PROFILE_TOPIC],
+};
 /** Run in the transaction that approves an expert (the connections module releases pending requests here). */
 const expertApprovedHooks: ExpertApprovedHook[] = [];
 
@@ -80,9 +89,11 @@ export async function buildApp(deps: AppDeps) {
     (config.smtpUrl
       ? smtpTransport(config.smtpUrl, config.mailFrom)
       : mailboxTransport(database, deps.printMail ?? ((text) => process.stdout.write(text))));
+  const publishEvent = createEventPublisher(eventSubscriptions);
+  const matching = createMatchingService({ database, publishEvent, afterCommit: () => worker.nudge() });
   const worker = createOutboxWorker({
     database,
-    handlers: { [MAIL_TOPIC]: mailJobHandler(transport) },
+    handlers: { [MAIL_TOPIC]: mailJobHandler(transport), ...matchingJobHandlers(matching) },
     log: app.log,
   });
   const auth = createAuthService({ database, appUrl: config.appUrl, afterCommit: () => worker.nudge() });
@@ -91,7 +102,7 @@ export async function buildApp(deps: AppDeps) {
     database,
     appUrl: config.appUrl,
     supportEmail: config.supportEmail,
-    publishEvent: createEventPublisher(eventSubscriptions),
+    publishEvent,
     images,
     afterCommit: () => worker.nudge(),
     onExpertApproved: expertApprovedHooks,
@@ -134,6 +145,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminRoutes({ database }), { prefix: '/api/admin' });
   await app.register(profilesRoutes({ profiles, cookies }), { prefix: '/api/profiles' });
   await app.register(adminProfilesRoutes({ profiles }), { prefix: '/api/admin' });
+  await app.register(adminMatchingRoutes({ matching }), { prefix: '/api/admin' });
+  await app.register(matchingRoutes({ matching }), { prefix: '/api' });
   await app.register(uploadsRoutes(images.dir), { prefix: '/uploads' });
 
   // `npm run admin` goes through the running server, which owns the embedded database.
@@ -179,7 +192,7 @@ export async function buildApp(deps: AppDeps) {
     transport.close();
   });
 
-  return Object.assign(app, { services: { auth, profiles }, worker });
+  return Object.assign(app, { services: { auth, profiles, matching }, worker });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

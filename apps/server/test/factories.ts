@@ -2,7 +2,7 @@ import type { CompanyProfileData, ExpertProfileData, ProfileType, SectionId } fr
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { App } from '../src/app.ts';
-import { domainEvents } from '../src/db/schema.ts';
+import { companies, contactInfo, domainEvents, experts, users } from '../src/db/schema.ts';
 import { client, codeIn, ORIGIN, signUp, type TestApp, tokenOf, uniqueEmail } from './helpers.ts';
 
 /** Valid values for every field of every section, per role: what `fill` saves through the API. */
@@ -206,4 +206,56 @@ export async function uploadImage(
     headers: { ...ORIGIN, cookie, 'content-type': body.contentType },
     payload: body.payload,
   });
+}
+
+/** What `seedProfile` may set: the status flags, names, and any facet or profile column. */
+export interface SeedProfileOptions {
+  name?: string;
+  companyName?: string;
+  published?: boolean;
+  pending?: boolean;
+  private?: boolean;
+  /** Columns of the profile row (facets such as `experience`, `investmentOpportunities`, lists …). */
+  columns?: Record<string, unknown>;
+}
+
+/**
+ * A complete profile written straight into the database (published unless told otherwise), for tests that
+ * need many counterparts with chosen facets; members who act through the API come from `publishedMember`.
+ */
+export async function seedProfile(
+  t: TestApp,
+  kind: ProfileType,
+  opts: SeedProfileOptions = {},
+): Promise<{ id: string; name: string; email: string }> {
+  const id = crypto.randomUUID();
+  const email = uniqueEmail(`seed-${kind}`);
+  const name = opts.name ?? `Seeded ${kind} ${id.slice(0, 8)}`;
+  const [firstName = name, ...rest] = name.split(' ');
+  await t.database.db
+    .insert(users)
+    .values({ id, email, emailVerified: true, name, firstName, lastName: rest.join(' '), kind });
+  const { phone: _p, linkedin: _l, ...basics } = validSections[kind].basics as Record<string, unknown>;
+  delete basics.jobTitle;
+  const row = {
+    id,
+    name,
+    hasBeenWelcomed: true,
+    onboardingComplete: true,
+    profileComplete: true,
+    profilePublished: opts.published ?? true,
+    profilePending: opts.pending ?? false,
+    publishDate: (opts.published ?? true) ? new Date() : null,
+    profileImage: { url: `/avatars/${kind}-1.svg`, name: 'avatar' },
+    ...basics,
+    ...validSections[kind].profile,
+    ...validSections[kind].extras,
+    ...(kind === 'company'
+      ? { companyName: opts.companyName ?? `${name} Inc` }
+      : { private: opts.private ?? false }),
+    ...opts.columns,
+  };
+  await t.database.db.insert(kind === 'expert' ? experts : companies).values(row as never);
+  await t.database.db.insert(contactInfo).values({ userId: id, email });
+  return { id, name, email };
 }

@@ -78,6 +78,9 @@ export const DismissSuggestionBodySchema = z
     message: 'A suggestion or a member is required',
   });
 export type DismissSuggestionBody = z.infer<typeof DismissSuggestionBodySchema>;
+/** The answer to a dismissal: `changed` is false when it had been dismissed already (nothing new recorded). */
+export const DismissSuggestionResponseSchema = z.object({ changed: z.boolean() });
+export type DismissSuggestionResponse = z.infer<typeof DismissSuggestionResponseSchema>;
 
 /** Admin: `POST /api/admin/suggestions`. A duplicate pair is silently ignored (`created: false`). */
 export const CreateSuggestionBodySchema = z.object({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -17,6 +18,11 @@ const createdAt = () => ts('created_at').notNull().defaultNow();
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
 const flags = (name: string) => jsonb(name).$type<Record<string, boolean>>();
 const ids = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
+/**
+ * GIN indexes of the matching-list filters write new entries straight into the index: with the default pending
+ * list, entries wait for a vacuum (PGlite has no autovacuum) and every list query scans them one by one.
+ */
+const noPendingList = { fastupdate: false };
 
 /** The user record: the login identity, the expert/company flag and the admin role. */
 export const users = pgTable('users', {
@@ -138,7 +144,13 @@ export const experts = pgTable(
     connectedCompanyIds: ids('connected_company_ids'),
     suggestedCompanyIds: ids('suggested_company_ids'),
   },
-  (t) => [index('experts_created_idx').on(t.createdAt)],
+  (t) => [
+    index('experts_created_idx').on(t.createdAt),
+    // The matching lists: published, non-private experts in id order (keyset pages) and their flag filters.
+    index('experts_listed_id_idx').on(t.id).where(sql`${t.profilePublished} AND NOT ${t.private}`),
+    index('experts_experience_gin').using('gin', t.experience.op('jsonb_path_ops')).with(noPendingList),
+    index('experts_areas_gin').using('gin', t.areasOfImprovement.op('jsonb_path_ops')).with(noPendingList),
+  ],
 );
 
 export const companies = pgTable(
@@ -159,7 +171,12 @@ export const companies = pgTable(
     suggestedExpertIds: ids('suggested_expert_ids'),
     supportingDocuments: jsonb('supporting_documents').$type<unknown[]>(),
   },
-  (t) => [index('companies_created_idx').on(t.createdAt)],
+  (t) => [
+    index('companies_created_idx').on(t.createdAt),
+    index('companies_published_id_idx').on(t.id).where(sql`${t.profilePublished}`),
+    index('companies_experience_gin').using('gin', t.experience.op('jsonb_path_ops')).with(noPendingList),
+    index('companies_areas_gin').using('gin', t.areasOfImprovement.op('jsonb_path_ops')).with(noPendingList),
+  ],
 );
 
 /** Contact details, readable only by the owner, admins and connected parties. */
@@ -237,3 +254,97 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+const userRef = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/**
+ * The match score of one expert and one company (DESIGN.md §5). One row per pair (the unique index), written
+ * with `INSERT … ON CONFLICT DO UPDATE … WHERE score <> EXCLUDED.score`, so a row changes only when its value does.
+ */
+export const matchScores = pgTable(
+  'match_scores',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    expertId: userRef('expert_id'),
+    companyId: userRef('company_id'),
+    score: integer('score').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('match_scores_pair_idx').on(t.expertId, t.companyId),
+    index('match_scores_company_idx').on(t.companyId, t.expertId),
+  ],
+);
+
+/**
+ * A match suggestion between one expert and one company (spec 000 §3), made by an admin (`created_by` is the
+ * admin's id) or by the matcher after a publish (`matcher`, with the event that caused it).
+ */
+export const matchSuggestions = pgTable(
+  'match_suggestions',
+  {
+    id: text('id').primaryKey(),
+    expertId: userRef('expert_id'),
+    companyId: userRef('company_id'),
+    /** The counterpart's rank in the automatic run that made it (1 = best); 0 for an admin's pick. */
+    position: integer('position').notNull().default(0),
+    dealId: text('deal_id'),
+    requestSent: boolean('request_sent').notNull().default(false),
+    requestSentAt: ts('request_sent_at'),
+    notInterested: boolean('not_interested').notNull().default(false),
+    notInterestedByCompany: boolean('not_interested_by_company').notNull().default(false),
+    createdBy: text('created_by').notNull(),
+    /** The domain event whose matching job made this suggestion (automatic ones), so a re-delivery adds none. */
+    sourceEventId: bigint('source_event_id', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('match_suggestions_pair_idx').on(t.expertId, t.companyId),
+    index('match_suggestions_company_idx').on(t.companyId, t.createdAt),
+    index('match_suggestions_source_idx').on(t.sourceEventId).where(sql`${t.sourceEventId} IS NOT NULL`),
+  ],
+);
+
+/** A member's notification about a suggestion (and later a connection request or connection); flags start false. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    userId: userRef('user_id'),
+    kind: text('kind').$type<'suggestion' | 'request' | 'connection'>().notNull(),
+    suggestionId: text('suggestion_id').references(() => matchSuggestions.id, { onDelete: 'cascade' }),
+    requestId: text('request_id'),
+    connectionId: text('connection_id'),
+    hasSeen: boolean('has_seen').notNull().default(false),
+    hasDismissed: boolean('has_dismissed').notNull().default(false),
+    hasExplored: boolean('has_explored').notNull().default(false),
+    emailSent: boolean('email_sent').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_suggestion_idx').on(t.suggestionId),
+  ],
+);
+
+/** A full scoring batch started by an admin and run by the outbox worker, with its progress. */
+export const matchingRuns = pgTable(
+  'matching_runs',
+  {
+    id: text('id').primaryKey(),
+    status: text('status').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
+    requestedBy: text('requested_by'),
+    pairs: bigint('pairs', { mode: 'number' }).notNull().default(0),
+    written: bigint('written', { mode: 'number' }).notNull().default(0),
+    suggestionsCreated: integer('suggestions_created').notNull().default(0),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('matching_runs_created_idx').on(t.createdAt)],
+);

@@ -18,6 +18,8 @@ export const domainEventTypes = [
   'profile.unverified',
   'profile.privacy_changed',
   'matching.requested',
+  'suggestion.created',
+  'suggestion.dismissed',
 ] as const;
 export type DomainEventType = (typeof domainEventTypes)[number];
 

@@ -13,6 +13,7 @@ import {
   disableReasonLabels,
   fieldMessages,
   type InterGenData,
+  matchFacetKeys,
   normalizePhone,
   type ProfileData,
   type ProfileStatus,
@@ -173,11 +174,20 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     payload: Record<string, unknown> = {},
   ) => publishEvent(tx, { type, userId: p.id, payload: { profileId: p.id, kind: p.kind, ...payload } });
 
-  const requestMatching = (tx: Executor, p: StoredProfile) =>
+  /**
+   * Asks the matching job to score the profile. `reason` (absent for an expert's submit, which only scores)
+   * tells it whether to suggest too: after a publish or an approval it does, after a changed field it rescores.
+   */
+  const requestMatching = (
+    tx: Executor,
+    p: StoredProfile,
+    reason?: 'published' | 'approved' | 'facetsChanged',
+    extra: Record<string, unknown> = {},
+  ) =>
     publishEvent(tx, {
       type: 'matching.requested',
       userId: p.id,
-      payload: { profileId: p.id, kind: p.kind },
+      payload: { profileId: p.id, kind: p.kind, ...(reason ? { reason } : {}), ...extra },
     });
 
   /** An admin action on one profile: locked, changed, and answered with the profile as it now stands. */
@@ -274,7 +284,13 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
             throw badRequest('PROFILE_INCOMPLETE', profileTexts.missingTitle, problems);
           }
           await writeData(tx, p, p.tempData, { tempData: null, profileComplete: true });
-          await event(tx, 'profile.updated', p, { fields: Object.keys(p.tempData).sort(), applied: true });
+          const fields = Object.keys(p.tempData).sort();
+          await event(tx, 'profile.updated', p, { fields, applied: true });
+          // A published profile's score fields changed: its scores are computed again.
+          const facets = fields.filter((f) => (matchFacetKeys as readonly string[]).includes(f));
+          if (p.profilePublished && facets.length > 0) {
+            await requestMatching(tx, p, 'facetsChanged', { fields: facets });
+          }
           return reload(tx, userId);
         }),
       );
@@ -374,7 +390,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
             });
             await event(tx, 'profile.published', p, { publishDate: publishDate.getTime() });
           }
-          await requestMatching(tx, p);
+          await requestMatching(tx, p, p.kind === 'company' ? 'published' : undefined);
           return reload(tx, userId);
         }),
       );
@@ -595,7 +611,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
         });
         await event(tx, 'profile.approved', p, { by: adminId, publishDate: publishDate.getTime() });
         for (const hook of hooks) await hook(tx, p.id);
-        await requestMatching(tx, p);
+        await requestMatching(tx, p, 'approved');
         await queueMail(
           tx,
           p.email,
@@ -626,7 +642,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
           profileComplete: true,
         });
         await event(tx, 'profile.published', p, { by: adminId, publishDate: publishDate.getTime() });
-        await requestMatching(tx, p);
+        await requestMatching(tx, p, 'published');
         return false;
       });
     },

@@ -1,0 +1,39 @@
+import { matchingTexts, messages, type ProfileType } from '@intergen/domain';
+import { AppError } from '../../lib/errors.ts';
+
+/**
+ * Who may use matching (spec 001 §5, §6). Suggestions and matching lists belong to members: an expert or a
+ * company acting for themselves. Admins manage suggestions through the admin routes and are refused here,
+ * since they have no side of a match (a promoted member included: the admin pages are their tools).
+ */
+
+export interface Caller {
+  id: string;
+  kind: ProfileType | null;
+  isAdmin: boolean;
+}
+
+/** The caller's side of a match (expert or company), or 403 for admins and users without a profile. */
+export function memberSide(caller: Caller): ProfileType {
+  if (caller.isAdmin || !caller.kind) throw new AppError('FORBIDDEN', messages.forbidden, 403);
+  return caller.kind;
+}
+
+/**
+ * The matching lists need the caller to have the role's profile (spec 001 §5: 'Must be an expert' /
+ * 'Must be a company'); anyone else, admins included, gets 403 WRONG_ROLE with that message.
+ */
+export function requireRole(caller: Caller, kind: ProfileType): void {
+  if (caller.isAdmin || caller.kind !== kind) {
+    throw new AppError(
+      'WRONG_ROLE',
+      kind === 'expert' ? matchingTexts.mustBeExpert : matchingTexts.mustBeCompany,
+      403,
+    );
+  }
+}
+
+/** A suggestion is the business of its expert and its company only. */
+export function isPartyOf(callerId: string, suggestion: { expertId: string; companyId: string }): boolean {
+  return suggestion.expertId === callerId || suggestion.companyId === callerId;
+}

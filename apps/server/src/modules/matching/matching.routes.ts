@@ -1,0 +1,93 @@
+import {
+  DismissSuggestionBodySchema,
+  DismissSuggestionResponseSchema,
+  ErrorResponseSchema,
+  MatchingListQuerySchema,
+  MatchingListResponseSchema,
+  SuggestionsResponseSchema,
+} from '@intergen/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../../http/session.ts';
+import type { Caller } from './matching.policy.ts';
+import type { MatchingListQueryInput, MatchingService } from './matching.service.ts';
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+};
+
+/** The signed-in user as matching's policy sees them. */
+export function callerOf(request: FastifyRequest): Caller {
+  const user = requireUser(request);
+  return { id: user.id, kind: user.kind ?? null, isAdmin: user.isAdmin };
+}
+
+/** A member's suggestions and the matching lists: /api/suggestions and /api/matching. */
+export function matchingRoutes(deps: { matching: MatchingService }) {
+  const { matching } = deps;
+  return async function routes(fastify: FastifyInstance) {
+    // Every route needs a session; say so before judging the input.
+    fastify.addHook('onRequest', async (request) => {
+      requireUser(request);
+    });
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/suggestions',
+      {
+        schema: {
+          tags: ['suggestions'],
+          summary: 'The signed-in member’s open suggestions, newest first, each with the counterpart and why',
+          response: { 200: SuggestionsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ suggestions: await matching.listSuggestions(callerOf(request)) }),
+    );
+
+    app.post(
+      '/suggestions/dismiss',
+      {
+        schema: {
+          tags: ['suggestions'],
+          summary: 'Dismiss a suggestion, or put a member on the not-interested list',
+          body: DismissSuggestionBodySchema,
+          response: { 200: DismissSuggestionResponseSchema, ...errors },
+        },
+      },
+      async (request) => matching.dismiss(callerOf(request), request.body),
+    );
+
+    const list = (
+      path: string,
+      summary: string,
+      run: (caller: Caller, query: MatchingListQueryInput) => ReturnType<MatchingService['listExperts']>,
+    ) =>
+      app.get(
+        path,
+        {
+          schema: {
+            tags: ['matching'],
+            summary,
+            querystring: MatchingListQuerySchema,
+            response: { 200: MatchingListResponseSchema, ...errors },
+          },
+        },
+        async (request) => run(callerOf(request), request.query),
+      );
+
+    list('/matching/experts', 'An expert’s expert community: published, public experts in id order', (c, q) =>
+      matching.listExperts(c, q),
+    );
+    list(
+      '/matching/experts-for-company',
+      'A company’s advisors: published, public experts with their score',
+      (c, q) => matching.listExpertsForCompany(c, q),
+    );
+    list('/matching/companies', 'An expert’s ventures: published companies with their score', (c, q) =>
+      matching.listCompanies(c, q),
+    );
+  };
+}

@@ -1,0 +1,409 @@
+import type { MatchingRun } from '@intergen/contracts';
+import { type CompanyMatchFacets, type ExpertMatchFacets, scoreMatch } from '@intergen/domain';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  domainEvents,
+  matchScores,
+  matchSuggestions,
+  notifications,
+  outbox,
+  settings,
+} from '../src/db/schema.ts';
+import {
+  listPublishedCompanyFacets,
+  listPublishedExpertFacets,
+} from '../src/modules/matching/matching.repository.ts';
+import {
+  type Client,
+  fill,
+  type Member,
+  put,
+  seedProfile,
+  signInAdmin,
+  signUpMember,
+  verifyEmail,
+} from './factories.ts';
+import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+
+/** The facets of the company that `fill` makes (validSections.company). */
+const companyFacets: CompanyMatchFacets = {
+  areasOfImprovement: { growthCapital: true, marketExpansion: true },
+  experience: { manufacturing: true, tech: true },
+  idealEngagement: { handsOn: true },
+  currentStage: 'scaling',
+  arrangement: 'feeBased',
+  businessType: 'B2C',
+  investmentOpportunities: 'yes',
+  boardOpportunities: 'yes',
+};
+/** An expert who offers everything that company asks for: 100. */
+const perfectExpert: ExpertMatchFacets = {
+  areasOfImprovement: { growthCapital: true, marketExpansion: true },
+  experience: { manufacturing: true, tech: true },
+  idealEngagement: { handsOn: true },
+  currentStage: { scaling: true },
+  arrangement: 'feeBased',
+  businessType: 'B2C',
+  investmentOpportunities: 'yes',
+  boardOpportunities: 'yes',
+};
+const noBonus = { investmentOpportunities: 'no', boardOpportunities: 'no' } as const;
+/** Experts scoring 100, 95, 90, 80, 75, 70, 60 and 45 with that company. */
+const ladder: ExpertMatchFacets[] = [
+  perfectExpert,
+  { ...perfectExpert, ...noBonus, arrangement: 'volunteer' },
+  { ...perfectExpert, ...noBonus, arrangement: 'volunteer', businessType: 'B2B' },
+  { ...perfectExpert, ...noBonus, areasOfImprovement: { growthCapital: true } },
+  { ...perfectExpert, ...noBonus, areasOfImprovement: { growthCapital: true }, arrangement: 'volunteer' },
+  {
+    ...perfectExpert,
+    ...noBonus,
+    areasOfImprovement: { growthCapital: true },
+    arrangement: 'volunteer',
+    businessType: 'B2B',
+  },
+  {
+    ...perfectExpert,
+    ...noBonus,
+    areasOfImprovement: { growthCapital: true },
+    arrangement: 'volunteer',
+    businessType: 'B2B',
+    currentStage: { startup: true },
+  },
+  {
+    ...perfectExpert,
+    ...noBonus,
+    areasOfImprovement: { growthCapital: true },
+    arrangement: 'volunteer',
+    businessType: 'B2B',
+    currentStage: { startup: true },
+    idealEngagement: { mentor: true },
+  },
+];
+
+/** The facets of the expert that `fill` makes (validSections.expert), and a company scoring 100 with them. */
+const perfectCompanyForExpert: CompanyMatchFacets = {
+  areasOfImprovement: { growthCapital: true },
+  experience: { tech: true },
+  idealEngagement: { mentor: true },
+  currentStage: 'scaling',
+  arrangement: 'volunteer',
+  businessType: 'B2B',
+  investmentOpportunities: 'yes',
+  boardOpportunities: 'no',
+};
+
+describe.each(engines)('matching jobs on %s', (engine: Engine) => {
+  let t: TestApp;
+  let admin: { client: Client; id: string };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    admin = await signInAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.database.db;
+  const drain = () => t.app.worker.drain();
+
+  /** A company with a complete, verified profile, not yet published. */
+  async function readyCompany(name: string): Promise<Member> {
+    const member = await signUpMember(t.app, 'company', name);
+    await fill(t.app, member);
+    await verifyEmail(t, member);
+    return member;
+  }
+
+  async function scoresOfCompany(companyId: string) {
+    return db()
+      .select()
+      .from(matchScores)
+      .where(eq(matchScores.companyId, companyId))
+      .orderBy(asc(matchScores.id));
+  }
+
+  async function suggestionsOfCompany(companyId: string) {
+    return db()
+      .select()
+      .from(matchSuggestions)
+      .where(eq(matchSuggestions.companyId, companyId))
+      .orderBy(asc(matchSuggestions.position));
+  }
+
+  async function lastMatchingEvent(userId: string) {
+    const [event] = await db()
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.userId, userId), eq(domainEvents.type, 'matching.requested')))
+      .orderBy(desc(domainEvents.id))
+      .limit(1);
+    return event!;
+  }
+
+  describe('after a company publishes', () => {
+    let company: Member;
+    const ladderIds: string[] = [];
+    const skipped: Record<string, string> = {};
+
+    beforeAll(async () => {
+      company = await readyCompany('Ladder Ventures');
+      for (const [i, facets] of ladder.entries()) {
+        ladderIds.push((await seedProfile(t, 'expert', { name: `Ladder ${i}`, columns: { ...facets } })).id);
+      }
+      // Perfect matches that must not be suggested: one already suggested, one who dismissed the company,
+      // one the company dismissed, one awaiting approval and one unpublished.
+      skipped.existing = (await seedProfile(t, 'expert', { columns: { ...perfectExpert } })).id;
+      await db().insert(matchSuggestions).values({
+        id: crypto.randomUUID(),
+        expertId: skipped.existing,
+        companyId: company.id,
+        createdBy: admin.id,
+      });
+      skipped.dismissedTheCompany = (
+        await seedProfile(t, 'expert', {
+          columns: { ...perfectExpert, notInterestedCompanies: [company.id] },
+        })
+      ).id;
+      skipped.dismissedByCompany = (await seedProfile(t, 'expert', { columns: { ...perfectExpert } })).id;
+      const dismissed = await company.client.post('/api/suggestions/dismiss', {
+        counterpartId: skipped.dismissedByCompany,
+      });
+      expect(dismissed.statusCode).toBe(200);
+      skipped.pending = (
+        await seedProfile(t, 'expert', { published: false, pending: true, columns: { ...perfectExpert } })
+      ).id;
+      skipped.unpublished = (
+        await seedProfile(t, 'expert', { published: false, columns: { ...perfectExpert } })
+      ).id;
+
+      const published = await company.client.post('/api/profiles/me/submit');
+      expect(published.statusCode).toBe(200);
+      expect((await lastMatchingEvent(company.id)).payload).toMatchObject({ reason: 'published' });
+      await drain();
+    });
+
+    it('scores it against every published expert', async () => {
+      const experts = await listPublishedExpertFacets(db());
+      const expected = experts.ids.map((id, i) => [id, scoreMatch(experts.facets[i]!, companyFacets)]).sort();
+      const rows = await scoresOfCompany(company.id);
+      expect(rows.map((r) => [r.expertId, r.score]).sort()).toEqual(expected);
+      expect(rows.map((r) => r.expertId)).not.toContain(skipped.pending);
+      expect(rows.map((r) => r.expertId)).not.toContain(skipped.unpublished);
+      expect(ladder.map((f) => scoreMatch(f, companyFacets))).toEqual([100, 95, 90, 80, 75, 70, 60, 45]);
+    });
+
+    it('suggests the best five from 60 up, skipping existing and dismissed pairs, and notifies each expert', async () => {
+      const made = (await suggestionsOfCompany(company.id)).filter((s) => s.createdBy === 'matcher');
+      expect(made.map((s) => [s.expertId, s.position])).toEqual(
+        ladderIds.slice(0, 5).map((id, i) => [id, i + 1]),
+      );
+      const event = await lastMatchingEvent(company.id);
+      expect(made.every((s) => s.sourceEventId === event.id)).toBe(true);
+      const all = (await suggestionsOfCompany(company.id)).map((s) => s.expertId);
+      expect(all).not.toContain(skipped.dismissedTheCompany);
+      expect(all).not.toContain(skipped.dismissedByCompany);
+      expect(all.filter((id) => id === skipped.existing)).toHaveLength(1);
+      for (const s of made) {
+        const notes = await db().select().from(notifications).where(eq(notifications.suggestionId, s.id));
+        expect(notes.map((n) => [n.userId, n.kind])).toEqual([[s.expertId, 'suggestion']]);
+      }
+      // The company sees them (and the admin's one), best matches included.
+      const shown = (await company.client.get('/api/suggestions')).json().suggestions;
+      expect(shown.map((s: { expertId: string }) => s.expertId).sort()).toEqual(
+        [...ladderIds.slice(0, 5), skipped.existing].sort(),
+      );
+    });
+
+    it('does nothing more when the same event is delivered again: no row written, no suggestion added', async () => {
+      const before = await scoresOfCompany(company.id);
+      const suggestionsBefore = await suggestionsOfCompany(company.id);
+      const event = await lastMatchingEvent(company.id);
+      const [row] = await db()
+        .select()
+        .from(outbox)
+        .where(eq(outbox.idempotencyKey, `matching.profile:event:${event.id}`));
+      expect(row!.status).toBe('done');
+      await db()
+        .update(outbox)
+        .set({ status: 'pending', runAt: new Date(Date.now() - 1000), lockedUntil: null })
+        .where(eq(outbox.id, row!.id));
+      expect(await drain()).toBeGreaterThanOrEqual(1);
+      const direct = await t.app.services.matching.matchProfile(company.id, {
+        suggest: true,
+        eventId: event.id,
+      });
+      expect(direct).toMatchObject({ written: 0, suggestionsCreated: 0 });
+      expect(direct.scored).toBe(before.length);
+      expect(await scoresOfCompany(company.id)).toEqual(before);
+      expect(await suggestionsOfCompany(company.id)).toEqual(suggestionsBefore);
+    });
+
+    it('uses the thresholds of the `matching` setting', async () => {
+      await db()
+        .insert(settings)
+        .values({ key: 'matching', value: { topN: 1, minScore: 96 } });
+      try {
+        const second = await readyCompany('Second Ladder');
+        await second.client.post('/api/profiles/me/submit');
+        await drain();
+        const made = await suggestionsOfCompany(second.id);
+        expect(made.map((s) => [s.position, s.createdBy])).toEqual([[1, 'matcher']]);
+        // One of the experts scoring 100 (those skipped for the first company are fair game here).
+        const hundred = [
+          ladderIds[0],
+          skipped.existing,
+          skipped.dismissedTheCompany,
+          skipped.dismissedByCompany,
+        ];
+        expect(hundred).toContain(made[0]!.expertId);
+      } finally {
+        await db().delete(settings).where(eq(settings.key, 'matching'));
+      }
+    });
+
+    it('rescores it when a matching field changes, without new suggestions; other fields do not', async () => {
+      const suggestionsBefore = await suggestionsOfCompany(company.id);
+      const mentorExpert = ladderIds[7]!;
+      const scoreWith = async (expertId: string) =>
+        (await scoresOfCompany(company.id)).find((r) => r.expertId === expertId)!;
+      const before = await scoreWith(mentorExpert);
+      expect(before.score).toBe(45);
+      const untouched = await scoreWith(ladderIds[3]!);
+
+      const eventsBefore = await lastMatchingEvent(company.id);
+      const slogan = await put(t.app, company.client, '/api/profiles/me/sections/basics', {
+        slogan: 'New slogan',
+      });
+      expect(slogan.statusCode).toBe(200);
+      expect((await company.client.post('/api/profiles/me/update')).statusCode).toBe(200);
+      expect((await lastMatchingEvent(company.id)).id).toBe(eventsBefore.id);
+
+      const saved = await put(t.app, company.client, '/api/profiles/me/sections/profile', {
+        idealEngagement: { mentor: true },
+      });
+      expect(saved.statusCode).toBe(200);
+      // Pending edits are not scored: only the Update that applies them.
+      expect((await lastMatchingEvent(company.id)).id).toBe(eventsBefore.id);
+      expect((await company.client.post('/api/profiles/me/update')).statusCode).toBe(200);
+      const event = await lastMatchingEvent(company.id);
+      expect(event.payload).toEqual({
+        profileId: company.id,
+        kind: 'company',
+        reason: 'facetsChanged',
+        fields: ['idealEngagement'],
+      });
+      await drain();
+
+      const after = await scoreWith(mentorExpert);
+      expect(after.score).toBe(
+        scoreMatch(ladder[7]!, { ...companyFacets, idealEngagement: { mentor: true } }),
+      );
+      expect(after.score).toBe(60);
+      expect(after.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
+      expect(await scoreWith(ladderIds[0]!)).toMatchObject({ score: 95 });
+      // A pair whose score did not change was not written.
+      const same = await scoreWith(ladderIds[3]!);
+      if (same.score === untouched.score) expect(same.updatedAt).toEqual(untouched.updatedAt);
+      expect(await suggestionsOfCompany(company.id)).toEqual(suggestionsBefore);
+    });
+  });
+
+  describe('an expert', () => {
+    it('is scored on submit and gets suggestions once approved, once however the jobs interleave', async () => {
+      const perfect: string[] = [];
+      for (let i = 0; i < 7; i++) {
+        perfect.push((await seedProfile(t, 'company', { columns: { ...perfectCompanyForExpert } })).id);
+      }
+      const expert = await signUpMember(t.app, 'expert', 'Approved Expert');
+      await fill(t.app, expert);
+      await verifyEmail(t, expert);
+      expect((await expert.client.post('/api/profiles/me/submit')).statusCode).toBe(200);
+      await drain();
+      const scored = await db().select().from(matchScores).where(eq(matchScores.expertId, expert.id));
+      const companies = await listPublishedCompanyFacets(db());
+      expect(scored).toHaveLength(companies.ids.length);
+      expect(scored.filter((s) => perfect.includes(s.companyId)).every((s) => s.score === 100)).toBe(true);
+      const bySubmit = await db()
+        .select()
+        .from(matchSuggestions)
+        .where(eq(matchSuggestions.expertId, expert.id));
+      expect(bySubmit).toEqual([]);
+
+      expect((await admin.client.post(`/api/admin/profiles/${expert.id}/approve`)).statusCode).toBe(200);
+      await drain();
+      const made = await db().select().from(matchSuggestions).where(eq(matchSuggestions.expertId, expert.id));
+      expect(made).toHaveLength(5);
+      expect(made.every((s) => perfect.includes(s.companyId))).toBe(true);
+
+      // Submitted and approved before the worker ran: the submit's job sees a published expert but only
+      // scores, so the approval's job makes the only five suggestions.
+      const quick = await signUpMember(t.app, 'expert', 'Quick Expert');
+      await fill(t.app, quick);
+      await verifyEmail(t, quick);
+      await quick.client.post('/api/profiles/me/submit');
+      await admin.client.post(`/api/admin/profiles/${quick.id}/approve`);
+      await drain();
+      expect(
+        await db().select().from(matchSuggestions).where(eq(matchSuggestions.expertId, quick.id)),
+      ).toHaveLength(5);
+    });
+  });
+
+  describe('the full batch', () => {
+    const latest = async (): Promise<MatchingRun | null> => {
+      const response = await admin.client.get('/api/admin/matching/runs/latest');
+      expect(response.statusCode).toBe(200);
+      return response.json().run;
+    };
+
+    it('scores every pair on the queue, reports progress and finishes done; a second run writes only changes', async () => {
+      const started = await admin.client.post('/api/admin/matching/runs', {});
+      expect(started.statusCode).toBe(202);
+      const run = started.json().run as MatchingRun;
+      expect(run).toMatchObject({
+        status: 'queued',
+        pairs: 0,
+        written: 0,
+        startedAt: null,
+        finishedAt: null,
+      });
+      // One at a time: while it is queued, starting again answers the same run.
+      const again = await admin.client.post('/api/admin/matching/runs', {});
+      expect(again.statusCode).toBe(200);
+      expect(again.json().run.id).toBe(run.id);
+      expect((await latest())?.id).toBe(run.id);
+
+      await drain();
+      const experts = await listPublishedExpertFacets(db());
+      const companies = await listPublishedCompanyFacets(db());
+      const pairs = experts.ids.length * companies.ids.length;
+      const done = (await latest())!;
+      expect(done).toMatchObject({ id: run.id, status: 'done', pairs, suggestionsCreated: 0, error: null });
+      expect(done.written).toBeGreaterThan(0);
+      expect(done.written).toBeLessThanOrEqual(pairs);
+      expect(done.finishedAt).toBeGreaterThanOrEqual(done.startedAt!);
+
+      const rows = await db().select().from(matchScores);
+      const stored = new Map(rows.map((r) => [`${r.expertId}/${r.companyId}`, r.score]));
+      experts.ids.forEach((e, i) => {
+        companies.ids.forEach((c, j) => {
+          expect(stored.get(`${e}/${c}`)).toBe(scoreMatch(experts.facets[i]!, companies.facets[j]!));
+        });
+      });
+
+      // Change one stored score and remove another: the next run writes exactly those two.
+      const [first, second] = rows;
+      await db()
+        .update(matchScores)
+        .set({ score: (first!.score + 1) % 100 })
+        .where(eq(matchScores.id, first!.id));
+      await db().delete(matchScores).where(eq(matchScores.id, second!.id));
+      const next = (await admin.client.post('/api/admin/matching/runs', {})).json().run as MatchingRun;
+      expect(next.id).not.toBe(run.id);
+      await drain();
+      expect(await latest()).toMatchObject({ id: next.id, status: 'done', pairs, written: 2 });
+      expect(await db().select().from(matchScores)).toHaveLength(rows.length);
+    });
+  });
+});
