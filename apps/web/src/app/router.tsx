@@ -1,6 +1,7 @@
 import { routes } from '@intergen/domain';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
+import { adminSuggestionsPath } from '../features/admin-matching/paths';
 import type { RouteHandle } from './access';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './routes/route-error';
@@ -61,9 +62,7 @@ export const appRoutes: RouteObject[] = [
       {
         path: routes.dashboard,
         handle: member,
-        lazy: async () => ({
-          Component: (await import('../features/dashboard/routes/dashboard')).DashboardRoute,
-        }),
+        lazy: async () => ({ Component: (await import('./routes/dashboard-pages')).DashboardRoute }),
       },
       {
         path: routes.profileAbout,
@@ -131,7 +130,7 @@ export const appRoutes: RouteObject[] = [
       {
         path: `${routes.dashboard}/:profileId`,
         handle: member,
-        lazy: async () => ({ Component: (await import('./routes/profile-pages')).DashboardProfileRoute }),
+        lazy: async () => ({ Component: (await import('./routes/dashboard-pages')).DashboardProfileRoute }),
       },
       {
         path: `${routes.myNetwork}/:profileId`,
@@ -187,6 +186,11 @@ export const appRoutes: RouteObject[] = [
         path: '/admin/profiles/:id',
         handle: admin,
         lazy: async () => ({ Component: (await import('./routes/admin-profile')).AdminProfileDetailRoute }),
+      },
+      {
+        path: adminSuggestionsPath,
+        handle: admin,
+        lazy: async () => ({ Component: (await import('./routes/admin-suggestions')).AdminSuggestionsRoute }),
       },
       // Anything else: the login with `redirect` when signed out, the computed target when signed in.
       { path: '*', handle: { access: 'unknown' } satisfies RouteHandle, element: null },

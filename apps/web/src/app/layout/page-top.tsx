@@ -1,6 +1,8 @@
 import { routes } from '@intergen/domain';
 import { NavLink, useLocation } from 'react-router';
 import { AccountBanners, AnnualConfirmationPopup } from '../../features/account';
+import { adminMatchingTexts } from '../../features/admin-matching/components/admin-matching-texts';
+import { adminSuggestionsPath } from '../../features/admin-matching/paths';
 import { adminProfilesPath } from '../../features/admin-profiles/paths';
 import { useUser } from '../../lib/session';
 import './page-top.css';
@@ -38,6 +40,9 @@ function AdminNav() {
         </NavLink>
         <NavLink to={adminProfilesPath} className="ig-nav-link">
           Profiles
+        </NavLink>
+        <NavLink to={adminSuggestionsPath} className="ig-nav-link">
+          {adminMatchingTexts.navLabel}
         </NavLink>
       </nav>
     </div>

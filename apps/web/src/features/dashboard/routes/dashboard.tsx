@@ -1,12 +1,13 @@
 import { pageTitles } from '@intergen/domain';
-import { PlaceholderPage } from '../../../components/page';
+import type { ReactNode } from 'react';
+import { Page } from '../../../components/page';
 
-/** `/dashboard`: Welcome Back. Recommendations and requests arrive with matching (a later issue). */
-export function DashboardRoute() {
-  return (
-    <PlaceholderPage
-      title={pageTitles.dashboard}
-      note="Your recommended connections and connection requests arrive with matching in a coming update."
-    />
-  );
+interface DashboardRouteProps {
+  /** The recommended connections, composed in by the app layer (features never import each other). */
+  recommended?: ReactNode;
+}
+
+/** `/dashboard` (spec 000 §2): Welcome Back, then the member's recommended connections. */
+export function DashboardRoute({ recommended }: DashboardRouteProps) {
+  return <Page title={pageTitles.dashboard}>{recommended}</Page>;
 }

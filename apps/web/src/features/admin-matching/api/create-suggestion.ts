@@ -1,0 +1,26 @@
+import { type CreateSuggestionBody, CreateSuggestionResponseSchema } from '@intergen/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { matchPreviewKey } from './get-match-preview';
+
+/**
+ * POST /api/admin/suggestions: suggests the company to the expert and the expert to the company. A pair that
+ * already has a suggestion answers `created: false` (spec 000 §4: a duplicate pair is silently ignored).
+ */
+export function createSuggestion(body: CreateSuggestionBody) {
+  return apiRequest('/api/admin/suggestions', {
+    method: 'POST',
+    body,
+    schema: CreateSuggestionResponseSchema,
+  });
+}
+
+export function useCreateSuggestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSuggestion,
+    // The answer carries the score as stored with the suggestion: the preview shows that one.
+    onSuccess: (answer, body) =>
+      queryClient.setQueryData(matchPreviewKey(body.expertId, body.companyId), answer.explanation),
+  });
+}

@@ -1,0 +1,37 @@
+import { type MatchExplanation, MatchPreviewResponseSchema } from '@intergen/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { adminMatchingKey } from './get-candidates';
+
+export const matchPreviewKey = (expertId: string, companyId: string) =>
+  [...adminMatchingKey, 'preview', expertId, companyId] as const;
+
+/** GET /api/admin/matching/preview?expertId=&companyId=: the pair's score and why, before creating. */
+export async function getMatchPreview(
+  expertId: string,
+  companyId: string,
+  signal?: AbortSignal,
+): Promise<MatchExplanation> {
+  const query = new URLSearchParams({ expertId, companyId });
+  const answer = await apiRequest(`/api/admin/matching/preview?${query}`, {
+    schema: MatchPreviewResponseSchema,
+    signal,
+  });
+  return answer.explanation;
+}
+
+export function matchPreviewQueryOptions(expertId: string, companyId: string) {
+  return queryOptions({
+    queryKey: matchPreviewKey(expertId, companyId),
+    queryFn: ({ signal }) => getMatchPreview(expertId, companyId, signal),
+    staleTime: 0,
+  });
+}
+
+/** The preview of the picked pair; idle until both sides are picked. */
+export function useMatchPreview(expertId: string | null, companyId: string | null) {
+  return useQuery({
+    ...matchPreviewQueryOptions(expertId ?? '', companyId ?? ''),
+    enabled: Boolean(expertId && companyId),
+  });
+}

@@ -1,0 +1,20 @@
+import { type Suggestion, SuggestionsResponseSchema } from '@intergen/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The signed-in member's suggestions; dismissing one edits this list in place. */
+export const suggestionsQueryKey = ['suggestions'] as const;
+
+/** GET /api/suggestions: the member's open suggestions, newest first, each with its counterpart and why. */
+export async function getSuggestions(signal?: AbortSignal): Promise<Suggestion[]> {
+  return (await apiRequest('/api/suggestions', { schema: SuggestionsResponseSchema, signal })).suggestions;
+}
+
+export const suggestionsQueryOptions = queryOptions({
+  queryKey: suggestionsQueryKey,
+  queryFn: ({ signal }) => getSuggestions(signal),
+});
+
+export function useSuggestions() {
+  return useQuery(suggestionsQueryOptions);
+}

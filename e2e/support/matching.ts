@@ -1,0 +1,150 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { type Member, signUp } from './fixtures';
+import { waitForMail } from './mailbox';
+
+/**
+ * Helpers of the matching spec: a published business advisor and a published scaling company whose profiles
+ * are filled through the API with each member's own session (as the wizard saves them). Their names are
+ * unique in the run, so the admin's pickers and the dashboard find exactly them.
+ */
+
+export interface PublishedMember extends Member {
+  id: string;
+  /** Companies only. */
+  companyName?: string;
+}
+
+/** A few random letters: names are title-cased at sign-up, so digits would read oddly. */
+function letters(count: number): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz';
+  return Array.from({ length: count }, () => alphabet[Math.floor(Math.random() * 26)]).join('');
+}
+
+function uniqueMember(first: string): Member {
+  const tag = letters(8);
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const last = `${tag[0]!.toUpperCase()}${tag.slice(1)}`;
+  return {
+    name: `${first} ${last}`,
+    email: `matching-${first.toLowerCase()}-${stamp}@example.com`,
+    password: `Sturdy-${stamp}`,
+  };
+}
+
+/**
+ * The advisor offers sales and market expansion in technology and eCommerce; the company needs sales and
+ * legal help in eCommerce. They share one need and one industry and little else: a score under the automatic
+ * threshold, so only the admin's suggestion pairs them.
+ */
+const expertSections = {
+  basics: {
+    interGenData: { socialMedia: true },
+    phone: '(555) 123-4567',
+    linkedin: 'https://www.linkedin.com/in/matching-advisor',
+    about: 'Advisor to online retailers.',
+  },
+  profile: {
+    experience: { tech: true, eComm: true },
+    areasOfImprovement: { salesBusinessDevelopment: true, marketExpansion: true },
+    idealEngagement: { mentor: true, advice: true },
+    businessType: 'B2B',
+    currentStage: { scaling: true },
+  },
+  extras: {
+    anythingElse: 'Twenty years of selling online.',
+    engagementType: 'oneOngoing',
+    arrangement: 'volunteer',
+    investmentOpportunities: 'yes',
+    boardOpportunities: 'no',
+    interests: { noInvesting: true },
+  },
+};
+
+function companySections(companyName: string) {
+  return {
+    basics: {
+      interGenData: { event: true },
+      phone: '555-987-6543',
+      linkedin: 'https://www.linkedin.com/company/matching-company',
+      jobTitle: 'Founder',
+      companyName,
+      slogan: 'Shops that sell themselves.',
+      companySize: 8,
+      yearsInBusiness: 2,
+      website: 'https://shop.example',
+      revenue: 'revenueLessThan250',
+      capital: 'capitalLessThan250k',
+    },
+    profile: {
+      experience: { eComm: true },
+      areasOfImprovement: { salesBusinessDevelopment: true, legal: true },
+      idealEngagement: { handsOn: true },
+      businessType: 'B2C',
+      currentStage: 'startup',
+    },
+    extras: {
+      anythingElse: 'We need more customers.',
+      arrangement: 'feeBased',
+      investmentOpportunities: 'no',
+      boardOpportunities: 'no',
+    },
+  };
+}
+
+/** Calls the API with the page's session; state-changing calls carry our Origin (the CSRF check). */
+async function call(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.fetch(path, {
+    method,
+    data,
+    headers: method === 'GET' ? {} : { origin },
+  });
+  if (!response.ok())
+    throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as { profile: { id: string; status: string } };
+}
+
+/** Fills the sections, reaches the review, verifies the e-mail with the mailed code and submits. */
+async function fillVerifyAndSubmit(
+  page: Page,
+  admin: APIRequestContext,
+  member: Member,
+  sections: Record<string, unknown>,
+): Promise<{ id: string; status: string }> {
+  for (const [section, values] of Object.entries(sections)) {
+    await call(page, 'PUT', `/api/profiles/me/sections/${section}`, values);
+  }
+  await call(page, 'POST', '/api/profiles/me/review-reached');
+  const mail = await waitForMail(admin, member.email, /verify/i);
+  const code = /code is:\s+([A-Z0-9]{5})/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`No verification code in:\n${mail.text}`);
+  await call(page, 'POST', '/api/auth/email-verification/verify', { code });
+  return (await call(page, 'POST', '/api/profiles/me/submit')).profile;
+}
+
+/** A business advisor signed up in `page`, submitted and approved by the admin: published. */
+export async function publishedMatchingExpert(
+  page: Page,
+  admin: APIRequestContext,
+): Promise<PublishedMember> {
+  const member = uniqueMember('Advisor');
+  await signUp(page, member, 'Business Advisor');
+  const profile = await fillVerifyAndSubmit(page, admin, member, expertSections);
+  const origin = new URL(page.url()).origin;
+  const approved = await admin.post(`/api/admin/profiles/${profile.id}/approve`, { headers: { origin } });
+  if (!approved.ok()) throw new Error(`Approve answered ${approved.status()}: ${await approved.text()}`);
+  return { ...member, id: profile.id };
+}
+
+/** A scaling company signed up in `page` and published (a company publishes directly). */
+export async function publishedMatchingCompany(
+  page: Page,
+  admin: APIRequestContext,
+): Promise<PublishedMember> {
+  const member = uniqueMember('Founder');
+  const companyName = `Shopwright ${letters(6)}`;
+  await signUp(page, member, 'Scaling Company');
+  const profile = await fillVerifyAndSubmit(page, admin, member, companySections(companyName));
+  if (profile.status !== 'published') throw new Error(`The company profile is ${profile.status}`);
+  return { ...member, id: profile.id, companyName };
+}
