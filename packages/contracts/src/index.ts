@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './auth.ts';
+export * from './connections.ts';
 export * from './errors.ts';
 export * from './matching.ts';
 export * from './profiles.ts';
