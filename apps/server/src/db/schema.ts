@@ -309,15 +309,60 @@ export const matchSuggestions = pgTable(
   ],
 );
 
-/** A member's notification about a suggestion (and later a connection request or connection); flags start false. */
+/**
+ * A connection request (spec 000 §3/§4). Its id is its match suggestion's id (one request per suggestion, so
+ * per pair); deleting the suggestion deletes it. `expert_rating` is the company's rating of the expert,
+ * `venture_rating` the expert's rating of the company. The message is stored as typed (newlines kept); it is
+ * only ever rendered as text.
+ */
+export const connectionRequests = pgTable(
+  'connection_requests',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => matchSuggestions.id, { onDelete: 'cascade' }),
+    expertId: userRef('expert_id'),
+    companyId: userRef('company_id'),
+    requestedBy: text('requested_by').$type<'expert' | 'venture'>().notNull(),
+    message: text('message').notNull().default(''),
+    seen: boolean('seen').notNull().default(false),
+    notInterested: boolean('not_interested').notNull().default(false),
+    accepted: boolean('accepted').notNull().default(false),
+    dismissed: boolean('dismissed').notNull().default(false),
+    closed: boolean('closed').notNull().default(false),
+    /** Sent by an expert whose profile was pending: hidden from the company until the expert is approved. */
+    isPending: boolean('is_pending').notNull().default(false),
+    requestSentAt: ts('request_sent_at').notNull().defaultNow(),
+    connectedOn: ts('connected_on'),
+    closedOn: ts('closed_on'),
+    expertCompletedSurvey: boolean('expert_completed_survey').notNull().default(false),
+    companyCompletedSurvey: boolean('company_completed_survey').notNull().default(false),
+    expertRating: integer('expert_rating'),
+    ventureRating: integer('venture_rating'),
+    /** Review comments, kept when no hosted survey form is configured (DESIGN.md §4). */
+    expertComment: text('expert_comment'),
+    companyComment: text('company_comment'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('connection_requests_pair_idx').on(t.expertId, t.companyId),
+    index('connection_requests_company_idx').on(t.companyId, t.requestSentAt.desc()),
+    index('connection_requests_expert_idx').on(t.expertId, t.requestSentAt.desc()),
+  ],
+);
+
+export type NotificationKind = 'suggestion' | 'request_received' | 'request_accepted' | 'profile_approved';
+
+/** A member's notification about a suggestion, a connection request or a connection; flags start false. */
 export const notifications = pgTable(
   'notifications',
   {
     id: text('id').primaryKey(),
     userId: userRef('user_id'),
-    kind: text('kind').$type<'suggestion' | 'request' | 'connection'>().notNull(),
+    kind: text('kind').$type<NotificationKind>().notNull(),
     suggestionId: text('suggestion_id').references(() => matchSuggestions.id, { onDelete: 'cascade' }),
-    requestId: text('request_id'),
+    requestId: text('request_id').references(() => connectionRequests.id, { onDelete: 'cascade' }),
     connectionId: text('connection_id'),
     hasSeen: boolean('has_seen').notNull().default(false),
     hasDismissed: boolean('has_dismissed').notNull().default(false),
@@ -328,6 +373,7 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
     index('notifications_suggestion_idx').on(t.suggestionId),
+    index('notifications_request_idx').on(t.requestId),
   ],
 );
 
@@ -347,4 +393,18 @@ export const matchingRuns = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('matching_runs_created_idx').on(t.createdAt)],
+);
+
+/** Analytics events of spec 001 §7 (`VIEW_PROFILE_FROM_CARD`, `DISMISS_CARD`, `EXPLORE_EXPERT_COMMUNITY`). */
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id').notNull(),
+    type: text('type').notNull(),
+    targetId: text('target_id'),
+    tab: text('tab'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tracking_events_type_idx').on(t.type, t.createdAt)],
 );
