@@ -59,6 +59,11 @@ export const ConnectionBucketsSchema = z.object({
   sent: z.array(ConnectionRequestSchema),
   unrated: z.array(ConnectionRequestSchema),
   rated: z.array(ConnectionRequestSchema),
+  /**
+   * The hosted survey form for the caller's role (settings `surveyForms`), or null: the review dialog then
+   * shows the rating with an optional comment instead of the embedded form and its checkbox (DESIGN.md §4).
+   */
+  surveyFormUrl: z.string().nullable(),
 });
 export type ConnectionBuckets = z.infer<typeof ConnectionBucketsSchema>;
 
@@ -72,6 +77,10 @@ export const ConnectionRequestResponseSchema = z.object({ request: ConnectionReq
 export type ConnectionRequestResponse = z.infer<typeof ConnectionRequestResponseSchema>;
 
 /** `POST /api/connections/:id/{accept|deny|dismiss|cancel|close}` take no body; `…/survey` takes this. */
+/** `POST /api/connections/:id/cancel`: the sender takes the request back; the request is deleted. */
+export const CancelRequestResponseSchema = z.object({ cancelled: z.boolean() });
+export type CancelRequestResponse = z.infer<typeof CancelRequestResponseSchema>;
+
 export const ConnectionActionParamsSchema = z.object({ id: z.string().min(1) });
 export const SurveyBodySchema = z.object({
   rating: z.number().int().min(1).max(5),
@@ -136,5 +145,6 @@ export type TrackingBody = z.infer<typeof TrackingBodySchema>;
  * queries named by `topics`.
  */
 export const liveTopics = ['suggestions', 'connections', 'notifications', 'profile'] as const;
+export type LiveTopic = (typeof liveTopics)[number];
 export const LiveChangeSchema = z.object({ topics: z.array(z.enum(liveTopics)) });
 export type LiveChange = z.infer<typeof LiveChangeSchema>;

@@ -7,7 +7,6 @@ import {
   matchingRuns,
   matchScores,
   matchSuggestions,
-  notifications,
   settings,
   users,
 } from '../../db/schema.ts';
@@ -371,13 +370,6 @@ export async function appendNotInterested(
     .where(and(eq(experts.id, ownerId), not(sql`${otherId}::text = ANY(${column})`)))
     .returning({ id: experts.id });
   return rows.length > 0;
-}
-
-export async function insertNotification(
-  ex: Executor,
-  row: typeof notifications.$inferInsert,
-): Promise<void> {
-  await ex.insert(notifications).values(row);
 }
 
 // Cards

@@ -28,6 +28,8 @@ import { newId } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import type { DomainEventMessage, PublishEvent } from '../events/events.ts';
+import { publishLive } from '../live/live.ts';
+import { createNotification } from '../notifications/notifications.repository.ts';
 import { explanationOf, toListItem, toProfileCard } from './matching.model.ts';
 import { type Caller, memberSide, requireRole } from './matching.policy.ts';
 import * as repo from './matching.repository.ts';
@@ -162,12 +164,8 @@ export function createMatchingService(deps: MatchingServiceDeps) {
     }
     await repo.addSuggestedIds(tx, s.expertId, s.companyId);
     await repo.upsertScores(tx, [{ expertId: s.expertId, companyId: s.companyId, score: s.score }]);
-    await repo.insertNotification(tx, {
-      id: newId(),
-      userId: s.expertId,
-      kind: 'suggestion',
-      suggestionId: id,
-    });
+    await createNotification(tx, { userId: s.expertId, kind: 'suggestion', suggestionId: id });
+    await publishLive(tx, [s.expertId, s.companyId], ['suggestions', 'notifications']);
     await publishEvent(tx, {
       type: 'suggestion.created',
       userId: s.expertId,

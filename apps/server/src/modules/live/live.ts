@@ -1,0 +1,23 @@
+import type { LiveTopic } from '@intergen/contracts';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+
+/** The PostgreSQL channel that carries live changes to every app instance (DESIGN.md §2). */
+export const LIVE_CHANNEL = 'intergen_live';
+
+/** What one NOTIFY on `LIVE_CHANNEL` carries: which members' views changed, and which parts of them. */
+export interface LiveMessage {
+  userIds: string[];
+  topics: LiveTopic[];
+}
+
+/**
+ * Tells the members' open browsers that `topics` changed. Called inside the transaction of the change:
+ * PostgreSQL (and PGlite) deliver a NOTIFY only when its transaction commits, so a rolled-back change
+ * pushes nothing and a pushed change is always visible to the refetch it causes.
+ */
+export async function publishLive(ex: Executor, userIds: readonly string[], topics: readonly LiveTopic[]) {
+  if (userIds.length === 0 || topics.length === 0) return;
+  const message: LiveMessage = { userIds: [...new Set(userIds)], topics: [...new Set(topics)] };
+  await ex.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(message)})`);
+}
