@@ -29,16 +29,26 @@ import { adminProfilesRoutes } from './modules/admin/admin.profiles.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { connectionsRoutes } from './modules/connections/connections.routes.ts';
+import { createConnectionsService } from './modules/connections/connections.service.ts';
 import { createEventPublisher, type EventSubscriptions } from './modules/events/events.ts';
+import { createLiveHub } from './modules/live/live.hub.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
 import { MAIL_TOPIC, mailJobHandler } from './modules/mail/mail.service.ts';
 import { type MailTransport, mailboxTransport, smtpTransport } from './modules/mail/mail.transport.ts';
 import { matchingJobHandlers } from './modules/matching/matching.jobs.ts';
 import { matchingRoutes } from './modules/matching/matching.routes.ts';
 import { createMatchingService, MATCHING_PROFILE_TOPIC } from './modules/matching/matching.service.ts';
+import { notifyProfileApproved } from './modules/notifications/notifications.hooks.ts';
+import { notificationJobHandlers } from './modules/notifications/notifications.jobs.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createImageStore } from './modules/profiles/profiles.images.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { createProfilesService, type ExpertApprovedHook } from './modules/profiles/profiles.service.ts';
 import { uploadsRoutes } from './modules/profiles/profiles.uploads.ts';
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { createTrackingService } from './modules/tracking/tracking.service.ts';
 import { createOutboxWorker } from './outbox/outbox.ts';
 
 /**
@@ -51,8 +61,11 @@ const eventSubscriptions: EventSubscriptions = {
   'profile.unpaused': [MATCHING_PROFILE_TOPIC],
   'profile.activated': [MATCHING_PROFILE_TOPIC],
 };
-/** Run in the transaction that approves an expert (the connections module releases pending requests here). */
-const expertApprovedHooks: ExpertApprovedHook[] = [];
+/**
+ * Run in the transaction that approves an expert (the connections module releases pending requests here).
+ * The expert's `profile_approved` notification carries the one approval e-mail.
+ */
+const expertApprovedHooks: ExpertApprovedHook[] = [notifyProfileApproved];
 
 export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -66,6 +79,8 @@ export interface AppDeps {
   /** Secret that lets `npm run admin` ask this running server for an admin link. */
   controlToken?: string | null;
   logger?: FastifyServerOptions['logger'];
+  /** How often open live streams are pinged and their session re-checked (25 s; tests shorten it). */
+  livePingMs?: number;
 }
 
 /** Builds the whole app: used by main, the worker and every test, so all run the same wiring. */
@@ -91,13 +106,26 @@ export async function buildApp(deps: AppDeps) {
       : mailboxTransport(database, deps.printMail ?? ((text) => process.stdout.write(text))));
   const publishEvent = createEventPublisher(eventSubscriptions);
   const matching = createMatchingService({ database, publishEvent, afterCommit: () => worker.nudge() });
+  const connections = createConnectionsService({ database, publishEvent, afterCommit: () => worker.nudge() });
+  const notifications = createNotificationsService({
+    database,
+    appUrl: config.appUrl,
+    communityTab: config.communityTab,
+    afterCommit: () => worker.nudge(),
+  });
   const worker = createOutboxWorker({
     database,
-    handlers: { [MAIL_TOPIC]: mailJobHandler(transport), ...matchingJobHandlers(matching) },
+    handlers: {
+      [MAIL_TOPIC]: mailJobHandler(transport),
+      ...matchingJobHandlers(matching),
+      ...notificationJobHandlers(notifications),
+    },
     log: app.log,
   });
   const auth = createAuthService({ database, appUrl: config.appUrl, afterCommit: () => worker.nudge() });
   const images = createImageStore(path.join(config.dataDir, 'uploads'));
+  const tracking = createTrackingService({ database });
+  const liveHub = createLiveHub({ database, log: app.log });
   const profiles = createProfilesService({
     database,
     appUrl: config.appUrl,
@@ -105,7 +133,8 @@ export async function buildApp(deps: AppDeps) {
     publishEvent,
     images,
     afterCommit: () => worker.nudge(),
-    onExpertApproved: expertApprovedHooks,
+    // The connections module releases the expert's held requests in the approval's transaction.
+    onExpertApproved: [...expertApprovedHooks, connections.releasePendingRequests],
     warn: (obj, message) => app.log.warn(obj, message),
   });
 
@@ -147,7 +176,20 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminProfilesRoutes({ profiles }), { prefix: '/api/admin' });
   await app.register(adminMatchingRoutes({ matching }), { prefix: '/api/admin' });
   await app.register(matchingRoutes({ matching }), { prefix: '/api' });
+  await app.register(connectionsRoutes({ connections }), { prefix: '/api' });
   await app.register(uploadsRoutes(images.dir), { prefix: '/uploads' });
+  await app.register(notificationsRoutes({ notifications }), { prefix: '/api/notifications' });
+  await app.register(trackingRoutes({ tracking, rateLimitMultiplier: config.rateLimitMultiplier }), {
+    prefix: '/api',
+  });
+  await app.register(
+    liveRoutes({
+      hub: liveHub,
+      sessionIsValid: async (token) => (await auth.resolveSession(token)) !== null,
+      pingMs: deps.livePingMs,
+    }),
+    { prefix: '/api' },
+  );
 
   // `npm run admin` goes through the running server, which owns the embedded database.
   const control = deps.controlToken ? Buffer.from(deps.controlToken) : null;
@@ -187,12 +229,21 @@ export async function buildApp(deps: AppDeps) {
     return reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.notFound } });
   });
 
+  // Open live streams would hold the server open: end them (and the listener) before it closes.
+  app.addHook('preClose', async () => {
+    await liveHub.stop();
+  });
   app.addHook('onClose', async () => {
+    await liveHub.stop();
     await worker.stop();
     transport.close();
   });
 
-  return Object.assign(app, { services: { auth, profiles, matching }, worker });
+  return Object.assign(app, {
+    services: { auth, profiles, matching, connections, notifications, tracking },
+    worker,
+    liveHub,
+  });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -137,6 +137,7 @@ describe.each(engines)('security on %s', (engine: Engine) => {
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("frame-src 'self' https:");
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("object-src 'none'");
       const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));

@@ -9,7 +9,11 @@ import { MatchExplanationSchema, ProfileCardSchema } from './matching.ts';
 
 export const requesterKinds = ['expert', 'venture'] as const;
 
-/** A connection request as one of its two parties sees it. */
+/**
+ * A connection request as one of its two parties sees it. The sender never sees a denial or dismissal
+ * (`notInterested` and `dismissed` read false for them: "They cannot see that you have declined the request"),
+ * and each party sees only the rating they gave (the other rating reads null).
+ */
 export const ConnectionRequestSchema = z.object({
   id: z.string(),
   expertId: z.string(),
@@ -50,9 +54,10 @@ export const ConnectionRequestSchema = z.object({
 export type ConnectionRequest = z.infer<typeof ConnectionRequestSchema>;
 
 /**
- * `GET /api/connections`: the caller's buckets (spec 000 §4). `received`/`sent` are open requests (not
- * accepted, dismissed or declined; for companies not pending); `unrated`/`rated` are connections by whether the
- * caller has rated the other side.
+ * `GET /api/connections`: the caller's buckets (spec 000 §4). `received` holds open requests to the caller (not
+ * accepted, dismissed or declined; for companies not pending); `sent` the caller's requests not accepted yet;
+ * `unrated` connections (accepted) the caller has not reviewed and that are not closed; `rated` connections the
+ * caller has reviewed or that were closed without a review (the review prompt stops; the rating stays null).
  */
 export const ConnectionBucketsSchema = z.object({
   received: z.array(ConnectionRequestSchema),
@@ -139,6 +144,12 @@ export const TrackingBodySchema = z.object({
   tab: z.string().max(50).optional(),
 });
 export type TrackingBody = z.infer<typeof TrackingBodySchema>;
+/** Admin: `GET /api/admin/tracking/summary`, how often each event was recorded in the last `days` days. */
+export const TrackingSummaryResponseSchema = z.object({
+  days: z.number(),
+  counts: z.array(z.object({ type: z.enum(trackingEventTypes), count: z.number() })),
+});
+export type TrackingSummaryResponse = z.infer<typeof TrackingSummaryResponseSchema>;
 
 /**
  * `GET /api/events` (Server-Sent Events) sends `event: change` with this data; the client invalidates the

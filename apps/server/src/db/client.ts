@@ -18,12 +18,133 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** A repository runs on the database or inside a caller's transaction. */
 export type Executor = Db | Tx;
 
+/** Stops one `listen`; resolves once the channel is no longer listened to. */
+export type Unlisten = () => Promise<void>;
+
+export interface ListenOptions {
+  /** Called when a lost listening connection is back: notifications sent meanwhile were missed. */
+  onReconnect?: () => void;
+  /** Called when the listening connection fails or cannot be re-opened (it keeps retrying with backoff). */
+  onError?: (error: Error) => void;
+}
+
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
   /** Runs raw SQL with parameters; used where the query builder has no word for it (LISTEN, SKIP LOCKED). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any connection to the database
+   * (so from any app instance). Resolves once listening. PostgreSQL: each call holds one dedicated
+   * connection outside the pool, re-opened with backoff when it drops; PGlite: the engine's own listener.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, options?: ListenOptions): Promise<Unlisten>;
+  /** Stops every listener, then closes the connections. */
   close(): Promise<void>;
+}
+
+/** LISTEN takes no parameters: the channel is spliced in, so only plain identifiers are allowed. */
+function checkedChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+  return channel;
+}
+
+/** Backoff of the listening connection's reconnects: 0.5 s, 1 s, 2 s … capped at 30 s, with jitter. */
+function reconnectDelayMs(attempt: number): number {
+  return Math.round(Math.min(30_000, 500 * 2 ** attempt) * (0.75 + Math.random() * 0.5));
+}
+
+/**
+ * LISTEN on a dedicated `pg.Client`: a pooled connection would be handed to other queries and recycled, and
+ * its notifications lost. When the connection drops (server restart, terminated backend), it is re-opened
+ * with backoff and LISTEN is repeated; `onReconnect` then says that notifications may have been missed.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  options: ListenOptions,
+): Promise<Unlisten> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | null = null;
+
+  const lost = (c: pg.Client, error: Error) => {
+    if (c !== client || stopped) return;
+    client = null;
+    c.end().catch(() => {});
+    options.onError?.(error);
+    scheduleReconnect();
+  };
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, keepAlive: true });
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onMessage(n.payload);
+    });
+    // Always listened to: an 'error' without a listener would end the process.
+    c.on('error', (error) => lost(c, error));
+    c.on('end', () => lost(c, new Error('The listening connection ended')));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch (error) {
+      c.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
+    client = c;
+    attempt = 0;
+  };
+
+  function scheduleReconnect() {
+    if (stopped || timer) return;
+    timer = setTimeout(async () => {
+      timer = null;
+      try {
+        await connect();
+        if (!stopped) options.onReconnect?.();
+      } catch (error) {
+        attempt += 1;
+        options.onError?.(error instanceof Error ? error : new Error(String(error)));
+        scheduleReconnect();
+      }
+    }, reconnectDelayMs(attempt));
+    timer.unref();
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const c = client;
+    client = null;
+    if (c) await c.end().catch(() => {});
+  };
+}
+
+/** Runs every stop function of a set once (listeners still open when their database closes). */
+async function stopAll(listeners: Set<Unlisten>): Promise<void> {
+  const all = [...listeners];
+  listeners.clear();
+  await Promise.all(all.map((stop) => stop().catch(() => {})));
+}
+
+/** Wraps a stop function so that it runs once and leaves the set of open listeners. */
+function tracked(listeners: Set<Unlisten>, stop: Unlisten): Unlisten {
+  let done: Promise<void> | null = null;
+  const once: Unlisten = () => {
+    listeners.delete(once);
+    done ??= stop();
+    return done;
+  };
+  listeners.add(once);
+  return once;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -39,6 +160,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder });
+    const listeners = new Set<Unlisten>();
     return {
       db,
       engine: 'postgres',
@@ -46,7 +168,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         const result = await pool.query(text, params as unknown[]);
         return result.rows;
       },
-      close: () => pool.end(),
+      async listen(channel, onMessage, options = {}) {
+        const stop = await listenPostgres(target.url, checkedChannel(channel), onMessage, options);
+        return tracked(listeners, stop);
+      },
+      async close() {
+        await stopAll(listeners);
+        await pool.end();
+      },
     };
   }
   let client: PGlite;
@@ -60,6 +189,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
+  const listeners = new Set<Unlisten>();
   return {
     db,
     engine: 'pglite',
@@ -67,7 +197,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       const result = await client.query(text, params as unknown[]);
       return result.rows as never;
     },
-    close: () => client.close(),
+    // One process owns an embedded database, so its own listener sees every NOTIFY; it never drops.
+    async listen(channel, onMessage) {
+      const stop = await client.listen(checkedChannel(channel), onMessage);
+      return tracked(listeners, async () => {
+        if (!client.closed) await stop();
+      });
+    },
+    async close() {
+      await stopAll(listeners);
+      await client.close();
+    },
   };
 }
 

@@ -35,6 +35,9 @@ export function helmetOptions(production: boolean) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The review dialog embeds the hosted survey form, whose URL admins set at run time (settings
+        // `surveyForms`): any HTTPS page may be framed by us; nothing may frame us (frame-ancestors).
+        frameSrc: ["'self'", 'https:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

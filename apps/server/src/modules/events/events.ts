@@ -20,6 +20,14 @@ export const domainEventTypes = [
   'matching.requested',
   'suggestion.created',
   'suggestion.dismissed',
+  'connection.requested',
+  'connection.released',
+  'connection.accepted',
+  'connection.denied',
+  'connection.dismissed',
+  'connection.cancelled',
+  'connection.closed',
+  'survey.submitted',
 ] as const;
 export type DomainEventType = (typeof domainEventTypes)[number];
 

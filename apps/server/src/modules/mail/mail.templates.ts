@@ -7,6 +7,12 @@ export interface MailContent {
 
 const minutes = (ms: number) => Math.round(ms / 60000);
 const signature = '\n\n— The InterGen Team';
+/** A member's own words in a plain-text mail, set apart line by line. */
+const quoted = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => `    ${line}`)
+    .join('\n');
 
 /** Every e-mail the app sends, in one place, each with its plain-text body (links and codes readable). */
 export const mailTemplates = {
@@ -65,6 +71,33 @@ export const mailTemplates = {
       text:
         `Hi ${p.firstName},\n\nGood news: your InterGen profile has been approved and is now published. You can begin exploring and receiving connection opportunities.\n\n` +
         `Go to your dashboard: ${p.url}${signature}`,
+    };
+  },
+  // Notification e-mails (one per notification, sent by the notifications module's outbox job).
+  newSuggestion(p: { firstName: string; counterpart: string; url: string }): MailContent {
+    return {
+      subject: 'You have a new match suggestion on InterGen',
+      text:
+        `Hi ${p.firstName},\n\nWe found a new match for you: ${p.counterpart}. See why you match and connect from your dashboard:\n\n` +
+        `${p.url}${signature}`,
+    };
+  },
+  requestReceived(p: { firstName: string; requester: string; message: string; url: string }): MailContent {
+    const message = p.message.trim();
+    return {
+      subject: `${p.requester} sent you a connection request on InterGen`,
+      text:
+        `Hi ${p.firstName},\n\n${p.requester} would like to connect with you on InterGen.` +
+        (message ? `\n\nTheir message:\n\n${quoted(message)}` : '') +
+        `\n\nAccept or decline the request from your dashboard:\n\n${p.url}${signature}`,
+    };
+  },
+  requestAccepted(p: { firstName: string; counterpart: string; url: string }): MailContent {
+    return {
+      subject: `${p.counterpart} accepted your connection request on InterGen`,
+      text:
+        `Hi ${p.firstName},\n\n${p.counterpart} accepted your connection request. You can now see each other's contact details:\n\n` +
+        `${p.url}${signature}`,
     };
   },
 } as const;

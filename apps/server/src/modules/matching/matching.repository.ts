@@ -19,7 +19,8 @@ async function rowsOf<T>(ex: Executor, query: SQL): Promise<T[]> {
 
 // Facets: what the scorer reads of a profile.
 
-const expertFacetColumns = {
+/** The columns the scorer reads of an expert (also read by the connections module for explanations). */
+export const expertFacetColumns = {
   areasOfImprovement: experts.areasOfImprovement,
   experience: experts.experience,
   idealEngagement: experts.idealEngagement,
@@ -29,7 +30,8 @@ const expertFacetColumns = {
   investmentOpportunities: experts.investmentOpportunities,
   boardOpportunities: experts.boardOpportunities,
 };
-const companyFacetColumns = {
+/** The columns the scorer reads of a company. */
+export const companyFacetColumns = {
   areasOfImprovement: companies.areasOfImprovement,
   experience: companies.experience,
   idealEngagement: companies.idealEngagement,
@@ -116,7 +118,7 @@ export async function findMember(ex: Executor, id: string): Promise<MatchingMemb
   return null;
 }
 
-function expertFacets(row: Record<keyof typeof expertFacetColumns, unknown>): ExpertMatchFacets {
+export function expertFacets(row: Record<keyof typeof expertFacetColumns, unknown>): ExpertMatchFacets {
   return {
     areasOfImprovement: row.areasOfImprovement ?? null,
     experience: row.experience ?? null,
@@ -129,7 +131,7 @@ function expertFacets(row: Record<keyof typeof expertFacetColumns, unknown>): Ex
   } as ExpertMatchFacets;
 }
 
-function companyFacets(row: Record<keyof typeof companyFacetColumns, unknown>): CompanyMatchFacets {
+export function companyFacets(row: Record<keyof typeof companyFacetColumns, unknown>): CompanyMatchFacets {
   return {
     areasOfImprovement: row.areasOfImprovement ?? null,
     experience: row.experience ?? null,
@@ -374,7 +376,8 @@ export async function appendNotInterested(
 
 // Cards
 
-const expertCardColumns = {
+/** The columns an expert's card is made from (`toProfileCard`), shared with the connections module. */
+export const expertCardColumns = {
   id: experts.id,
   name: experts.name,
   companyName: sql<string | null>`NULL::text`.as('company_name'),
@@ -387,7 +390,8 @@ const expertCardColumns = {
   averageRating: experts.averageRating,
   numberOfRatings: experts.numberOfRatings,
 };
-const companyCardColumns = {
+/** The columns a company's card is made from. */
+export const companyCardColumns = {
   id: companies.id,
   name: companies.name,
   companyName: companies.companyName,

@@ -43,10 +43,11 @@ import {
   toProfileView,
   withPending,
 } from './profiles.model.ts';
-import { canReadProfile, canSeeContact, type Viewer } from './profiles.policy.ts';
+import { canReadProfile, canSeeContact, noRelationship, type Viewer } from './profiles.policy.ts';
 import {
   type ContactField,
   findProfile,
+  findRelationship,
   isContactField,
   listProfiles,
   type ProfileRowPatch,
@@ -542,12 +543,16 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
 
     /**
      * Another member's (or one's own, or an admin's) view of a profile. Unreadable and unknown profiles answer
-     * the same not-found, so existence is never revealed; contact details only where the policy allows.
+     * the same not-found, so existence is never revealed; the other party of a suggestion or request may read it
+     * even unpublished, and contact details go only where the policy allows (owner, admins, connected parties).
      */
     async view(viewer: Viewer, profileId: string): Promise<ProfileView> {
       const p = await findProfile(db, profileId);
-      if (!p || !canReadProfile(viewer, p)) throw notFound();
-      return toProfileView(p, viewer.id, canSeeContact(viewer, p.id));
+      if (!p) throw notFound();
+      const relationship =
+        viewer.id === p.id || viewer.isAdmin ? noRelationship : await findRelationship(db, viewer.id, p.id);
+      if (!canReadProfile(viewer, p, relationship)) throw notFound();
+      return toProfileView(p, viewer.id, canSeeContact(viewer, p.id, relationship));
     },
 
     // Admin
@@ -587,7 +592,8 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
 
     /**
      * Approves an expert: published with today's date, no longer pending, the getting-started banner
-     * dismissed; the approval hooks run in the same transaction; matching is asked for and the expert mailed.
+     * dismissed; the approval hooks run in the same transaction (one notifies and mails the expert); matching
+     * is asked for.
      */
     async approve(adminId: string, profileId: string): Promise<OwnProfile> {
       return adminAction(profileId, async (tx, p) => {
@@ -610,13 +616,9 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
           profileComplete: true,
         });
         await event(tx, 'profile.approved', p, { by: adminId, publishDate: publishDate.getTime() });
+        // The approval e-mail comes with the expert's `profile_approved` notification (an approval hook).
         for (const hook of hooks) await hook(tx, p.id);
         await requestMatching(tx, p, 'approved');
-        await queueMail(
-          tx,
-          p.email,
-          mailTemplates.profileApproved({ firstName: p.firstName, url: `${appUrl}/dashboard` }),
-        );
         return true;
       });
     },

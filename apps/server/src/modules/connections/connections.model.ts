@@ -1,0 +1,111 @@
+import type { ConnectionBuckets, ConnectionRequest } from '@intergen/contracts';
+import type { CompanyMatchFacets, ExpertMatchFacets, ProfileType } from '@intergen/domain';
+import { toMillis } from '../../lib/time.ts';
+import { explanationOf, toProfileCard } from '../matching/matching.model.ts';
+import { canSeeContact, type Viewer } from '../profiles/profiles.policy.ts';
+import { roleIn } from './connections.policy.ts';
+import type { RequestRow, RequestWithCounterpart } from './connections.repository.ts';
+
+/** The caller as the views see them: their id, side and facets (for "why this match"). */
+export interface ViewingMember {
+  id: string;
+  side: ProfileType;
+  facets: ExpertMatchFacets | CompanyMatchFacets;
+}
+
+/** Whether the member on `side` has reviewed the other side of the request. */
+export function hasReviewed(r: RequestRow, side: ProfileType): boolean {
+  return side === 'expert' ? r.expertCompletedSurvey : r.companyCompletedSurvey;
+}
+
+/**
+ * A request as one of its parties sees it (the contract's ConnectionRequest):
+ * - the sender never sees whether the recipient denied or dismissed it (the decline dialog promises "They
+ *   cannot see that you have declined the request"): both flags read false for the sender;
+ * - of the two ratings, a member sees only the one they gave, not the one given to them;
+ * - the counterpart's contact details only once the request is accepted (the profiles policy decides).
+ */
+export function toRequestView(row: RequestWithCounterpart, me: ViewingMember): ConnectionRequest {
+  const r = row.request;
+  const sent = roleIn(me.id, r) === 'sender';
+  const other: ProfileType = me.side === 'expert' ? 'company' : 'expert';
+  const counterpartId = me.side === 'expert' ? r.companyId : r.expertId;
+  const viewer: Viewer = { id: me.id, isAdmin: false };
+  const showContact = canSeeContact(viewer, counterpartId, { matched: true, connected: r.accepted });
+  return {
+    id: r.id,
+    expertId: r.expertId,
+    companyId: r.companyId,
+    requestedBy: r.requestedBy,
+    direction: sent ? 'sent' : 'received',
+    message: r.message,
+    seen: r.seen,
+    notInterested: sent ? false : r.notInterested,
+    accepted: r.accepted,
+    dismissed: sent ? false : r.dismissed,
+    closed: r.closed,
+    isPending: r.isPending,
+    requestSentAt: r.requestSentAt.getTime(),
+    connectedOn: toMillis(r.connectedOn),
+    closedOn: toMillis(r.closedOn),
+    expertCompletedSurvey: r.expertCompletedSurvey,
+    companyCompletedSurvey: r.companyCompletedSurvey,
+    // The company's rating of the expert, and the expert's of the company: each visible to its author only.
+    expertRating: me.side === 'company' ? r.expertRating : null,
+    ventureRating: me.side === 'expert' ? r.ventureRating : null,
+    counterpart: toProfileCard(other, row.card),
+    contact:
+      showContact && row.contact?.email
+        ? {
+            email: row.contact.email,
+            phone: row.contact.phone ?? null,
+            linkedin: row.contact.linkedin ?? null,
+            jobTitle: row.contact.jobTitle ?? null,
+          }
+        : null,
+    explanation:
+      me.side === 'expert'
+        ? explanationOf(me.facets as ExpertMatchFacets, row.facets as CompanyMatchFacets)
+        : explanationOf(row.facets as ExpertMatchFacets, me.facets as CompanyMatchFacets),
+  };
+}
+
+/**
+ * Sorts a member's requests into the buckets of spec 000 §4, from the member's side:
+ * - `received`: open requests sent to them (not accepted, denied or dismissed; a company never sees an
+ *   expert's request held for approval);
+ * - `sent`: their requests not accepted yet (a denial or dismissal stays invisible to them, see above);
+ * - `unrated`: connections (accepted) they have not reviewed and that are not closed;
+ * - `rated`: connections they have reviewed, or that were closed without a review (spec: "Closing a review
+ *   without submitting closes the request as not rated"), so the review prompt stops but the connection stays
+ *   listed.
+ * Rows come newest request first; connections are ordered by when they were made, newest first.
+ */
+export function toBuckets(
+  rows: RequestWithCounterpart[],
+  me: ViewingMember,
+): Omit<ConnectionBuckets, 'surveyFormUrl'> {
+  const buckets: Omit<ConnectionBuckets, 'surveyFormUrl'> = {
+    received: [],
+    sent: [],
+    unrated: [],
+    rated: [],
+  };
+  const connections: RequestWithCounterpart[] = [];
+  for (const row of rows) {
+    const r = row.request;
+    const role = roleIn(me.id, r);
+    if (!role) continue;
+    if (r.accepted) connections.push(row);
+    else if (role === 'sender') buckets.sent.push(toRequestView(row, me));
+    else if (!r.notInterested && !r.dismissed) buckets.received.push(toRequestView(row, me));
+  }
+  connections.sort(
+    (a, b) => (b.request.connectedOn?.getTime() ?? 0) - (a.request.connectedOn?.getTime() ?? 0),
+  );
+  for (const row of connections) {
+    const done = hasReviewed(row.request, me.side) || row.request.closed;
+    (done ? buckets.rated : buckets.unrated).push(toRequestView(row, me));
+  }
+  return buckets;
+}

@@ -1,0 +1,84 @@
+import {
+  ErrorResponseSchema,
+  NotificationsResponseSchema,
+  NotificationsSeenBodySchema,
+} from '@intergen/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../http/session.ts';
+import type { NotificationsService } from './notifications.service.ts';
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+};
+const ParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+/**
+ * The signed-in user's notifications: `/api/notifications`. Each change answers the list as it is now, so the
+ * centre can show it without another request.
+ */
+export function notificationsRoutes(deps: { notifications: NotificationsService }) {
+  const { notifications } = deps;
+  return async function routes(fastify: FastifyInstance) {
+    // Every route needs a session; say so before judging the input.
+    fastify.addHook('onRequest', async (request) => {
+      requireUser(request);
+    });
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['notifications'];
+
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          summary: 'The newest notifications (at most 100, not dismissed) and how many are unseen',
+          response: { 200: NotificationsResponseSchema, ...errors },
+        },
+      },
+      async (request) => notifications.list(requireUser(request).id),
+    );
+
+    app.post(
+      '/seen',
+      {
+        schema: {
+          tags,
+          summary: 'Mark notifications seen: those of `ids`, or all of the caller’s',
+          body: NotificationsSeenBodySchema,
+          response: { 200: NotificationsResponseSchema, ...errors },
+        },
+      },
+      async (request) => notifications.markSeen(requireUser(request).id, request.body.ids),
+    );
+
+    app.post(
+      '/:id/dismiss',
+      {
+        schema: {
+          tags,
+          summary: 'Dismiss one of the caller’s notifications',
+          params: ParamsSchema,
+          response: { 200: NotificationsResponseSchema, ...errors },
+        },
+      },
+      async (request) => notifications.dismiss(requireUser(request).id, request.params.id),
+    );
+
+    app.post(
+      '/:id/explore',
+      {
+        schema: {
+          tags,
+          summary: 'Record that the caller opened what one of their notifications is about',
+          params: ParamsSchema,
+          response: { 200: NotificationsResponseSchema, ...errors },
+        },
+      },
+      async (request) => notifications.explore(requireUser(request).id, request.params.id),
+    );
+  };
+}

@@ -1,0 +1,50 @@
+import { type TrackingBody, type TrackingSummaryResponse, trackingEventTypes } from '@intergen/contracts';
+import { trackingTexts } from '@intergen/domain';
+import type { Database } from '../../db/client.ts';
+import { badRequest } from '../../lib/errors.ts';
+import * as repo from './tracking.repository.ts';
+
+/** The admin summary covers this many days. */
+export const TRACKING_SUMMARY_DAYS = 30;
+
+/**
+ * Analytics events of spec 001 §7 (the original's tracking queue): stored as they come, for admins to count.
+ * A card event names its card (`targetId`); a dismissal also names the tab it happened on.
+ */
+export function createTrackingService(deps: { database: Database }) {
+  const { db } = deps.database;
+  return {
+    /** Stores one event of the signed-in member. */
+    async record(userId: string, body: TrackingBody): Promise<void> {
+      const needsTarget = body.type === 'VIEW_PROFILE_FROM_CARD' || body.type === 'DISMISS_CARD';
+      if (needsTarget && !body.targetId) {
+        throw badRequest('VALIDATION_FAILED', trackingTexts.targetRequired, [
+          { path: 'targetId', message: trackingTexts.targetRequired },
+        ]);
+      }
+      if (body.type === 'DISMISS_CARD' && !body.tab) {
+        throw badRequest('VALIDATION_FAILED', trackingTexts.tabRequired, [
+          { path: 'tab', message: trackingTexts.tabRequired },
+        ]);
+      }
+      await repo.insertTrackingEvent(db, {
+        userId,
+        type: body.type,
+        targetId: needsTarget ? (body.targetId ?? null) : null,
+        tab: body.type === 'DISMISS_CARD' ? (body.tab ?? null) : null,
+      });
+    },
+
+    /** Counts per event type over the last 30 days (every type listed, zero included). */
+    async summary(now = new Date()): Promise<TrackingSummaryResponse> {
+      const since = new Date(now.getTime() - TRACKING_SUMMARY_DAYS * 24 * 60 * 60 * 1000);
+      const counts = await repo.countByType(db, trackingEventTypes, since);
+      return {
+        days: TRACKING_SUMMARY_DAYS,
+        counts: trackingEventTypes.map((type) => ({ type, count: counts.get(type) ?? 0 })),
+      };
+    },
+  };
+}
+
+export type TrackingService = ReturnType<typeof createTrackingService>;

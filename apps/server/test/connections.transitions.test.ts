@@ -1,0 +1,259 @@
+import { connectionTexts } from '@intergen/domain';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectionRequests, experts, matchSuggestions, notifications } from '../src/db/schema.ts';
+import {
+  act,
+  acted,
+  bucketIds,
+  connectedPair,
+  connectionEvents,
+  member,
+  pair,
+  sent,
+  suggest,
+} from './connections.support.ts';
+import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+
+describe.each(engines)('answering a connection request on %s', (engine: Engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const requestRow = async (id: string) =>
+    (await t.database.db.select().from(connectionRequests).where(eq(connectionRequests.id, id)))[0];
+  const connectedCompanies = async (expertId: string) =>
+    (
+      await t.database.db
+        .select({ ids: experts.connectedCompanyIds })
+        .from(experts)
+        .where(eq(experts.id, expertId))
+    )[0]!.ids;
+  const expectError = async (response: Awaited<ReturnType<typeof act>>, status: number, message: string) => {
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json().error.message).toBe(message);
+  };
+
+  describe('accept', () => {
+    it('connects the pair, notifies the sender and, for a company, records it on the expert', async () => {
+      const { expert, company, suggestionId: id } = await pair(t);
+      await sent(expert, id);
+      const { request } = await acted(company, id, 'accept');
+      expect(request).toMatchObject({ accepted: true, seen: true, direction: 'received' });
+      expect(request.connectedOn).toEqual(expect.any(Number));
+      expect(request.contact).toMatchObject({ email: expert.email, phone: '5551234567' });
+      expect(await connectedCompanies(expert.id)).toEqual([company.id]);
+
+      const toSender = await t.database.db
+        .select({ kind: notifications.kind, requestId: notifications.requestId })
+        .from(notifications)
+        .where(eq(notifications.userId, expert.id));
+      expect(toSender).toEqual([{ kind: 'request_accepted', requestId: id }]);
+      const events = await connectionEvents(t, id);
+      expect(events.map((e) => e.type)).toEqual(['connection.requested', 'connection.accepted']);
+      expect(events[1]).toMatchObject({
+        userId: company.id,
+        payload: { by: company.id, requestedBy: 'expert' },
+      });
+      expect(await bucketIds(expert)).toMatchObject({ sent: [], unrated: [id] });
+      expect(await bucketIds(company)).toMatchObject({ received: [], unrated: [id] });
+
+      await expectError(await act(company, id, 'accept'), 409, connectionTexts.alreadyAccepted);
+      expect(await connectedCompanies(expert.id)).toEqual([company.id]);
+    });
+
+    it('adds the company to the expert’s connected ids only when it is not there yet', async () => {
+      const { expert, company, suggestionId: id } = await pair(t);
+      await t.database.db
+        .update(experts)
+        .set({ connectedCompanyIds: [company.id, 'other-company'] })
+        .where(eq(experts.id, expert.id));
+      await sent(expert, id);
+      await acted(company, id, 'accept');
+      expect(await connectedCompanies(expert.id)).toEqual([company.id, 'other-company']);
+    });
+
+    it('by an expert does not touch the connected company ids (spec: a company accepting does)', async () => {
+      const { expert, id } = await connectedPair(t, 'company');
+      expect(await connectedCompanies(expert.id)).toEqual([]);
+      expect((await requestRow(id))!.accepted).toBe(true);
+    });
+
+    it('is for the recipient only', async () => {
+      const { expert, company, suggestionId: id } = await pair(t);
+      await sent(company, id);
+      await expectError(await act(company, id, 'accept'), 403, connectionTexts.onlyRecipient);
+      const stranger = await member(t, 'expert', { name: 'Third Party' });
+      await expectError(await act(stranger, id, 'accept'), 404, connectionTexts.requestNotFound);
+      await expectError(await act(expert, 'no-such-request', 'accept'), 404, connectionTexts.requestNotFound);
+      expect((await requestRow(id))!.accepted).toBe(false);
+    });
+
+    it('needs the original suggestion', async () => {
+      const { expert, company, suggestionId: id } = await pair(t);
+      await sent(company, id);
+      // The foreign key cascades, so the suggestion can only vanish under the request with triggers off.
+      await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+        await tx.delete(matchSuggestions).where(eq(matchSuggestions.id, id));
+      });
+      for (const [who, action] of [
+        [expert, 'accept'],
+        [company, 'close'],
+        [expert, 'survey'],
+      ] as const) {
+        const response = await act(who, id, action, action === 'survey' ? { rating: 4 } : undefined);
+        await expectError(response, 400, 'Cannot find original match suggestion');
+      }
+      expect((await requestRow(id))!.accepted).toBe(false);
+    });
+  });
+
+  describe('deny and dismiss', () => {
+    it('deny sets not interested and seen; the sender still sees an open request', async () => {
+      const { expert, company, suggestionId: id } = await pair(t);
+      await sent(company, id);
+      const { request } = await acted(expert, id, 'deny');
+      expect(request).toMatchObject({ notInterested: true, seen: true, accepted: false });
+      expect(await bucketIds(expert)).toMatchObject({ received: [] });
+      // "They cannot see that you have declined the request."
+      const asSender = (await company.client.get(`/api/connections/${id}`)).json().request;
+      expect(asSender).toMatchObject({ notInterested: false, dismissed: false, accepted: false });
+      expect(await bucketIds(company)).toMatchObject({ sent: [id] });
+      const events = await connectionEvents(t, id);
+      expect(events[1]).toMatchObject({
+        type: 'connection.denied',
+        payload: { by: expert.id, lostReason: 'expert_declined_request_from_venture' },
+      });
+      await expectError(await act(expert, id, 'deny'), 409, connectionTexts.notOpen);
+      await expectError(await act(expert, id, 'accept'), 409, connectionTexts.notOpen);
+      await expectError(await act(company, id, 'deny'), 403, connectionTexts.onlyRecipient);
+    });
+
+    it('dismiss clears it from the recipient’s dashboard', async () => {
+      const { expert, company, suggestionId: id } = await pair(t);
+      await sent(expert, id);
+      const { request } = await acted(company, id, 'dismiss');
+      expect(request).toMatchObject({ dismissed: true, accepted: false });
+      expect(await bucketIds(company)).toMatchObject({ received: [] });
+      expect(await bucketIds(expert)).toMatchObject({ sent: [id] });
+      const events = await connectionEvents(t, id);
+      expect(events[1]).toMatchObject({
+        type: 'connection.dismissed',
+        payload: { by: company.id, lostReason: 'venture_declined_request_from_expert' },
+      });
+      await expectError(await act(company, id, 'dismiss'), 409, connectionTexts.notOpen);
+    });
+
+    it('cannot answer an accepted request', async () => {
+      const { recipient, id } = await connectedPair(t);
+      await expectError(await act(recipient, id, 'deny'), 409, connectionTexts.alreadyAccepted);
+      await expectError(await act(recipient, id, 'dismiss'), 409, connectionTexts.alreadyAccepted);
+    });
+  });
+
+  describe('seen', () => {
+    it('marks a received request seen, once, for the recipient only', async () => {
+      const { expert, company, suggestionId: id } = await pair(t);
+      await sent(company, id);
+      expect((await acted(expert, id, 'seen')).request.seen).toBe(true);
+      expect((await acted(expert, id, 'seen')).request.seen).toBe(true);
+      await expectError(await act(company, id, 'seen'), 403, connectionTexts.onlyRecipient);
+    });
+  });
+
+  describe('cancel', () => {
+    it('deletes the request, opens the suggestion again and removes its notifications', async () => {
+      const { expert, company, suggestionId: id } = await pair(t);
+      await sent(company, id);
+      const response = await act(company, id, 'cancel');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ cancelled: true });
+      expect(await requestRow(id)).toBeUndefined();
+      const [s] = await t.database.db.select().from(matchSuggestions).where(eq(matchSuggestions.id, id));
+      expect(s).toMatchObject({ requestSent: false, requestSentAt: null });
+      expect(s!.dealId).toEqual(expect.any(String));
+      expect(await t.database.db.select().from(notifications).where(eq(notifications.requestId, id))).toEqual(
+        [],
+      );
+      expect(await bucketIds(expert)).toEqual({ received: [], sent: [], unrated: [], rated: [] });
+      const events = await connectionEvents(t, id);
+      expect(events.map((e) => e.type)).toEqual(['connection.requested', 'connection.cancelled']);
+      expect(events[1]!.payload).toMatchObject({
+        by: company.id,
+        dealId: s!.dealId,
+        lostReason: 'venture_cancelled_request_to_expert',
+      });
+      // The suggestion is back in the company's list, and a new request can be sent.
+      const suggestions = (await company.client.get('/api/suggestions')).json().suggestions;
+      expect(suggestions.map((x: { id: string }) => x.id)).toContain(id);
+      expect((await act(company, id, 'cancel')).json()).toEqual({ cancelled: false });
+      await sent(company, id);
+    });
+
+    it('names the expert when the expert cancels, and works on a request the recipient declined', async () => {
+      const { expert, company, suggestionId: id } = await pair(t);
+      await sent(expert, id);
+      await acted(company, id, 'deny');
+      expect((await act(expert, id, 'cancel')).json()).toEqual({ cancelled: true });
+      const events = await connectionEvents(t, id);
+      expect(events.at(-1)!.payload).toMatchObject({ lostReason: 'expert_cancelled_request_to_venture' });
+    });
+
+    it('is for the sender only, and only before acceptance', async () => {
+      const { expert, company, suggestionId: id } = await pair(t);
+      await sent(company, id);
+      await expectError(await act(expert, id, 'cancel'), 403, connectionTexts.onlySender);
+      await acted(expert, id, 'accept');
+      await expectError(await act(company, id, 'cancel'), 409, connectionTexts.alreadyAccepted);
+      expect((await requestRow(id))!.accepted).toBe(true);
+    });
+
+    it('leaves a cancelled request withdrawn for its recipient', async () => {
+      const { expert, company, suggestionId: id } = await pair(t);
+      await sent(company, id);
+      await acted(company, id, 'cancel');
+      for (const action of ['accept', 'deny', 'dismiss'] as const) {
+        await expectError(await act(expert, id, action), 409, connectionTexts.requestWithdrawn);
+      }
+      // A member who never had that suggestion still learns nothing.
+      const stranger = await member(t, 'company', { name: 'Stranger Inc' });
+      await expectError(await act(stranger, id, 'accept'), 404, connectionTexts.requestNotFound);
+      expect((await act(stranger, id, 'cancel')).statusCode).toBe(404);
+    });
+  });
+
+  describe('close', () => {
+    it('either party closes an accepted connection, once', async () => {
+      const { sender, recipient, id } = await connectedPair(t);
+      const { request } = await acted(sender, id, 'close');
+      expect(request).toMatchObject({ closed: true, accepted: true });
+      expect(request.closedOn).toEqual(expect.any(Number));
+      const again = await acted(recipient, id, 'close');
+      expect(again.request.closedOn).toBe(request.closedOn);
+      const types = (await connectionEvents(t, id)).map((e) => e.type);
+      expect(types.filter((type) => type === 'connection.closed')).toHaveLength(1);
+    });
+
+    it('needs an accepted request', async () => {
+      const { company, suggestionId: id } = await pair(t);
+      await sent(company, id);
+      await expectError(await act(company, id, 'close'), 409, connectionTexts.notConnected);
+      await expectError(await act(company, id, 'survey', { rating: 5 }), 409, connectionTexts.notConnected);
+    });
+  });
+
+  it('deleting a member removes their requests (foreign keys cascade)', async () => {
+    const { expert, company, id } = await connectedPair(t);
+    const other = await member(t, 'company', { name: 'Second Company' });
+    const secondId = await suggest(t, expert, other);
+    await sent(other, secondId);
+    await t.database.db.execute(sql`DELETE FROM users WHERE id = ${company.id}`);
+    expect(await requestRow(id)).toBeUndefined();
+    expect(await requestRow(secondId)).toBeDefined();
+    await t.database.db.execute(sql`DELETE FROM users WHERE id = ${expert.id}`);
+    expect(await requestRow(secondId)).toBeUndefined();
+  });
+});

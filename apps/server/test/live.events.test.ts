@@ -1,0 +1,324 @@
+import type { LiveTopic } from '@intergen/contracts';
+import { desc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { mailbox } from '../src/db/schema.ts';
+import { publishLive } from '../src/modules/live/live.ts';
+import { publishedMember, signInAdmin } from './factories.ts';
+import { type Engine, engines, freshDatabase, ORIGIN, signUp, type TestApp, testConfig } from './helpers.ts';
+
+/** One parsed Server-Sent Events block. */
+interface SseBlock {
+  event?: string;
+  data?: string;
+  retry?: number;
+  comment?: string;
+}
+
+/** An open `GET /api/events` read over a real socket, its blocks collected as they arrive. */
+interface Stream {
+  status: number;
+  headers: Headers;
+  blocks: SseBlock[];
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  /** The topics of each `change` event so far. */
+  changes(): LiveTopic[][];
+  /** Waits until a block matching `test` has arrived (fails after `timeoutMs`). */
+  waitFor(test: (block: SseBlock) => boolean, timeoutMs?: number): Promise<SseBlock>;
+  close(): void;
+}
+
+function parseBlock(text: string): SseBlock {
+  const block: SseBlock = {};
+  for (const line of text.split('\n')) {
+    if (line.startsWith(':')) block.comment = line.slice(1).trim();
+    else if (line.startsWith('event:')) block.event = line.slice(6).trim();
+    else if (line.startsWith('data:')) block.data = line.slice(5).trim();
+    else if (line.startsWith('retry:')) block.retry = Number(line.slice(6).trim());
+  }
+  return block;
+}
+
+async function openStream(base: string, token?: string): Promise<Stream> {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/events`, {
+    headers: token ? { cookie: `intergen_session=${token}` } : {},
+    signal: controller.signal,
+  });
+  const blocks: SseBlock[] = [];
+  let resolveEnded: () => void = () => {};
+  const ended = new Promise<void>((resolve) => {
+    resolveEnded = resolve;
+  });
+  if (response.ok && response.body) {
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    void (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          let at = buffer.indexOf('\n\n');
+          while (at >= 0) {
+            blocks.push(parseBlock(buffer.slice(0, at)));
+            buffer = buffer.slice(at + 2);
+            at = buffer.indexOf('\n\n');
+          }
+        }
+      } catch {
+        // aborted by close()
+      }
+      resolveEnded();
+    })();
+  } else {
+    resolveEnded();
+  }
+  return {
+    status: response.status,
+    headers: response.headers,
+    blocks,
+    ended,
+    changes: () =>
+      blocks.filter((b) => b.event === 'change').map((b) => JSON.parse(b.data ?? '{}').topics as LiveTopic[]),
+    async waitFor(test, timeoutMs = 8000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = blocks.find(test);
+        if (found) return found;
+        if (Date.now() > deadline) {
+          throw new Error(`no matching block within ${timeoutMs} ms; got ${JSON.stringify(blocks)}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
+const isChange = (topics: LiveTopic[]) => (b: SseBlock) =>
+  b.event === 'change' && JSON.stringify(JSON.parse(b.data ?? '{}').topics) === JSON.stringify(topics);
+
+/** The app on a real port, as a browser reaches it, pinging every 150 ms. */
+async function listeningApp(database: Database): Promise<{ app: App; base: string }> {
+  const app = await buildApp({
+    config: testConfig(),
+    database,
+    printMail: () => {},
+    logger: false,
+    livePingMs: 150,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { app, base: `http://127.0.0.1:${port}` };
+}
+
+/** The listening app in the shape the factories take (they sign members up and read their mail). */
+function asTestApp(app: App, database: Database): TestApp {
+  return {
+    app,
+    database,
+    deliverMail: async () => {
+      await app.worker.drain();
+    },
+    async mailTo(to) {
+      await app.worker.drain();
+      const rows = await database.db.select().from(mailbox).orderBy(desc(mailbox.createdAt));
+      return rows.filter((m) => m.to === to).map((m) => ({ subject: m.subject, text: m.text }));
+    },
+    close: async () => {},
+  };
+}
+
+async function member(app: App) {
+  const m = await signUp(app);
+  return { ...m, id: m.user.id, token: m.client.cookies.get('intergen_session')! };
+}
+
+async function until(check: () => boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe.each(engines)('live updates (Server-Sent Events) on %s', (engine: Engine) => {
+  let database: Database;
+  let app: App;
+  let base: string;
+
+  beforeAll(async () => {
+    database = await freshDatabase(engine);
+    ({ app, base } = await listeningApp(database));
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('refuses a visitor who is not signed in', async () => {
+    const stream = await openStream(base);
+    expect(stream.status).toBe(401);
+    const invalid = await openStream(base, 'not-a-session');
+    expect(invalid.status).toBe(401);
+  });
+
+  it('opens an event stream that tells the browser to retry after 3 s, and pings', async () => {
+    const ada = await member(app);
+    const stream = await openStream(base, ada.token);
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.headers.get('cache-control')).toBe('no-cache');
+    expect(stream.headers.get('x-accel-buffering')).toBe('no');
+    // The security headers of every response apply to the stream too.
+    expect(stream.headers.get('x-content-type-options')).toBe('nosniff');
+    const first = await stream.waitFor(() => true);
+    expect(first).toEqual({ retry: 3000 });
+    await stream.waitFor((b) => b.comment === 'ping');
+    stream.close();
+  });
+
+  it('delivers a change committed in a transaction to the named member’s open streams only', async () => {
+    const ada = await member(app);
+    const bob = await member(app);
+    const adaTab1 = await openStream(base, ada.token);
+    const adaTab2 = await openStream(base, ada.token);
+    const bobTab = await openStream(base, bob.token);
+    await database.db.transaction(async (tx) => {
+      await publishLive(tx, [ada.id], ['suggestions', 'notifications']);
+    });
+    await adaTab1.waitFor(isChange(['suggestions', 'notifications']));
+    await adaTab2.waitFor(isChange(['suggestions', 'notifications']));
+    // A later change for Bob arrives; the one for Ada never did.
+    await publishLive(database.db, [bob.id], ['connections']);
+    await bobTab.waitFor(isChange(['connections']));
+    expect(bobTab.changes()).toEqual([['connections']]);
+    for (const s of [adaTab1, adaTab2, bobTab]) s.close();
+  });
+
+  it('delivers nothing for a change whose transaction rolls back', async () => {
+    const ada = await member(app);
+    const stream = await openStream(base, ada.token);
+    await stream.waitFor((b) => b.retry !== undefined);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await publishLive(tx, [ada.id], ['suggestions']);
+        throw new Error('the change fails');
+      }),
+    ).rejects.toThrow('the change fails');
+    // A change committed afterwards is the first and only one the stream sees.
+    await publishLive(database.db, [ada.id], ['profile']);
+    await stream.waitFor(isChange(['profile']));
+    expect(stream.changes()).toEqual([['profile']]);
+    stream.close();
+  });
+
+  it('tells the expert’s open dashboard when an admin suggests a company', async () => {
+    const t = asTestApp(app, database);
+    const admin = await signInAdmin(t);
+    const expert = await publishedMember(t, 'expert', admin, 'Grace Hopper');
+    const company = await publishedMember(t, 'company', admin, 'Ada Lovelace');
+    const token = expert.client.cookies.get('intergen_session')!;
+    const stream = await openStream(base, token);
+    await stream.waitFor((b) => b.retry !== undefined);
+    const created = await admin.client.post('/api/admin/suggestions', {
+      expertId: expert.id,
+      companyId: company.id,
+    });
+    expect(created.statusCode).toBe(201);
+    await stream.waitFor(isChange(['suggestions', 'notifications']));
+    stream.close();
+  });
+
+  it('forgets a stream when its browser goes away', async () => {
+    const ada = await member(app);
+    const before = app.liveHub.size;
+    const stream = await openStream(base, ada.token);
+    await stream.waitFor((b) => b.retry !== undefined);
+    expect(app.liveHub.size).toBe(before + 1);
+    stream.close();
+    await until(() => app.liveHub.size === before);
+  });
+
+  it('closes the stream of a session that ended, at the next ping', async () => {
+    const ada = await member(app);
+    const stream = await openStream(base, ada.token);
+    await stream.waitFor((b) => b.retry !== undefined);
+    const signedOut = await ada.client.post('/api/auth/sign-out', {}, ORIGIN);
+    expect(signedOut.statusCode).toBe(200);
+    await stream.ended;
+    // Reconnecting with the old cookie is refused.
+    expect((await openStream(base, ada.token)).status).toBe(401);
+  });
+
+  it('ends open streams when the app closes, so the process can exit', async () => {
+    const other = await listeningApp(database);
+    const m = await member(other.app);
+    const stream = await openStream(other.base, m.token);
+    await stream.waitFor((b) => b.retry !== undefined);
+    const started = Date.now();
+    await other.app.close();
+    await stream.ended;
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(other.app.liveHub.size).toBe(0);
+  });
+});
+
+// Two app instances need a database server both reach: PostgreSQL only (an embedded database has one process).
+for (const engine of engines.filter((e) => e === 'postgres')) {
+  describe(`live updates across app instances on ${engine}`, () => {
+    let first: Database;
+    let second: Database;
+    let one: { app: App; base: string };
+    let two: { app: App; base: string };
+
+    beforeAll(async () => {
+      first = await freshDatabase(engine);
+      const [row] = await first.query<{ name: string }>('SELECT current_database() AS name');
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${row!.name}`;
+      second = await openDatabase({ kind: 'postgres', url: url.toString() });
+      one = await listeningApp(first);
+      two = await listeningApp(second);
+    });
+    afterAll(async () => {
+      await two.app.close();
+      await one.app.close();
+      await second.close();
+      await first.close();
+    });
+
+    it('delivers a change made through one instance to a stream on the other', async () => {
+      const ada = await member(one.app);
+      const stream = await openStream(two.base, ada.token);
+      await stream.waitFor((b) => b.retry !== undefined);
+      await first.db.transaction(async (tx) => {
+        await publishLive(tx, [ada.id], ['connections']);
+      });
+      await stream.waitFor(isChange(['connections']));
+      stream.close();
+    });
+
+    it('re-opens a lost listening connection and tells every stream to refetch everything', async () => {
+      const ada = await member(one.app);
+      const stream = await openStream(two.base, ada.token);
+      await stream.waitFor((b) => b.retry !== undefined);
+      // Ends every LISTEN connection to this database (both instances' listeners).
+      const ended = await first.query<{ ok: boolean }>(
+        `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
+       WHERE datname = current_database() AND query ILIKE 'LISTEN%'`,
+      );
+      expect(ended.length).toBeGreaterThanOrEqual(1);
+      await stream.waitFor(isChange(['suggestions', 'connections', 'notifications', 'profile']), 15_000);
+      // Listening again: new changes arrive.
+      await publishLive(first.db, [ada.id], ['profile']);
+      await stream.waitFor(isChange(['profile']));
+      stream.close();
+    });
+  });
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import {
+  carouselSlidesPerView,
+  connectionUiTexts,
+  newChangesPopup,
+  newChangesPopupDue,
+} from './connection-ui-texts.ts';
+
+describe('carouselSlidesPerView', () => {
+  it('shows one card below 650 px, two from 650 and three from 930', () => {
+    expect(carouselSlidesPerView(375, true)).toBe(1);
+    expect(carouselSlidesPerView(649, true)).toBe(1);
+    expect(carouselSlidesPerView(650, true)).toBe(2);
+    expect(carouselSlidesPerView(929, false)).toBe(2);
+    expect(carouselSlidesPerView(930, false)).toBe(3);
+    expect(carouselSlidesPerView(1233, true)).toBe(3);
+  });
+
+  it('shows four from 1234 px only when the community tab is on, otherwise at most three', () => {
+    expect(carouselSlidesPerView(1234, true)).toBe(4);
+    expect(carouselSlidesPerView(1920, true)).toBe(4);
+    expect(carouselSlidesPerView(1234, false)).toBe(3);
+    expect(carouselSlidesPerView(1920, false)).toBe(3);
+  });
+});
+
+describe('the version-change popup', () => {
+  const before = newChangesPopup.releasedAt - 24 * 60 * 60 * 1000;
+  const after = newChangesPopup.releasedAt + 60 * 1000;
+
+  it('is due once for a member published before the release', () => {
+    expect(newChangesPopupDue(before, false)).toBe(true);
+    expect(newChangesPopupDue(before, true)).toBe(false);
+  });
+
+  it('is never due for a member published since, or never published', () => {
+    expect(newChangesPopupDue(after, false)).toBe(false);
+    expect(newChangesPopupDue(null, false)).toBe(false);
+  });
+});
+
+describe('connection texts', () => {
+  it('words the spec’s dialogs verbatim', () => {
+    expect(connectionUiTexts.connectTitle('Ada Lovelace')).toBe('Connect with Ada Lovelace?');
+    expect(connectionUiTexts.declineBody('Ada Lovelace')).toBe(
+      'This will remove the connection request from Ada Lovelace. They cannot see that you have declined the request.',
+    );
+  });
+
+  it('counts the message against the 250-character limit', () => {
+    expect(connectionUiTexts.messageCounter(12)).toBe('12/250 characters');
+  });
+});
