@@ -63,6 +63,16 @@ export const appRoutes: RouteObject[] = [
         path: routes.dashboard,
         handle: member,
         lazy: async () => ({ Component: (await import('./routes/dashboard-pages')).DashboardRoute }),
+        // A profile opens over the dashboard, which stays mounted underneath (spec 000 §2).
+        children: [
+          {
+            path: ':profileId',
+            handle: member,
+            lazy: async () => ({
+              Component: (await import('./routes/dashboard-pages')).DashboardProfileModal,
+            }),
+          },
+        ],
       },
       {
         path: routes.profileAbout,
@@ -126,11 +136,6 @@ export const appRoutes: RouteObject[] = [
         path: '/view/:id',
         handle: member,
         lazy: async () => ({ Component: (await import('./routes/profile-pages')).ViewProfileRoute }),
-      },
-      {
-        path: `${routes.dashboard}/:profileId`,
-        handle: member,
-        lazy: async () => ({ Component: (await import('./routes/dashboard-pages')).DashboardProfileRoute }),
       },
       {
         path: `${routes.myNetwork}/:profileId`,

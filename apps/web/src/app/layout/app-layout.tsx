@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { LogoMark } from '../../components/logo';
 import { errorMessage } from '../../lib/api-client';
+import { useLiveEvents } from '../../lib/live-events';
 import { useSessionQuery } from '../../lib/session';
 import { accessRedirect, isRouteHandle, type RouteHandle } from '../access';
 import { Footer, showsFooter } from './footer';
@@ -31,6 +32,8 @@ export function AppLayout() {
   const session = useSessionQuery();
   const { pathname, search, state } = useLocation();
   const handle = useRouteHandle();
+  // Live updates for whoever is signed in (nothing while signed out).
+  useLiveEvents();
 
   // Routes scroll to the top when entered.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page.

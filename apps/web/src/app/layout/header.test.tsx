@@ -78,6 +78,42 @@ describe('the header', () => {
     expect(header().queryAllByRole('button')).toEqual([]);
   });
 
+  it('has the notification bell with the unseen count, on wide and narrow screens', async () => {
+    const answer = {
+      body: {
+        notifications: [
+          {
+            id: 'n1',
+            kind: 'profile_approved',
+            hasSeen: false,
+            hasDismissed: false,
+            hasExplored: false,
+            createdAt: Date.now(),
+            counterpart: null,
+            suggestionId: null,
+            requestId: null,
+          },
+        ],
+        unseen: 1,
+      },
+    };
+    for (const width of [1024, 360]) {
+      setViewportWidth(width);
+      installFakeApi({ 'GET /api/config': () => configAnswer, 'GET /api/notifications': () => answer });
+      const view = renderApp('/dashboard', { user: buildUser() });
+      await screen.findByRole('heading', { level: 1 });
+      expect(await header().findByRole('button', { name: 'Notifications (1 unseen)' })).toBeTruthy();
+      view.unmount();
+    }
+  });
+
+  it('has no notification bell for an admin without a member profile', async () => {
+    installFakeApi({ 'GET /api/config': () => configAnswer });
+    renderApp('/admin/mailbox', { user: buildUser({ isAdmin: true, kind: null }) });
+    await waitFor(() => expect(header().getByRole('link', { name: 'Admin' })).toBeTruthy());
+    expect(header().queryByRole('button', { name: /^Notifications/ })).toBeNull();
+  });
+
   it('puts everything in one menu at 640 px or less', async () => {
     setViewportWidth(360);
     await renderDashboard();

@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '../../components/logo';
 import { useSignOut } from '../../features/auth/api/sign-out';
+import { NotificationCentre } from '../../features/notifications';
 import { usePublicConfig } from '../../lib/config';
 import { useIsNarrow } from '../../lib/media';
 import { useUser } from '../../lib/session';
@@ -84,6 +85,7 @@ function WideNav({ user }: { user: SessionUser }) {
         ))}
       </nav>
       <div style={{ flex: 1 }} />
+      {user.kind ? <NotificationCentre /> : null}
       <UnstyledButton className="ig-nav-link" onClick={openHelp}>
         <IconHelpCircle size={18} aria-hidden="true" style={{ marginRight: 6 }} />
         {labels.help}
@@ -129,6 +131,7 @@ function NarrowNav({ user }: { user: SessionUser }) {
   return (
     <>
       <div style={{ flex: 1 }} />
+      {user.kind ? <NotificationCentre /> : null}
       <Menu
         opened={opened}
         onChange={setOpened}

@@ -1,14 +1,79 @@
+import type { ProfileView } from '@intergen/contracts';
 import { routes } from '@intergen/domain';
+import { Outlet } from 'react-router';
+import {
+  ConnectButton,
+  ConnectionBanners,
+  ConnectionNoticesProvider,
+  ProfileConnectionActions,
+  ReceivedRequests,
+  ReviewPrompt,
+  SentRequests,
+  YourConnections,
+} from '../../features/connections';
 import { DashboardRoute as DashboardPage } from '../../features/dashboard/routes/dashboard';
-import { RecommendedSuggestions } from '../../features/matching';
-import { WithProfileModal } from './with-profile-modal';
+import {
+  RecommendedSuggestions,
+  ScoreRing,
+  trackEvent,
+  useSuggestions,
+  WhyThisMatchToggle,
+} from '../../features/matching';
+import { ProfileModal } from '../../features/profile-view';
 
-/** `/dashboard`: Welcome Back with the member's recommended connections. */
+const viewedFromCard = (profileId: string) =>
+  trackEvent({ type: 'VIEW_PROFILE_FROM_CARD', targetId: profileId });
+const dismissedFromDashboard = (profileId: string) =>
+  trackEvent({ type: 'DISMISS_CARD', targetId: profileId, tab: 'dashboard' });
+
+/**
+ * `/dashboard`: Welcome Back with the banners, the review prompt, the recommended connections (with their
+ * Connect buttons), the received and sent requests and the connections. `/dashboard/:profileId` is a child
+ * route: its profile modal opens over the dashboard without reloading it.
+ */
 export function DashboardRoute() {
-  return <DashboardPage recommended={<RecommendedSuggestions />} />;
+  return (
+    <ConnectionNoticesProvider>
+      <DashboardPage banners={<ConnectionBanners />}>
+        <ReviewPrompt />
+        <RecommendedSuggestions
+          renderConnect={(suggestion, headingId) => (
+            <ConnectButton
+              suggestionId={suggestion.id}
+              name={suggestion.counterpart.name}
+              requestSent={suggestion.requestSent}
+              describedBy={headingId}
+            />
+          )}
+        />
+        <ReceivedRequests
+          renderScore={(explanation) => <ScoreRing score={explanation.score} size={60} />}
+          renderWhy={(explanation, name) => <WhyThisMatchToggle explanation={explanation} name={name} />}
+          onViewProfile={viewedFromCard}
+          onCleared={dismissedFromDashboard}
+        />
+        <SentRequests onViewProfile={viewedFromCard} />
+        <YourConnections onViewProfile={viewedFromCard} />
+      </DashboardPage>
+      <Outlet />
+    </ConnectionNoticesProvider>
+  );
 }
 
-/** `/dashboard/:profileId`: the dashboard with a profile opened over it; closing returns to the dashboard. */
-export function DashboardProfileRoute() {
-  return <WithProfileModal base={<DashboardRoute />} baseRoute={routes.dashboard} />;
+/** The side card's connection buttons: Connect needs the open suggestion with that member, if any. */
+function DashboardProfileActions({ profile }: { profile: ProfileView }) {
+  const suggestion = useSuggestions().data?.find((s) => s.counterpart.id === profile.id && !s.requestSent);
+  return (
+    <ProfileConnectionActions profileId={profile.id} name={profile.name} suggestionId={suggestion?.id} />
+  );
+}
+
+/** `/dashboard/:profileId`: a profile over the dashboard; closing returns to the dashboard. */
+export function DashboardProfileModal() {
+  return (
+    <ProfileModal
+      baseRoute={routes.dashboard}
+      actions={(profile) => <DashboardProfileActions profile={profile} />}
+    />
+  );
 }

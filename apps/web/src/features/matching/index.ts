@@ -1,3 +1,5 @@
 /** What the app layer composes from matching (features never import each other). */
+export { useSuggestions } from './api/get-suggestions';
+export { trackEvent } from './api/track-event';
 export { RecommendedSuggestions } from './components/recommended-suggestions';
-export { WhyThisMatch } from './components/why-this-match';
+export { ScoreRing, WhyThisMatch, WhyThisMatchToggle } from './components/why-this-match';

@@ -1,6 +1,7 @@
 import { OwnProfileResponseSchema } from '@intergen/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { raiseSessionFlag } from '../components/session-flags';
 import { useAccountChanged } from './get-own-profile';
 
 /** POST /api/profiles/me/unpause: publishes a paused profile again. */
@@ -8,7 +9,17 @@ export function unpauseAccount() {
   return apiRequest('/api/profiles/me/unpause', { method: 'POST', schema: OwnProfileResponseSchema });
 }
 
+/**
+ * Raises the welcome-back flag here, in the mutation's own callback: reading the session again unmounts the
+ * paused banner and the dialog inside it, and a `mutate(…, { onSuccess })` of an unmounted caller never runs.
+ */
 export function useUnpauseAccount() {
   const changed = useAccountChanged();
-  return useMutation({ mutationFn: unpauseAccount, onSuccess: ({ profile }) => changed(profile) });
+  return useMutation({
+    mutationFn: unpauseAccount,
+    onSuccess: ({ profile }) => {
+      raiseSessionFlag('welcomeBack', profile.id);
+      return changed(profile);
+    },
+  });
 }

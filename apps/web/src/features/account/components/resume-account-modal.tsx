@@ -2,12 +2,10 @@ import { profileTexts } from '@intergen/domain';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useUnpauseAccount } from '../api/unpause-account';
 import { AccountError } from './account-error';
-import { useSessionFlag } from './session-flags';
 
 /** Resume Account (spec 000 §2): publishes the paused profile again; a welcome-back banner follows. */
 export function ResumeAccountModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const unpause = useUnpauseAccount();
-  const welcomeBack = useSessionFlag('welcomeBack', null);
 
   const close = () => {
     if (unpause.isPending) return;
@@ -17,10 +15,7 @@ export function ResumeAccountModal({ opened, onClose }: { opened: boolean; onClo
 
   const confirm = () => {
     unpause.mutate(undefined, {
-      onSuccess: ({ profile }) => {
-        welcomeBack.raise(profile.id);
-        close();
-      },
+      onSuccess: () => close(),
     });
   };
 

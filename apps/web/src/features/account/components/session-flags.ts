@@ -22,6 +22,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** Raises a flag for a member outside a component (a mutation's own callback). */
+export function raiseSessionFlag(flag: Flag, userId: string) {
+  set(flag, userId);
+}
+
 /** Whether the flag is raised for this member, and setters to raise or lower it. */
 export function useSessionFlag(flag: Flag, userId: string | null) {
   const holder = useSyncExternalStore(subscribe, () => flags.get(flag) ?? null);

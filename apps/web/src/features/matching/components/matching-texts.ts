@@ -1,8 +1,8 @@
-import type { ProfileType } from '@intergen/domain';
+import { connectionUiTexts, emptyStates, type ProfileType } from '@intergen/domain';
 
 /**
- * The recommendations' words. Spec texts are verbatim (spec 000 §2: `Clear from dashboard`, the `Remove`
- * confirmation, `That's all for now`; spec 001 §6: companies see Recommended Advisors); the rest are ours.
+ * The recommendations' words. Spec texts come from the domain package (`Clear from dashboard`, the `Remove`
+ * confirmation, `That's all for now`); spec 001 §6: companies see Recommended Advisors. The rest are ours.
  */
 export const matchingUiTexts = {
   // Spec 000 §2 and 001 §6
@@ -10,18 +10,18 @@ export const matchingUiTexts = {
     company: 'Recommended Advisors',
     expert: 'Recommended Ventures',
   } satisfies Record<ProfileType, string>,
-  clearFromDashboard: 'Clear from dashboard',
-  remove: 'Remove',
-  emptyTitle: "That's all for now",
-  viewProfile: 'View Profile',
+  clearFromDashboard: connectionUiTexts.clearFromDashboard,
+  remove: connectionUiTexts.remove,
+  emptyTitle: emptyStates.thatsAllForNow,
+  viewProfile: connectionUiTexts.viewProfile,
   // Ours
   emptyDescription: {
     company: 'New business advisors will appear here as we find good matches for your company.',
     expert: 'New scaling companies will appear here as we find good matches for you.',
   } satisfies Record<ProfileType, string>,
-  clearTitle: 'Clear from dashboard?',
-  clearBody: (name: string) => `${name} will no longer appear in your recommended connections.`,
-  cancel: 'Cancel',
+  clearTitle: connectionUiTexts.clearTitle,
+  clearBody: connectionUiTexts.removeSuggestionBody,
+  cancel: connectionUiTexts.cancel,
   clearFailed: (name: string, message: string) => `${name} could not be cleared: ${message}`,
   loading: 'Loading your recommendations',
   loadFailed: 'Your recommendations could not be loaded.',
@@ -35,5 +35,5 @@ export const matchingUiTexts = {
   industries: 'Industries',
   areas: { company: 'Needs', expert: 'Expertise' } satisfies Record<ProfileType, string>,
   more: (count: number) => `+${count} more`,
-  rating: (stars: number, count: number) => `Rated ${stars} out of 5 from ${count} reviews`,
+  rating: connectionUiTexts.cardRating,
 } as const;

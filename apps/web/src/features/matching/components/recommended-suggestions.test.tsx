@@ -30,6 +30,9 @@ function suggestionsApi(list: Suggestion[], dismiss: (body: unknown) => { status
   return installFakeApi({
     'GET /api/config': () => configAnswer,
     'GET /api/suggestions': () => ({ body: { suggestions: current } }),
+    'GET /api/connections': () => ({
+      body: { received: [], sent: [], unrated: [], rated: [], surveyFormUrl: null },
+    }),
     'POST /api/suggestions/dismiss': (body) => {
       const answer = dismiss(body);
       if ((answer.status ?? 200) < 400) {
@@ -122,7 +125,7 @@ describe('the dashboard’s recommended connections', () => {
   });
 
   it('opens why this match on a card, and View Profile opens the profile over the dashboard', async () => {
-    suggestionsApi([older], () => ({ body: { changed: true } }));
+    const { calls } = suggestionsApi([older], () => ({ body: { changed: true } }));
     const { router } = renderApp('/dashboard', { user: expert });
     await screen.findByRole('list', { name: 'Recommended Ventures' }, lazy);
     const ada = card('Ada Lovelace');
@@ -139,6 +142,11 @@ describe('the dashboard’s recommended connections', () => {
     expect(view.getAttribute('href')).toBe('/dashboard/c1');
     fireEvent.click(view);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/c1'));
+    // Tracked, fire and forget: the fake API refuses it (404) and nothing on screen minds.
+    expect(calls.filter((c) => c.path === '/api/tracking').map((c) => c.body)).toEqual([
+      { type: 'VIEW_PROFILE_FROM_CARD', targetId: 'c1' },
+    ]);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('clears a suggestion only after the confirmation, and the card leaves at once', async () => {
@@ -164,6 +172,9 @@ describe('the dashboard’s recommended connections', () => {
     expect(card('Mary Somerville')).toBeTruthy();
     expect(calls.filter((c) => c.path === '/api/suggestions/dismiss').map((c) => c.body)).toEqual([
       { suggestionId: 's1' },
+    ]);
+    expect(calls.filter((c) => c.path === '/api/tracking').map((c) => c.body)).toEqual([
+      { type: 'DISMISS_CARD', targetId: 'c1', tab: 'dashboard' },
     ]);
     // Read again once settled: still gone.
     await waitFor(() =>

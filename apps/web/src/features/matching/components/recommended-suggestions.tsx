@@ -1,106 +1,190 @@
 import type { Suggestion } from '@intergen/contracts';
-import { cardName } from '@intergen/domain';
-import { Button, EmptyState, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { cardName, connectionTimings } from '@intergen/domain';
+import { Button, EmptyState, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type CSSProperties, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
+import { CardCarousel, useSlidesPerView } from '../../../components/card-carousel';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { useSignedInUser } from '../../../lib/session';
 import { useDismissSuggestion } from '../api/dismiss-suggestion';
-import { useSuggestions } from '../api/get-suggestions';
+import { suggestionsQueryKey, useSuggestions } from '../api/get-suggestions';
+import { trackEvent } from '../api/track-event';
 import { matchingUiTexts as t } from './matching-texts';
 import { SuggestionCard } from './suggestion-card';
 
+interface RecommendedSuggestionsProps {
+  /** The Connect button of a card (the connections feature), composed in by the app layer. */
+  renderConnect?: (suggestion: Suggestion, headingId: string) => ReactNode;
+}
+
+/**
+ * A suggestion that was just requested stays on screen as `Request Sent` for the spec's 5 seconds ("after 5
+ * seconds the request is marked as sent"), even when the list is read again meanwhile and the server, which
+ * hides requested suggestions, no longer answers it. Then the list is read again and the card leaves.
+ */
+function useRequestedHeldBriefly(list: Suggestion[] | undefined): Suggestion[] | undefined {
+  const queryClient = useQueryClient();
+  const [held, setHeld] = useState<Map<string, { suggestion: Suggestion; index: number }>>(new Map());
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    if (!list) return;
+    list.forEach((suggestion, index) => {
+      if (!suggestion.requestSent || timers.current.has(suggestion.id)) return;
+      setHeld((current) => new Map(current).set(suggestion.id, { suggestion, index }));
+      timers.current.set(
+        suggestion.id,
+        setTimeout(() => {
+          timers.current.delete(suggestion.id);
+          setHeld((current) => {
+            const next = new Map(current);
+            next.delete(suggestion.id);
+            return next;
+          });
+          void queryClient.invalidateQueries({ queryKey: suggestionsQueryKey });
+        }, connectionTimings.pendingBannerMs),
+      );
+    });
+  }, [list, queryClient]);
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+
+  return useMemo(() => {
+    if (!list) return list;
+    const shown = [...list];
+    for (const { suggestion, index } of held.values()) {
+      if (shown.some((s) => s.id === suggestion.id)) continue;
+      shown.splice(Math.min(index, shown.length), 0, suggestion);
+    }
+    return shown;
+  }, [list, held]);
+}
+
 /**
  * The dashboard's recommended connections (spec 000 §2): a company sees Recommended Advisors, an expert
- * Recommended Ventures. Clearing a card asks first, then removes it at once and brings it back if the server
- * refuses.
+ * Recommended Ventures, as a carousel. Clearing a card asks first, then removes it at once and brings it back
+ * if the server refuses.
  */
-export function RecommendedSuggestions() {
+export function RecommendedSuggestions({ renderConnect }: RecommendedSuggestionsProps) {
   const user = useSignedInUser();
   const kind = user.kind ?? 'expert';
   const headingId = useId();
   const suggestions = useSuggestions();
+  const shown = useRequestedHeldBriefly(suggestions.data);
   const dismiss = useDismissSuggestion();
+  const slides = useSlidesPerView();
   const [confirming, setConfirming] = useState<Suggestion | null>(null);
+  const [lastConfirming, setLastConfirming] = useState<Suggestion | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+
+  const ask = (suggestion: Suggestion) => {
+    setConfirming(suggestion);
+    setLastConfirming(suggestion);
+  };
 
   const clear = (suggestion: Suggestion) => {
     setConfirming(null);
     setFailure(null);
+    trackEvent({ type: 'DISMISS_CARD', targetId: suggestion.counterpart.id, tab: 'dashboard' });
     dismiss.mutate(suggestion, {
       onError: (error) =>
         setFailure(t.clearFailed(cardName(suggestion.counterpart.name), errorMessage(error))),
     });
   };
 
+  const heading = (
+    <Title order={2} fz="xl" id={headingId}>
+      {t.recommendedHeading[kind]}
+    </Title>
+  );
+  const body = suggestions.isPending ? (
+    <ul
+      className="ig-suggestions-loading"
+      aria-busy="true"
+      aria-label={t.loading}
+      style={{ '--ig-slides': slides } as CSSProperties}
+    >
+      {Array.from({ length: slides }, (_, n) => n).map((n) => (
+        <li key={n}>
+          <Paper withBorder radius="md" p="md" w="100%">
+            <Group gap="sm" wrap="nowrap" mb="md">
+              <Skeleton height={56} circle />
+              <Stack gap={6} style={{ flex: 1 }}>
+                <Skeleton height={14} width="70%" />
+                <Skeleton height={12} width="50%" />
+              </Stack>
+            </Group>
+            <Skeleton height={12} mb={8} />
+            <Skeleton height={12} width="80%" mb="md" />
+            <Skeleton height={32} />
+          </Paper>
+        </li>
+      ))}
+    </ul>
+  ) : suggestions.isError ? (
+    <Stack gap="xs" align="flex-start">
+      <ErrorAlert message={`${t.loadFailed} ${errorMessage(suggestions.error)}`} />
+      <Button variant="default" size="xs" onClick={() => suggestions.refetch()}>
+        {t.tryAgain}
+      </Button>
+    </Stack>
+  ) : null;
+
+  const list = shown ?? [];
   return (
     <section aria-labelledby={headingId}>
-      <Stack gap="md">
-        <Title order={2} fz="xl" id={headingId}>
-          {t.recommendedHeading[kind]}
-        </Title>
-        <ErrorAlert message={failure} />
-        {suggestions.isPending ? (
-          <ul className="ig-suggestions" aria-busy="true" aria-label={t.loading}>
-            {[0, 1, 2].map((n) => (
-              <li key={n}>
-                <Paper withBorder radius="md" p="md" w="100%">
-                  <Group gap="sm" wrap="nowrap" mb="md">
-                    <Skeleton height={56} circle />
-                    <Stack gap={6} style={{ flex: 1 }}>
-                      <Skeleton height={14} width="70%" />
-                      <Skeleton height={12} width="50%" />
-                    </Stack>
-                  </Group>
-                  <Skeleton height={12} mb={8} />
-                  <Skeleton height={12} width="80%" mb="md" />
-                  <Skeleton height={32} />
-                </Paper>
-              </li>
-            ))}
-          </ul>
-        ) : suggestions.isError ? (
-          <Stack gap="xs" align="flex-start">
-            <ErrorAlert message={`${t.loadFailed} ${errorMessage(suggestions.error)}`} />
-            <Button variant="default" size="xs" onClick={() => suggestions.refetch()}>
-              {t.tryAgain}
-            </Button>
-          </Stack>
-        ) : suggestions.data.length === 0 ? (
-          <Paper withBorder radius="md" p="lg">
-            <EmptyState
-              size="sm"
-              icon={<IconSparkles aria-hidden="true" />}
-              title={t.emptyTitle}
-              description={t.emptyDescription[kind]}
+      {body || list.length === 0 ? (
+        <Stack gap="md">
+          {heading}
+          <ErrorAlert message={failure} />
+          {body ?? (
+            <Paper withBorder radius="md" p="lg">
+              <EmptyState
+                size="sm"
+                icon={<IconSparkles aria-hidden="true" />}
+                title={t.emptyTitle}
+                description={t.emptyDescription[kind]}
+              />
+            </Paper>
+          )}
+        </Stack>
+      ) : (
+        <CardCarousel
+          heading={heading}
+          labelledBy={headingId}
+          notice={failure ? <ErrorAlert message={failure} /> : null}
+          label={t.recommendedHeading[kind]}
+          items={list}
+          getKey={(suggestion) => suggestion.id}
+          renderItem={(suggestion) => (
+            <SuggestionCard
+              suggestion={suggestion}
+              onClear={ask}
+              connectAction={
+                renderConnect ? (cardHeadingId) => renderConnect(suggestion, cardHeadingId) : undefined
+              }
             />
-          </Paper>
-        ) : (
-          <ul className="ig-suggestions" aria-labelledby={headingId}>
-            {suggestions.data.map((suggestion) => (
-              <li key={suggestion.id}>
-                <SuggestionCard suggestion={suggestion} onClear={setConfirming} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </Stack>
-      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={t.clearTitle}>
-        {confirming ? (
-          <Stack gap="lg">
-            <Text>{t.clearBody(cardName(confirming.counterpart.name))}</Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setConfirming(null)}>
-                {t.cancel}
-              </Button>
-              <Button color="red" onClick={() => clear(confirming)}>
-                {t.remove}
-              </Button>
-            </Group>
-          </Stack>
-        ) : null}
-      </Modal>
+          )}
+        />
+      )}
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={t.clearTitle}
+        body={lastConfirming ? t.clearBody(cardName(lastConfirming.counterpart.name)) : ''}
+        confirmLabel={t.remove}
+        cancelLabel={t.cancel}
+        onConfirm={() => confirming && clear(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
     </section>
   );
 }

@@ -1,44 +1,35 @@
-import '@mantine/core/styles/Rating.css';
 import './suggestion-card.css';
-import type { ProfileCard, Suggestion } from '@intergen/contracts';
-import { areasOfImprovement, cardName, industries, profilePageTexts, routes } from '@intergen/domain';
-import { Badge, Button, Group, Paper, Rating, Text, Title } from '@mantine/core';
-import { IconChevronDown, IconRosetteDiscountCheck } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import type { Suggestion } from '@intergen/contracts';
+import { areasOfImprovement, industries } from '@intergen/domain';
+import { Badge, Button, Group, Paper, Text } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
+import { dashboardProfilePath, MemberCardHeader } from '../../../components/member-card';
+import { trackEvent } from '../api/track-event';
 import { matchingUiTexts as t } from './matching-texts';
-import { ScoreRing, StrongMatchBadge, WhyThisMatch } from './why-this-match';
+import { ScoreRing, StrongMatchBadge, WhyThisMatchToggle } from './why-this-match';
 
 /** How many chips of each kind a card shows before "+N more". */
 const chipsShown = 3;
 
-/** One of the four default avatars of the profile type, the same one for a profile every time. */
-export function defaultAvatar(card: Pick<ProfileCard, 'id' | 'kind'>): string {
-  let hash = 0;
-  for (const char of card.id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return `/avatars/${card.kind}-${(hash % 4) + 1}.svg`;
-}
-
-/** The profile opened over the dashboard (spec 000 §2: profile modals over a base route). */
-export function dashboardProfilePath(profileId: string): string {
-  return `${routes.dashboard}/${encodeURIComponent(profileId)}`;
-}
-
 interface SuggestionCardProps {
   suggestion: Suggestion;
   onClear: (suggestion: Suggestion) => void;
+  /**
+   * The card's Connect button (or its `Request Sent` state), composed in by the app layer from the
+   * connections feature; it gets the id of the card's heading to refer to the member.
+   */
+  connectAction?: (headingId: string) => ReactNode;
 }
 
 /**
  * A recommended connection: picture, name (shortened beyond 33 characters), company and headline, what it
  * offers or needs, the verified mark and rating, the score with "why this match", and the card's actions.
+ * Once a request is sent the card keeps only View Profile beside the connect state.
  */
-export function SuggestionCard({ suggestion, onClear }: SuggestionCardProps) {
+export function SuggestionCard({ suggestion, onClear, connectAction }: SuggestionCardProps) {
   const { counterpart: card, explanation } = suggestion;
   const headingId = useId();
-  const whyId = useId();
-  const [whyOpen, setWhyOpen] = useState(false);
-  const shownName = cardName(card.name);
 
   return (
     <Paper
@@ -49,42 +40,16 @@ export function SuggestionCard({ suggestion, onClear }: SuggestionCardProps) {
       className="ig-suggestion"
       aria-labelledby={headingId}
     >
-      <div className="ig-suggestion-head">
-        <img className="ig-suggestion-avatar" src={card.profileImage?.url ?? defaultAvatar(card)} alt="" />
-        <div className="ig-suggestion-who">
-          <Title order={3} fz="md" id={headingId} title={shownName === card.name ? undefined : card.name}>
-            {shownName}
-          </Title>
-          {card.companyName ? (
-            <Text size="sm" fw={500}>
-              {card.companyName}
-            </Text>
-          ) : null}
-          {card.isVerified || card.rating ? (
-            <Group gap={6} mt={4}>
-              {card.isVerified ? (
-                <Badge
-                  variant="filled"
-                  color="teal.9"
-                  size="sm"
-                  leftSection={<IconRosetteDiscountCheck size={12} aria-hidden="true" />}
-                >
-                  {profilePageTexts.verified}
-                </Badge>
-              ) : null}
-              {card.rating ? (
-                <div role="img" aria-label={t.rating(card.rating.stars, card.rating.count)}>
-                  <Rating value={card.rating.stars} fractions={2} count={5} size="xs" readOnly />
-                </div>
-              ) : null}
-            </Group>
-          ) : null}
-        </div>
-        <div className="ig-suggestion-score">
-          <ScoreRing score={explanation.score} size={60} />
-          <StrongMatchBadge score={explanation.score} />
-        </div>
-      </div>
+      <MemberCardHeader
+        card={card}
+        headingId={headingId}
+        aside={
+          <>
+            <ScoreRing score={explanation.score} size={60} />
+            <StrongMatchBadge score={explanation.score} />
+          </>
+        }
+      />
       {card.headline ? (
         <Text size="sm" c="dimmed" lineClamp={2}>
           {card.headline}
@@ -95,40 +60,29 @@ export function SuggestionCard({ suggestion, onClear }: SuggestionCardProps) {
         label={t.areas[card.kind]}
         labels={card.areas.map((code) => areasOfImprovement.labels[code])}
       />
-      <div>
-        <Button
-          // Mantine's subtle and light labels fall under AA on their hover tints; default stays above.
-          variant="default"
-          size="compact-sm"
-          aria-expanded={whyOpen}
-          aria-controls={whyId}
-          onClick={() => setWhyOpen((open) => !open)}
-          rightSection={
-            <IconChevronDown
-              size={16}
-              aria-hidden="true"
-              style={{ transform: whyOpen ? 'rotate(180deg)' : undefined }}
-            />
-          }
-        >
-          {t.whyThisMatch}
-        </Button>
-        <section
-          id={whyId}
-          hidden={!whyOpen}
-          aria-label={t.whyThisMatchFor(card.name)}
-          className="ig-suggestion-why"
-        >
-          {whyOpen ? <WhyThisMatch explanation={explanation} compact /> : null}
-        </section>
-      </div>
+      <WhyThisMatchToggle explanation={explanation} name={card.name} />
       <Group gap="xs" mt="auto" className="ig-suggestion-actions">
-        <Button component={Link} to={dashboardProfilePath(card.id)} size="sm" aria-describedby={headingId}>
+        {connectAction?.(headingId)}
+        <Button
+          component={Link}
+          to={dashboardProfilePath(card.id)}
+          variant="default"
+          size="sm"
+          aria-describedby={headingId}
+          onClick={() => trackEvent({ type: 'VIEW_PROFILE_FROM_CARD', targetId: card.id })}
+        >
           {t.viewProfile}
         </Button>
-        <Button variant="default" size="sm" onClick={() => onClear(suggestion)} aria-describedby={headingId}>
-          {t.clearFromDashboard}
-        </Button>
+        {suggestion.requestSent ? null : (
+          <Button
+            variant="default"
+            size="sm"
+            onClick={() => onClear(suggestion)}
+            aria-describedby={headingId}
+          >
+            {t.clearFromDashboard}
+          </Button>
+        )}
       </Group>
     </Paper>
   );

@@ -3,8 +3,9 @@ import '@mantine/core/styles/RingProgress.css';
 import './why-this-match.css';
 import type { MatchExplanation, MatchPartView } from '@intergen/contracts';
 import { matchingDefaults } from '@intergen/domain';
-import { Badge, Progress, RingProgress, Text } from '@mantine/core';
-import { IconStarFilled } from '@tabler/icons-react';
+import { Badge, Button, Progress, RingProgress, Text } from '@mantine/core';
+import { IconChevronDown, IconStarFilled } from '@tabler/icons-react';
+import { useId, useState } from 'react';
 import { matchingUiTexts as t } from './matching-texts';
 
 /** A score is strong from the spec's community minimum (spec 001 §9, DESIGN.md §4). */
@@ -105,5 +106,38 @@ function MatchPartRow({ part }: { part: MatchPartView }) {
         </ul>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * A card's "Why this match" button and the parts it opens below it (closed at first); the region is named
+ * after the member (`Why this match: {name}`).
+ */
+export function WhyThisMatchToggle({ explanation, name }: { explanation: MatchExplanation; name: string }) {
+  const whyId = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <div>
+      <Button
+        // Mantine's subtle and light labels fall under AA on their hover tints; default stays above.
+        variant="default"
+        size="compact-sm"
+        aria-expanded={open}
+        aria-controls={whyId}
+        onClick={() => setOpen((value) => !value)}
+        rightSection={
+          <IconChevronDown
+            size={16}
+            aria-hidden="true"
+            style={{ transform: open ? 'rotate(180deg)' : undefined }}
+          />
+        }
+      >
+        {t.whyThisMatch}
+      </Button>
+      <section id={whyId} hidden={!open} aria-label={t.whyThisMatchFor(name)} className="ig-why-toggle">
+        {open ? <WhyThisMatch explanation={explanation} compact /> : null}
+      </section>
+    </div>
   );
 }

@@ -1,5 +1,7 @@
+import type { ProfileView } from '@intergen/contracts';
 import { labels } from '@intergen/domain';
 import { Modal } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/full-page-loader';
 import { useProfile } from '../api/get-profile';
@@ -11,7 +13,14 @@ import { ProfileLoadError } from '../components/profile-states';
  * `/venture-community/:profileId`, `/expert-community/:profileId`); closing it goes back to the base route,
  * keeping its query (spec 000 §2).
  */
-export function ProfileModal({ baseRoute }: { baseRoute: string }) {
+export function ProfileModal({
+  baseRoute,
+  actions,
+}: {
+  baseRoute: string;
+  /** The side card's buttons for another member's profile (the app layer composes connection actions). */
+  actions?: (profile: ProfileView) => ReactNode;
+}) {
   const { profileId = '' } = useParams();
   const { search } = useLocation();
   const navigate = useNavigate();
@@ -32,7 +41,11 @@ export function ProfileModal({ baseRoute }: { baseRoute: string }) {
       ) : query.isError ? (
         <ProfileLoadError error={query.error} onRetry={() => query.refetch()} withTitle={false} />
       ) : (
-        <ProfileDetails profile={query.data} variant="embedded" />
+        <ProfileDetails
+          profile={query.data}
+          variant="embedded"
+          actions={!query.data.isOwn && actions ? actions(query.data) : undefined}
+        />
       )}
     </Modal>
   );

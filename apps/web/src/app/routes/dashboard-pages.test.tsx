@@ -1,0 +1,208 @@
+import { newChangesPopup, newChangesPopupStorageKey } from '@intergen/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  buildBuckets,
+  buildConnection,
+  buildRequest,
+  buildSuggestion,
+  dashboardApi,
+} from '../../features/connections/components/test-fixtures';
+import {
+  buildCompanyView,
+  buildExpertView,
+  buildOwnExpert,
+} from '../../features/profile-view/components/test-fixtures';
+import { buildUser, renderApp } from '../../test/render';
+import { setViewportWidth } from '../../test/viewport';
+
+const lazy = { timeout: 5000 };
+const expert = buildUser();
+
+afterEach(() => {
+  window.localStorage.clear();
+});
+
+describe('a profile opened over the dashboard', () => {
+  it('answers the member’s request from the side card, then shows their contact details', async () => {
+    let connected = false;
+    const { calls, current } = dashboardApi(
+      { buckets: buildBuckets({ received: [buildRequest({ seen: true })] }) },
+      {
+        'GET /api/profiles/c1': () => ({
+          body: {
+            profile: buildCompanyView({
+              contact: connected
+                ? { email: 'ada@engines.example', phone: null, linkedin: null, jobTitle: 'Founder' }
+                : null,
+            }),
+          },
+        }),
+        'POST /api/connections/s1/accept': () => {
+          connected = true;
+          current.buckets = buildBuckets({ unrated: [buildConnection()] });
+          return { body: { request: buildConnection() } };
+        },
+      },
+    );
+    renderApp('/dashboard/c1', { user: expert });
+    const dialog = await screen.findByRole('dialog', { name: 'Ada Lovelace' }, lazy);
+    expect(
+      await within(dialog).findByText("You can view their contact info once you're connected."),
+    ).toBeTruthy();
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Accept' }));
+    expect(await within(dialog).findByText('Connected')).toBeTruthy();
+    expect(await within(dialog).findByRole('link', { name: 'ada@engines.example' })).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/connections/s1/accept')).toHaveLength(1);
+    expect(await screen.findByText('You have accepted a connection request')).toBeTruthy();
+  });
+
+  it('offers Connect for a suggested member and Request Sent once sent', async () => {
+    const sent = buildRequest({ direction: 'sent', requestedBy: 'expert' });
+    const { current } = dashboardApi(
+      { suggestions: [buildSuggestion()] },
+      {
+        'GET /api/profiles/c1': () => ({ body: { profile: buildCompanyView() } }),
+        'POST /api/connections': () => {
+          current.suggestions = [];
+          current.buckets = buildBuckets({ sent: [sent] });
+          return { status: 201, body: { request: sent } };
+        },
+      },
+    );
+    renderApp('/dashboard/c1', { user: expert });
+    const profile = await screen.findByRole('dialog', { name: 'Ada Lovelace' }, lazy);
+    fireEvent.click(await within(profile).findByRole('button', { name: 'Connect' }));
+    const connect = await screen.findByRole('dialog', { name: 'Connect with Ada Lovelace?' });
+    fireEvent.click(within(connect).getByRole('button', { name: 'Send' }));
+    expect(await within(profile).findByRole('button', { name: 'Request Sent' })).toBeTruthy();
+    expect(within(profile).getByRole('button', { name: 'Cancel request' })).toBeTruthy();
+  });
+
+  it('keeps the dashboard mounted underneath and returns to it on close', async () => {
+    dashboardApi(
+      { suggestions: [buildSuggestion()] },
+      { 'GET /api/profiles/c1': () => ({ body: { profile: buildCompanyView() } }) },
+    );
+    const { router } = renderApp('/dashboard', { user: expert });
+    const list = await screen.findByRole('list', { name: 'Recommended Ventures' }, lazy);
+    fireEvent.click(within(list).getByRole('link', { name: 'View Profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ada Lovelace' });
+    // The same list element: the dashboard was not rebuilt.
+    expect(screen.getByRole('list', { name: 'Recommended Ventures' })).toBe(list);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});
+
+describe('the version-change popup', () => {
+  const before = newChangesPopup.releasedAt - 86_400_000;
+
+  it('shows once to a member published before this version, and is remembered in this browser', async () => {
+    dashboardApi(
+      {},
+      {
+        'GET /api/profiles/u1': () => ({
+          body: { profile: buildExpertView({ id: 'u1', isOwn: true, publishDate: before }) },
+        }),
+      },
+    );
+    const { unmount } = renderApp('/dashboard', { user: expert });
+    const popup = await screen.findByRole('dialog', { name: newChangesPopup.title }, lazy);
+    expect(within(popup).getByText(newChangesPopup.items[0])).toBeTruthy();
+    fireEvent.click(within(popup).getByRole('button', { name: newChangesPopup.button }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(window.localStorage.getItem(newChangesPopupStorageKey)).toBe('true');
+    unmount();
+
+    renderApp('/dashboard', { user: expert });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome Back' }, lazy);
+    await screen.findByText('No pending requests');
+    expect(screen.queryByRole('dialog', { name: newChangesPopup.title })).toBeNull();
+  });
+
+  it('does not show to a member published since', async () => {
+    dashboardApi(
+      {},
+      {
+        'GET /api/profiles/u1': () => ({
+          body: {
+            profile: buildExpertView({
+              id: 'u1',
+              isOwn: true,
+              publishDate: newChangesPopup.releasedAt + 60_000,
+            }),
+          },
+        }),
+      },
+    );
+    renderApp('/dashboard', { user: expert });
+    await screen.findByText('No pending requests', {}, lazy);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('dialog', { name: newChangesPopup.title })).toBeNull();
+    expect(window.localStorage.getItem(newChangesPopupStorageKey)).toBeNull();
+  });
+  it('waits while a company’s annual confirmation is due: the two popups never stack', async () => {
+    const company = buildUser({ id: 'c9', kind: 'company', firstName: 'Charles', name: 'Charles Babbage' });
+    const { calls } = dashboardApi(
+      {},
+      {
+        'GET /api/profiles/c9': () => ({
+          body: {
+            profile: buildCompanyView({
+              id: 'c9',
+              name: 'Charles Babbage',
+              isOwn: true,
+              publishDate: before,
+            }),
+          },
+        }),
+        'GET /api/profiles/me': () => ({
+          body: { profile: { ...buildOwnExpert({ publishDate: before }), needsAnnualConfirmation: true } },
+        }),
+      },
+    );
+    renderApp('/dashboard', { user: company });
+    await screen.findByText('No pending requests', {}, lazy);
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/profiles/c9')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('dialog', { name: newChangesPopup.title })).toBeNull();
+  });
+});
+
+describe('the dashboard carousels', () => {
+  /** The slide width Mantine is given, read from the carousel's inline style rules. */
+  function slideSize(): string | undefined {
+    const css = [...document.querySelectorAll('style')].map((s) => s.textContent).join('\n');
+    return /--carousel-slide-size:\s*([^;]+);/.exec(css)?.[1]?.trim();
+  }
+
+  it('shows 1, 2, 3 or 4 cards side by side by width, with labelled buttons when there are more', async () => {
+    const suggestions = [1, 2, 3, 4, 5].map((n) =>
+      buildSuggestion({
+        id: `s${n}`,
+        counterpart: { ...buildSuggestion().counterpart, id: `c${n}`, name: `Member ${n}` },
+      }),
+    );
+    dashboardApi({ suggestions });
+    setViewportWidth(375);
+    const { unmount } = renderApp('/dashboard', { user: expert });
+    await screen.findByRole('list', { name: 'Recommended Ventures' }, lazy);
+    await waitFor(() => expect(slideSize()).toBe('100%'));
+    expect(screen.getByRole('button', { name: 'Next: Recommended Ventures' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Previous: Recommended Ventures' })).toBeTruthy();
+    unmount();
+
+    for (const [width, size] of [
+      [700, '50%'],
+      [1000, '33.333'],
+      [1300, '25%'],
+    ] as const) {
+      setViewportWidth(width);
+      const view = renderApp('/dashboard', { user: expert });
+      await screen.findByRole('list', { name: 'Recommended Ventures' }, lazy);
+      await waitFor(() => expect(slideSize()).toContain(size));
+      view.unmount();
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import {
+  type CancelRequestResponse,
+  CancelRequestResponseSchema,
+  type Suggestion,
+} from '@intergen/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { removeFromBucket } from './connection-action';
+import { connectionsQueryKey } from './get-connections';
+
+/** The suggestions list's key (matching): a cancelled request's suggestion comes back. */
+const suggestionsQueryKey = ['suggestions'] as const;
+
+/** POST /api/connections/:id/cancel: the sender takes the request back (undo); the request is deleted. */
+export function cancelRequest(id: string): Promise<CancelRequestResponse> {
+  return apiRequest(`/api/connections/${encodeURIComponent(id)}/cancel`, {
+    method: 'POST',
+    schema: CancelRequestResponseSchema,
+  });
+}
+
+/**
+ * Cancels; the request leaves the sent list and its suggestion is a plain recommendation again (the id of a
+ * request is its suggestion's id).
+ */
+export function useCancelRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelRequest,
+    onSuccess: (_answer, id) => {
+      removeFromBucket(queryClient, 'sent', id);
+      queryClient.setQueryData<Suggestion[]>(suggestionsQueryKey, (list) =>
+        list?.map((s) => (s.id === id ? { ...s, requestSent: false } : s)),
+      );
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: connectionsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: suggestionsQueryKey }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { type ConnectionBuckets, ConnectionBucketsSchema } from '@intergen/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The member's requests and connections; live updates invalidate this key when either side acts. */
+export const connectionsQueryKey = ['connections'] as const;
+
+/** GET /api/connections: received and sent open requests, unrated and rated connections, the survey form. */
+export function getConnections(signal?: AbortSignal): Promise<ConnectionBuckets> {
+  return apiRequest('/api/connections', { schema: ConnectionBucketsSchema, signal });
+}
+
+export const connectionsQueryOptions = queryOptions({
+  queryKey: connectionsQueryKey,
+  queryFn: ({ signal }) => getConnections(signal),
+});
+
+export function useConnections() {
+  return useQuery(connectionsQueryOptions);
+}

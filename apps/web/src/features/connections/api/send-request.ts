@@ -1,0 +1,76 @@
+import {
+  type ConnectionBuckets,
+  type ConnectionRequest,
+  ConnectionRequestResponseSchema,
+  type SendRequestBody,
+  type Suggestion,
+} from '@intergen/contracts';
+import { connectionTimings } from '@intergen/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { connectionsQueryKey } from './get-connections';
+
+/** The suggestions list's key (matching): a sent suggestion is marked there at once. */
+const suggestionsQueryKey = ['suggestions'] as const;
+
+/** A send that found no answer within the spec's 10 000 ms. */
+export class SendTimeoutError extends ApiError {
+  constructor() {
+    super(0, 'TIMEOUT', 'Timed out');
+    this.name = 'SendTimeoutError';
+  }
+}
+
+/**
+ * POST /api/connections: a request from a suggestion, with an optional message. Gives up after
+ * `connectionTimings.sendRequestTimeoutMs` (spec 001 §9), which the dialog shows as a failure.
+ */
+export async function sendRequest(body: SendRequestBody): Promise<ConnectionRequest> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), connectionTimings.sendRequestTimeoutMs);
+  try {
+    const answer = await apiRequest('/api/connections', {
+      method: 'POST',
+      body,
+      schema: ConnectionRequestResponseSchema,
+      signal: timeout.signal,
+    });
+    return answer.request;
+  } catch (error) {
+    if (timeout.signal.aborted) throw new SendTimeoutError();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface SendRequestVariables {
+  suggestionId: string;
+  message: string;
+  /** The counterpart's name, for the pending banner. */
+  name: string;
+}
+
+/**
+ * Sends a request; `onSent` runs in the mutation's own callback, so it runs even when a live update has
+ * already taken the card (and the dialog in it) off the screen. On success the suggestion is marked `requestSent` in the recommendations (the card shows
+ * `Request Sent`) and the request lists are read again.
+ */
+export function useSendRequest({ onSent }: { onSent?: (name: string) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ suggestionId, message }: SendRequestVariables) => sendRequest({ suggestionId, message }),
+    onSuccess: (request, { suggestionId, name }) => {
+      onSent?.(name);
+      queryClient.setQueryData<Suggestion[]>(suggestionsQueryKey, (list) =>
+        list?.map((s) => (s.id === suggestionId ? { ...s, requestSent: true } : s)),
+      );
+      queryClient.setQueryData<ConnectionBuckets>(connectionsQueryKey, (buckets) =>
+        buckets
+          ? { ...buckets, sent: [request, ...buckets.sent.filter((r) => r.id !== request.id)] }
+          : buckets,
+      );
+      void queryClient.invalidateQueries({ queryKey: connectionsQueryKey });
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { ConnectionRequestResponseSchema, type SurveyBody } from '@intergen/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { connectionsQueryKey } from './get-connections';
+
+/** POST /api/connections/:id/survey: the review (rating 1–5 and, without a hosted form, a comment). */
+export async function submitSurvey(id: string, body: SurveyBody) {
+  const answer = await apiRequest(`/api/connections/${encodeURIComponent(id)}/survey`, {
+    method: 'POST',
+    body,
+    schema: ConnectionRequestResponseSchema,
+  });
+  return answer.request;
+}
+
+/** Submits a review; the connection moves to rated and the rated profile's average changes. */
+export function useSubmitSurvey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: SurveyBody }) => submitSurvey(id, body),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: connectionsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['profiles'] }),
+      ]),
+  });
+}

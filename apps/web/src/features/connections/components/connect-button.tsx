@@ -1,0 +1,60 @@
+import { connectionUiTexts as t } from '@intergen/domain';
+import { Button } from '@mantine/core';
+import { IconCheck, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ErrorAlert } from '../../../components/alerts';
+import { errorMessage } from '../../../lib/api-client';
+import { useCancelRequest } from '../api/cancel-request';
+import { ConnectDialog } from './connect-dialog';
+
+interface ConnectButtonProps {
+  suggestionId: string;
+  /** The counterpart's full name. */
+  name: string;
+  requestSent: boolean;
+  /** The id of the card's heading, so that "Connect" is read with whom. */
+  describedBy?: string;
+}
+
+/**
+ * A card's Connect button; once the request is sent it reads `Request Sent` (disabled) with `Cancel request`
+ * beside it, which takes the request back.
+ */
+export function ConnectButton({ suggestionId, name, requestSent, describedBy }: ConnectButtonProps) {
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelRequest();
+
+  if (requestSent) {
+    return (
+      <>
+        <Button size="sm" disabled leftSection={<IconCheck size={16} aria-hidden="true" />}>
+          {t.requestSent}
+        </Button>
+        <Button
+          size="sm"
+          variant="default"
+          loading={cancel.isPending}
+          onClick={() => cancel.mutate(suggestionId)}
+          aria-describedby={describedBy}
+        >
+          {t.cancelRequest}
+        </Button>
+        {cancel.isError ? <ErrorAlert message={t.actionFailed(errorMessage(cancel.error))} /> : null}
+      </>
+    );
+  }
+  return (
+    <>
+      <Button
+        size="sm"
+        onClick={() => setOpen(true)}
+        disabled={open}
+        leftSection={<IconUserPlus size={16} aria-hidden="true" />}
+        aria-describedby={describedBy}
+      >
+        {t.connect}
+      </Button>
+      <ConnectDialog opened={open} onClose={() => setOpen(false)} suggestionId={suggestionId} name={name} />
+    </>
+  );
+}

@@ -1,0 +1,258 @@
+import './request-cards.css';
+import type { ConnectionRequest, MatchExplanation } from '@intergen/contracts';
+import { cardName, connectionTimings, emptyStates, connectionUiTexts as t } from '@intergen/domain';
+import { Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconInbox } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/alerts';
+import { CardCarousel } from '../../../components/card-carousel';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { dashboardProfilePath, MemberCardHeader } from '../../../components/member-card';
+import { errorMessage } from '../../../lib/api-client';
+import { useAcceptRequest } from '../api/accept-request';
+import { removeFromBucket } from '../api/connection-action';
+import { useDenyRequest } from '../api/deny-request';
+import { useDismissRequest } from '../api/dismiss-request';
+import { connectionsQueryKey, useConnections } from '../api/get-connections';
+import { markRequestSeen } from '../api/mark-request-seen';
+import { useConnectionNotices } from './connection-notices';
+import { formatDate, RequestMessage } from './request-parts';
+
+/** What the app layer lends the cards: the score and "why this match" (matching), and tracking. */
+export interface RequestCardSlots {
+  renderScore?: (explanation: MatchExplanation) => ReactNode;
+  renderWhy?: (explanation: MatchExplanation, name: string) => ReactNode;
+  /** View Profile was followed from a card (VIEW_PROFILE_FROM_CARD). */
+  onViewProfile?: (profileId: string) => void;
+  /** A card was cleared from the dashboard (DISMISS_CARD). */
+  onCleared?: (profileId: string) => void;
+}
+
+type Leaving = 'declined' | 'cleared';
+type Confirming = { request: ConnectionRequest; action: 'decline' | 'clear' };
+
+/**
+ * The dashboard's received requests (spec 000 §2) as a carousel: each card shows who asked, their message and
+ * why they match, with Accept, Decline and `Clear from dashboard`. Decline and clear ask first; the card then
+ * says what happened and fades out for 500 ms before it leaves.
+ */
+export function ReceivedRequests(slots: RequestCardSlots) {
+  const headingId = useId();
+  const connections = useConnections();
+  const queryClient = useQueryClient();
+  const deny = useDenyRequest();
+  const dismiss = useDismissRequest();
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [lastConfirming, setLastConfirming] = useState<Confirming | null>(null);
+  const [leaving, setLeaving] = useState<Map<string, Leaving>>(new Map());
+  const [failure, setFailure] = useState<string | null>(null);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    const live = timers.current;
+    return () => {
+      for (const timer of live) clearTimeout(timer);
+    };
+  }, []);
+
+  const leave = (request: ConnectionRequest, how: Leaving) => {
+    setLeaving((current) => new Map(current).set(request.id, how));
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      removeFromBucket(queryClient, 'received', request.id);
+      setLeaving((current) => {
+        const next = new Map(current);
+        next.delete(request.id);
+        return next;
+      });
+      void queryClient.invalidateQueries({ queryKey: connectionsQueryKey });
+    }, connectionTimings.listRemovalMs);
+    timers.current.add(timer);
+  };
+
+  const ask = (request: ConnectionRequest, action: Confirming['action']) => {
+    setConfirming({ request, action });
+    setLastConfirming({ request, action });
+  };
+
+  const confirm = () => {
+    if (!confirming) return;
+    const { request, action } = confirming;
+    setConfirming(null);
+    setFailure(null);
+    const onError = (error: unknown) => setFailure(t.actionFailed(errorMessage(error)));
+    if (action === 'decline') {
+      deny.mutate(request, { onSuccess: () => leave(request, 'declined'), onError });
+    } else {
+      slots.onCleared?.(request.counterpart.id);
+      dismiss.mutate(request, { onSuccess: () => leave(request, 'cleared'), onError });
+    }
+  };
+
+  const heading = (
+    <Title order={2} fz="xl" id={headingId}>
+      {t.receivedHeading}
+    </Title>
+  );
+  const received = connections.data?.received ?? [];
+  const shownName = lastConfirming ? cardName(lastConfirming.request.counterpart.name) : '';
+
+  return (
+    <section aria-labelledby={headingId}>
+      {connections.isPending || connections.isError || received.length === 0 ? (
+        <Stack gap="md">
+          {heading}
+          <ErrorAlert message={failure} />
+          {connections.isPending ? (
+            <Paper withBorder radius="md" p="md" aria-busy="true" aria-label={t.loading}>
+              <Skeleton height={56} circle mb="md" />
+              <Skeleton height={12} mb={8} />
+              <Skeleton height={12} width="70%" />
+            </Paper>
+          ) : connections.isError ? (
+            <Stack gap="xs" align="flex-start">
+              <ErrorAlert message={`${t.loadFailed} ${errorMessage(connections.error)}`} />
+              <Button variant="default" size="xs" onClick={() => connections.refetch()}>
+                {t.tryAgain}
+              </Button>
+            </Stack>
+          ) : (
+            <Paper withBorder radius="md" p="lg">
+              <EmptyState
+                size="sm"
+                icon={<IconInbox aria-hidden="true" />}
+                title={emptyStates.noPendingRequests}
+              />
+            </Paper>
+          )}
+        </Stack>
+      ) : (
+        <CardCarousel
+          heading={heading}
+          labelledBy={headingId}
+          label={t.receivedHeading}
+          notice={failure ? <ErrorAlert message={failure} /> : null}
+          items={received}
+          getKey={(request) => request.id}
+          renderItem={(request) => (
+            <RequestCard
+              request={request}
+              leaving={leaving.get(request.id) ?? null}
+              onDecline={() => ask(request, 'decline')}
+              onClear={() => ask(request, 'clear')}
+              {...slots}
+            />
+          )}
+        />
+      )}
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={lastConfirming?.action === 'decline' ? t.declineTitle : t.clearTitle}
+        body={lastConfirming?.action === 'decline' ? t.declineBody(shownName) : t.clearRequestBody(shownName)}
+        confirmLabel={lastConfirming?.action === 'decline' ? t.decline : t.remove}
+        cancelLabel={t.cancel}
+        onConfirm={confirm}
+        onCancel={() => setConfirming(null)}
+      />
+    </section>
+  );
+}
+
+interface RequestCardProps extends RequestCardSlots {
+  request: ConnectionRequest;
+  leaving: Leaving | null;
+  onDecline: () => void;
+  onClear: () => void;
+}
+
+/** One received request. Shown means seen: the server is told once. */
+function RequestCard({
+  request,
+  leaving,
+  onDecline,
+  onClear,
+  renderScore,
+  renderWhy,
+  onViewProfile,
+}: RequestCardProps) {
+  const headingId = useId();
+  const notices = useConnectionNotices();
+  const accept = useAcceptRequest({ onAccepted: notices.accepted });
+  const { counterpart: card, explanation } = request;
+  const told = useRef(false);
+
+  useEffect(() => {
+    if (request.seen || told.current) return;
+    told.current = true;
+    markRequestSeen(request);
+  }, [request]);
+
+  const busy = accept.isPending || leaving !== null;
+  return (
+    <Paper
+      component="article"
+      withBorder
+      radius="md"
+      p="md"
+      className={leaving ? 'ig-request ig-card-leaving' : 'ig-request'}
+      aria-labelledby={headingId}
+    >
+      <MemberCardHeader
+        card={card}
+        headingId={headingId}
+        aside={explanation && renderScore ? renderScore(explanation) : undefined}
+      />
+      <Text size="xs" c="dimmed">
+        {t.sentOn(formatDate(request.requestSentAt))}
+      </Text>
+      <RequestMessage request={request} />
+      {explanation && renderWhy ? renderWhy(explanation, card.name) : null}
+      <ErrorAlert message={accept.isError ? t.actionFailed(errorMessage(accept.error)) : null} />
+      <Group gap="xs" mt="auto" className="ig-request-actions">
+        {leaving === 'declined' ? (
+          <Button size="sm" variant="default" disabled>
+            {t.markedNotInterested}
+          </Button>
+        ) : (
+          <>
+            <Button
+              size="sm"
+              loading={accept.isPending}
+              disabled={busy}
+              aria-describedby={headingId}
+              onClick={() => accept.mutate(request)}
+            >
+              {t.accept}
+            </Button>
+            <Button
+              size="sm"
+              variant="default"
+              disabled={busy}
+              aria-describedby={headingId}
+              onClick={onDecline}
+            >
+              {t.decline}
+            </Button>
+          </>
+        )}
+        <Button
+          component={Link}
+          to={dashboardProfilePath(card.id)}
+          size="sm"
+          variant="default"
+          aria-describedby={headingId}
+          onClick={() => onViewProfile?.(card.id)}
+        >
+          {t.viewProfile}
+        </Button>
+        {leaving === 'declined' ? null : (
+          <Button size="sm" variant="default" disabled={busy} aria-describedby={headingId} onClick={onClear}>
+            {t.clearFromDashboard}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,186 @@
+import './request-cards.css';
+import '@mantine/core/styles/Rating.css';
+import type { ConnectionRequest } from '@intergen/contracts';
+import { emptyStates, connectionUiTexts as t } from '@intergen/domain';
+import { Anchor, Button, EmptyState, Group, Paper, Rating, Stack, Text, Title } from '@mantine/core';
+import { IconMessageStar, IconUsers } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { CardCarousel } from '../../../components/card-carousel';
+import { dashboardProfilePath, MemberCardHeader } from '../../../components/member-card';
+import { useSignedInUser } from '../../../lib/session';
+import { useConnections } from '../api/get-connections';
+import { MeetingInvites } from './meeting-invites';
+import { formatDate } from './request-parts';
+import { ReviewDialog } from './review-dialog';
+
+/** The connections still waiting for the member's review: unrated and not closed as not rated. */
+function toReview(unrated: ConnectionRequest[]): ConnectionRequest[] {
+  return unrated.filter((connection) => !connection.closed);
+}
+
+/**
+ * `Did you meet with your new connections?` with `Leave a Review` (spec 000 §2), shown while a connection
+ * waits for the member's review; the button opens the review of the first one.
+ */
+export function ReviewPrompt() {
+  const connections = useConnections();
+  const [reviewing, setReviewing] = useState<ConnectionRequest | null>(null);
+  const waiting = toReview(connections.data?.unrated ?? []);
+  const headingId = useId();
+  return (
+    <>
+      {waiting.length > 0 ? (
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
+          <Group justify="space-between" gap="sm">
+            <Group gap="sm" wrap="nowrap">
+              <IconMessageStar size={28} aria-hidden="true" />
+              <Title order={2} fz="lg" id={headingId}>
+                {t.reviewPrompt}
+              </Title>
+            </Group>
+            <Button onClick={() => setReviewing(waiting[0] ?? null)}>{t.leaveReview}</Button>
+          </Group>
+        </Paper>
+      ) : null}
+      <ReviewDialog
+        connection={reviewing}
+        surveyFormUrl={connections.data?.surveyFormUrl ?? null}
+        onClose={() => setReviewing(null)}
+      />
+    </>
+  );
+}
+
+/**
+ * The member's connections: contact details, meeting invites, and the review (to leave, or the rating
+ * given). `All reviews complete` once every connection is rated; `You have no connections` before the first.
+ */
+export function YourConnections({ onViewProfile }: { onViewProfile?: (profileId: string) => void }) {
+  const headingId = useId();
+  const connections = useConnections();
+  const [reviewing, setReviewing] = useState<ConnectionRequest | null>(null);
+  if (!connections.data) return null;
+  const { unrated, rated, surveyFormUrl } = connections.data;
+  const all = [...unrated, ...rated];
+  const heading = (
+    <Title order={2} fz="xl" id={headingId}>
+      {t.connectionsHeading}
+    </Title>
+  );
+  return (
+    <section aria-labelledby={headingId}>
+      {all.length === 0 ? (
+        <Stack gap="md">
+          {heading}
+          <Paper withBorder radius="md" p="lg">
+            <EmptyState
+              size="sm"
+              icon={<IconUsers aria-hidden="true" />}
+              title={emptyStates.youHaveNoConnections}
+            />
+          </Paper>
+        </Stack>
+      ) : (
+        <CardCarousel
+          heading={heading}
+          labelledBy={headingId}
+          label={t.connectionsHeading}
+          notice={
+            unrated.length === 0 ? (
+              <Text role="status" fw={600} c="teal.9">
+                {emptyStates.allReviewsComplete}
+              </Text>
+            ) : null
+          }
+          items={all}
+          getKey={(connection) => connection.id}
+          renderItem={(connection) => (
+            <ConnectionCard
+              connection={connection}
+              onReview={() => setReviewing(connection)}
+              onViewProfile={onViewProfile}
+            />
+          )}
+        />
+      )}
+      <ReviewDialog connection={reviewing} surveyFormUrl={surveyFormUrl} onClose={() => setReviewing(null)} />
+    </section>
+  );
+}
+
+function ConnectionCard({
+  connection,
+  onReview,
+  onViewProfile,
+}: {
+  connection: ConnectionRequest;
+  onReview: () => void;
+  onViewProfile?: (profileId: string) => void;
+}) {
+  const user = useSignedInUser();
+  const headingId = useId();
+  const card = connection.counterpart;
+  const { contact } = connection;
+  // The member's own rating of the other side: an expert rates the venture, a company the expert.
+  const myRating = user.kind === 'expert' ? connection.ventureRating : connection.expertRating;
+  return (
+    <Paper
+      component="article"
+      withBorder
+      radius="md"
+      p="md"
+      className="ig-request"
+      aria-labelledby={headingId}
+    >
+      <MemberCardHeader card={card} headingId={headingId} />
+      {connection.connectedOn ? (
+        <Text size="xs" c="dimmed">
+          {t.connectedOn(formatDate(connection.connectedOn))}
+        </Text>
+      ) : null}
+      {contact ? (
+        <dl className="ig-request-facts" aria-label={t.contactDetails}>
+          <dt>{t.email}</dt>
+          <dd>
+            <Anchor href={`mailto:${contact.email}`} size="sm">
+              {contact.email}
+            </Anchor>
+          </dd>
+          {contact.phone ? (
+            <>
+              <dt>{t.phone}</dt>
+              <dd>
+                <Anchor href={`tel:+1${contact.phone.replace(/\D/g, '')}`} size="sm">
+                  {contact.phone}
+                </Anchor>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+      <MeetingInvites connection={connection} />
+      <Group gap="xs" mt="auto" className="ig-request-actions">
+        {myRating === null ? (
+          <Button size="sm" onClick={onReview} aria-describedby={headingId}>
+            {t.leaveReview}
+          </Button>
+        ) : (
+          <div role="img" aria-label={t.ratedLabel(myRating)}>
+            <Rating value={myRating} count={5} readOnly size="sm" />
+          </div>
+        )}
+        <Button
+          component={Link}
+          to={dashboardProfilePath(card.id)}
+          size="sm"
+          variant="default"
+          aria-describedby={headingId}
+          onClick={() => onViewProfile?.(card.id)}
+        >
+          {t.viewProfile}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

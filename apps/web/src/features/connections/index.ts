@@ -1,0 +1,7 @@
+/** What the app layer composes from connections (features never import each other). */
+export { ConnectButton } from './components/connect-button';
+export { ConnectionBanners, ConnectionNoticesProvider } from './components/connection-notices';
+export { ProfileConnectionActions } from './components/profile-connection-actions';
+export { ReceivedRequests } from './components/received-requests';
+export { SentRequests } from './components/sent-requests';
+export { ReviewPrompt, YourConnections } from './components/your-connections';

@@ -1,0 +1,33 @@
+import { type NotificationsResponse, NotificationsResponseSchema } from '@intergen/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { notificationsQueryKey } from './get-notifications';
+
+/** POST /api/notifications/:id/dismiss: the notification leaves the centre. */
+export function dismissNotification(id: string) {
+  return apiRequest(`/api/notifications/${encodeURIComponent(id)}/dismiss`, {
+    method: 'POST',
+    schema: NotificationsResponseSchema,
+  });
+}
+
+/** Removes a notification at once (optimistic); the server's answer, or a refetch on failure, settles it. */
+export function useDismissNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: dismissNotification,
+    onMutate: async (id) => {
+      await queryClient.cancelQueries({ queryKey: notificationsQueryKey });
+      queryClient.setQueryData<NotificationsResponse>(notificationsQueryKey, (current) => {
+        if (!current) return current;
+        const gone = current.notifications.find((n) => n.id === id);
+        return {
+          notifications: current.notifications.filter((n) => n.id !== id),
+          unseen: gone && !gone.hasSeen ? Math.max(0, current.unseen - 1) : current.unseen,
+        };
+      });
+    },
+    onSuccess: (data) => queryClient.setQueryData(notificationsQueryKey, data),
+    onError: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+  });
+}

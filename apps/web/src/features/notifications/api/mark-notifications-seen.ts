@@ -1,0 +1,22 @@
+import { NotificationsResponseSchema } from '@intergen/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { notificationsQueryKey } from './get-notifications';
+
+/** POST /api/notifications/seen: marks `ids` seen, or all of the member's when none are given. */
+export function markNotificationsSeen(ids?: string[]) {
+  return apiRequest('/api/notifications/seen', {
+    method: 'POST',
+    body: ids ? { ids } : {},
+    schema: NotificationsResponseSchema,
+  });
+}
+
+/** Marks notifications seen; the answer is the list as it now is. */
+export function useMarkNotificationsSeen() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids?: string[]) => markNotificationsSeen(ids),
+    onSuccess: (data) => queryClient.setQueryData(notificationsQueryKey, data),
+  });
+}

@@ -1,0 +1,164 @@
+import '@mantine/core/styles/Indicator.css';
+import './notification-centre.css';
+import type { Notification } from '@intergen/contracts';
+import { notificationText, routes, notificationTexts as t } from '@intergen/domain';
+import {
+  ActionIcon,
+  Button,
+  CloseButton,
+  Indicator,
+  Loader,
+  Popover,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useDismissNotification } from '../api/dismiss-notification';
+import { useExploreNotification } from '../api/explore-notification';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkNotificationsSeen } from '../api/mark-notifications-seen';
+import { relativeTime } from './relative-time';
+
+/** Where a notification leads: the other member's profile over the dashboard, else the dashboard. */
+export function notificationPath(n: Notification): string {
+  return n.counterpart ? `${routes.dashboard}/${encodeURIComponent(n.counterpart.id)}` : routes.dashboard;
+}
+
+/** The line a notification reads as (spec 000 §3 kinds; the texts are the domain's). */
+export function notificationLine(n: Notification): string {
+  return notificationText(n.kind, n.counterpart?.name ?? null);
+}
+
+/**
+ * The header's notification centre: a bell with the unseen count (in its badge and its name) that opens the
+ * newest notifications. Opening marks them all seen; those that were new stay marked while it is open. Each
+ * leads to what it is about (and records that), and each can be dismissed. Live changes refresh the list.
+ */
+export function NotificationCentre() {
+  const query = useNotifications();
+  const markSeen = useMarkNotificationsSeen();
+  const dismiss = useDismissNotification();
+  const explore = useExploreNotification();
+  const [opened, setOpened] = useState(false);
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const headingId = useId();
+  const unseen = query.data?.unseen ?? 0;
+
+  const open = () => {
+    const list = query.data?.notifications ?? [];
+    setFresh(new Set(list.filter((n) => !n.hasSeen).map((n) => n.id)));
+    setOpened(true);
+    if (unseen > 0) markSeen.mutate(undefined);
+  };
+
+  return (
+    <Popover
+      opened={opened}
+      onChange={(next) => (next ? open() : setOpened(false))}
+      position="bottom-end"
+      width="min(360px, calc(100vw - 24px))"
+      shadow="md"
+      trapFocus
+      returnFocus
+    >
+      <Indicator
+        inline
+        label={<span aria-hidden="true">{unseen}</span>}
+        maxValue={99}
+        disabled={unseen === 0}
+        size={18}
+        offset={6}
+        color="red"
+      >
+        <Popover.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={t.bellLabel(unseen)}
+            onClick={() => (opened ? setOpened(false) : open())}
+          >
+            <IconBell size={20} aria-hidden="true" />
+          </ActionIcon>
+        </Popover.Target>
+      </Indicator>
+      <Popover.Dropdown aria-labelledby={headingId} p="xs">
+        <Title order={2} fz="md" id={headingId} px={8} pt={4} pb={8}>
+          {t.title}
+        </Title>
+        {query.isPending ? (
+          <Stack align="center" py="md">
+            <Loader size="sm" aria-label={t.loading} />
+          </Stack>
+        ) : query.isError ? (
+          <Stack align="center" gap="xs" py="sm">
+            <Text size="sm">{t.loadFailed}</Text>
+            <Button size="xs" variant="light" onClick={() => query.refetch()}>
+              {t.tryAgain}
+            </Button>
+          </Stack>
+        ) : query.data.notifications.length === 0 ? (
+          <Text size="sm" c="dimmed" px={8} pb={8}>
+            {t.empty}
+          </Text>
+        ) : (
+          <ul className="ig-notifications-list" aria-labelledby={headingId}>
+            {query.data.notifications.map((n) => (
+              <NotificationItem
+                key={n.id}
+                notification={n}
+                fresh={fresh.has(n.id) || !n.hasSeen}
+                onOpen={() => {
+                  setOpened(false);
+                  if (!n.hasExplored) explore.mutate(n.id);
+                }}
+                onDismiss={() => dismiss.mutate(n.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+interface NotificationItemProps {
+  notification: Notification;
+  fresh: boolean;
+  onOpen: () => void;
+  onDismiss: () => void;
+}
+
+function NotificationItem({ notification: n, fresh, onOpen, onDismiss }: NotificationItemProps) {
+  const line = notificationLine(n);
+  return (
+    <li className="ig-notification" data-fresh={fresh || undefined}>
+      <Link to={notificationPath(n)} className="ig-notification-link" onClick={onOpen}>
+        <Text size="sm" fw={fresh ? 600 : 400} component="span" display="block">
+          {fresh ? (
+            <>
+              <span className="ig-notification-dot" aria-hidden="true" />
+              <VisuallyHidden component="span">{`${t.unseen}: `}</VisuallyHidden>
+            </>
+          ) : null}
+          {line}
+        </Text>
+        {n.counterpart?.companyName ? (
+          <Text size="xs" c="dimmed" component="span" display="block">
+            {n.counterpart.companyName}
+          </Text>
+        ) : null}
+        <Text size="xs" c="dimmed" component="span" display="block">
+          <time dateTime={new Date(n.createdAt).toISOString()} title={new Date(n.createdAt).toLocaleString()}>
+            {relativeTime(n.createdAt)}
+          </time>
+        </Text>
+      </Link>
+      <CloseButton size="sm" mt={6} aria-label={t.dismiss(line)} onClick={onDismiss} />
+    </li>
+  );
+}

@@ -1,0 +1,81 @@
+import { LiveChangeSchema, type LiveTopic, liveTopics } from '@intergen/contracts';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { sessionQueryKey } from './query-client';
+import { useUser } from './session';
+
+/** The server's live stream (Server-Sent Events, DESIGN.md §2). */
+export const liveEventsUrl = '/api/events';
+
+/** The queries each live topic refreshes (query keys are prefixes: `['profiles']` covers every profile view). */
+export const liveTopicQueryKeys: Record<LiveTopic, readonly (readonly unknown[])[]> = {
+  suggestions: [['suggestions']],
+  connections: [['connections']],
+  notifications: [['notifications']],
+  profile: [['profiles'], sessionQueryKey],
+};
+
+/** EventSource's CLOSED state: it gave up (the answer was not a stream, e.g. 401) and will not retry. */
+const CLOSED = 2;
+/** After the browser gave up, we try again ourselves: 3 s, 6 s, 12 s … at most a minute apart. */
+const retryDelayMs = (attempt: number) => Math.min(60_000, 3000 * 2 ** attempt);
+
+function invalidate(queryClient: QueryClient, topics: readonly LiveTopic[]) {
+  for (const topic of topics) {
+    for (const queryKey of liveTopicQueryKeys[topic]) void queryClient.invalidateQueries({ queryKey });
+  }
+}
+
+/**
+ * Keeps the signed-in person's views live: opens the event stream and, on each `change`, refetches the
+ * queries of its topics. The browser reconnects a dropped stream by itself; every reconnect refetches all
+ * topics, since changes made meanwhile were not heard. If the browser gives up (the session ended, the
+ * server refused), the session is re-read — signing out closes the stream — and the stream is retried
+ * with backoff. Mounted once, in the app layout.
+ */
+export function useLiveEvents(): void {
+  const userId = useUser()?.id ?? null;
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!userId || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let retryTimer: ReturnType<typeof setTimeout> | null = null;
+    let attempts = 0;
+    let heardBefore = false;
+
+    const connect = () => {
+      const current = new EventSource(liveEventsUrl);
+      source = current;
+      current.addEventListener('open', () => {
+        if (heardBefore) invalidate(queryClient, liveTopics);
+        heardBefore = true;
+        attempts = 0;
+      });
+      current.addEventListener('change', (event) => {
+        let data: unknown;
+        try {
+          data = JSON.parse((event as MessageEvent<string>).data);
+        } catch {
+          return;
+        }
+        const change = LiveChangeSchema.safeParse(data);
+        if (change.success) invalidate(queryClient, change.data.topics);
+      });
+      current.addEventListener('error', () => {
+        if (current.readyState !== CLOSED || source !== current) return;
+        current.close();
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        retryTimer = setTimeout(connect, retryDelayMs(attempts));
+        attempts += 1;
+      });
+    };
+
+    connect();
+    return () => {
+      if (retryTimer) clearTimeout(retryTimer);
+      source?.close();
+      source = null;
+    };
+  }, [userId, queryClient]);
+}

@@ -1,0 +1,167 @@
+import { connectionUiTexts, emptyStates } from '@intergen/domain';
+import {
+  carousel,
+  overflowsSideways,
+  rateWithKeyboard,
+  storedRating,
+  suggestPair,
+} from './support/connections';
+import { expect, test } from './support/fixtures';
+import { publishedMatchingCompany, publishedMatchingExpert } from './support/matching';
+import { blockingViolations, shot } from './support/wizard-a11y';
+
+const message = 'We sell shoes online and need help with sales.\nCould we talk next week?';
+
+test.describe('connection requests between two browsers', () => {
+  test('a company asks, the advisor sees it live and accepts, both see contact details and review each other', async ({
+    page: expertPage,
+    admin,
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const expert = await publishedMatchingExpert(expertPage, admin);
+    const companyContext = await browser.newContext();
+    const companyPage = await companyContext.newPage();
+    const company = await publishedMatchingCompany(companyPage, admin);
+    const origin = new URL(expertPage.url()).origin;
+    const requestId = await suggestPair(admin, origin, expert.id, company.id);
+
+    // The advisor's dashboard is open, with no request yet.
+    await expertPage.goto('/dashboard');
+    await expect(expertPage.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+    await expect(expertPage.getByText(emptyStates.noPendingRequests)).toBeVisible();
+    await expect(expertPage.getByText(emptyStates.youHaveNoConnections)).toBeVisible();
+
+    // The company connects from its recommended advisors, with a two-line message.
+    await companyPage.goto('/dashboard');
+    const advisorCard = carousel(companyPage, 'Recommended Advisors').getByRole('article', {
+      name: expert.name,
+    });
+    await advisorCard.getByRole('button', { name: 'Connect' }).click();
+    const connect = companyPage.getByRole('dialog', { name: `Connect with ${expert.name}?` });
+    const box = connect.getByRole('textbox', { name: 'Message (optional)' });
+    await box.fill(message);
+    await expect(connect.getByText(`${message.length}/250 characters`)).toBeVisible();
+    await expect(connect).toHaveCSS('opacity', '1');
+    await shot(companyPage, 'connections-connect-dialog');
+    expect(await blockingViolations(companyPage), 'the connect dialog').toEqual([]);
+    await connect.getByRole('button', { name: 'Send' }).click();
+    await expect(connect).toHaveCount(0);
+    await expect(advisorCard.getByRole('button', { name: 'Request Sent' })).toBeDisabled();
+    await expect(companyPage.getByText(connectionUiTexts.pendingBanner(expert.name))).toBeVisible();
+    // After 5 seconds the request is marked as sent: the banner clears, the request waits under Sent Requests.
+    await expect(companyPage.getByText(connectionUiTexts.pendingBanner(expert.name))).toHaveCount(0, {
+      timeout: 10_000,
+    });
+    await expect(
+      carousel(companyPage, 'Sent Requests').getByRole('article', { name: expert.name }),
+    ).toBeVisible();
+
+    // The advisor's open dashboard shows the request without a reload, the message's lines kept.
+    const received = carousel(expertPage, 'Connection Requests').getByRole('article', { name: company.name });
+    await expect(received).toBeVisible({ timeout: 20_000 });
+    const shownMessage = received.locator('.ig-request-message');
+    expect(await shownMessage.evaluate((el) => el.textContent)).toBe(message);
+    // Shown as text with its line break kept (not collapsed into one line).
+    expect(await shownMessage.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('pre-wrap');
+
+    // Accessible at full width and at 375 px, without sideways scrolling.
+    await shot(expertPage, 'connections-dashboard-request');
+    expect(await blockingViolations(expertPage), 'the dashboard with a request').toEqual([]);
+    await expertPage.setViewportSize({ width: 375, height: 800 });
+    await expect(received).toBeVisible();
+    expect(await overflowsSideways(expertPage), 'the dashboard at 375 px scrolls sideways').toBe(false);
+    await shot(expertPage, 'connections-dashboard-375');
+    expect(await blockingViolations(expertPage), 'the dashboard at 375 px').toEqual([]);
+    // The decline confirmation says what it does, and Cancel keeps the request.
+    await received.getByRole('button', { name: 'Decline' }).click();
+    const decline = expertPage.getByRole('dialog', { name: 'Decline connection request?' });
+    await expect(decline.getByText(connectionUiTexts.declineBody(company.name))).toBeVisible();
+    expect((await decline.boundingBox())?.width).toBe(375 - 48);
+    await decline.getByRole('button', { name: 'Cancel' }).click();
+    await expect(decline).toHaveCount(0);
+    await expertPage.setViewportSize({ width: 1280, height: 800 });
+
+    // The advisor accepts: the banner, and the company's contact details on its profile.
+    await received.getByRole('button', { name: 'Accept' }).click();
+    await expect(expertPage.getByText(connectionUiTexts.acceptedBanner)).toBeVisible();
+    await expect(expertPage.getByText(emptyStates.noPendingRequests)).toBeVisible();
+    const expertConnection = carousel(expertPage, 'Your Connections').getByRole('article', {
+      name: company.name,
+    });
+    await expect(expertConnection.getByRole('link', { name: company.email })).toBeVisible();
+    await expertConnection.getByRole('link', { name: 'View Profile' }).click();
+    await expertPage.waitForURL(`**/dashboard/${company.id}`);
+    const companyProfile = expertPage.getByRole('dialog', { name: company.name });
+    await expect(companyProfile.getByRole('link', { name: company.email })).toBeVisible();
+    await expect(companyProfile.getByText('Connected', { exact: true })).toBeVisible();
+    await companyProfile.getByRole('button', { name: 'Close' }).click();
+    await expertPage.waitForURL((url) => url.pathname === '/dashboard');
+
+    // The company's dashboard follows live: the connection, and the advisor's details on the profile.
+    const companyConnection = carousel(companyPage, 'Your Connections').getByRole('article', {
+      name: expert.name,
+    });
+    await expect(companyConnection).toBeVisible({ timeout: 20_000 });
+    await expect(carousel(companyPage, 'Sent Requests')).toHaveCount(0);
+    await companyConnection.getByRole('link', { name: 'View Profile' }).click();
+    const expertProfile = companyPage.getByRole('dialog', { name: expert.name });
+    await expect(expertProfile.getByRole('link', { name: expert.email })).toBeVisible();
+    await expertProfile.getByRole('button', { name: 'Close' }).click();
+    await companyPage.waitForURL((url) => url.pathname === '/dashboard');
+
+    // Meeting invites: the calendar file downloads.
+    const ics = await companyPage.request.get(`/api/connections/${requestId}/invite.ics`);
+    expect(ics.ok()).toBe(true);
+    expect(await ics.text()).toContain('BEGIN:VCALENDAR');
+    await expect(companyConnection.getByRole('link', { name: 'Google Calendar' })).toHaveAttribute(
+      'href',
+      /^https:\/\/calendar\.google\.com\//,
+    );
+
+    // Both review: the advisor rates the venture 4, the company rates the advisor 5.
+    const before = {
+      company: await storedRating(admin, company.id),
+      expert: await storedRating(admin, expert.id),
+    };
+    for (const [reviewer, stars] of [
+      [expertPage, 4],
+      [companyPage, 5],
+    ] as const) {
+      const prompt = reviewer.getByRole('region', { name: connectionUiTexts.reviewPrompt });
+      await prompt.getByRole('button', { name: 'Leave a Review' }).click();
+      const review = reviewer.getByRole('dialog', { name: /^Review / });
+      const done = review.getByRole('button', { name: 'Done' });
+      await expect(done).toBeDisabled();
+      await rateWithKeyboard(review, stars);
+      await expect(done).toBeEnabled();
+      await expect(review).toHaveCSS('opacity', '1');
+      await shot(reviewer, `connections-review-${stars}`);
+      expect(await blockingViolations(reviewer), 'the review dialog').toEqual([]);
+      await done.click();
+      await expect(review).toHaveCount(0);
+      await expect(reviewer.getByText(emptyStates.allReviewsComplete)).toBeVisible();
+      await expect(reviewer.getByRole('img', { name: `You rated ${stars} out of 5` })).toBeVisible();
+    }
+
+    await shot(companyPage, 'connections-company-reviewed');
+    // The running means moved by one review each.
+    await expect
+      .poll(async () => storedRating(admin, company.id))
+      .toEqual({
+        numberOfRatings: before.company.numberOfRatings + 1,
+        averageRating:
+          (before.company.averageRating * before.company.numberOfRatings + 4) /
+          (before.company.numberOfRatings + 1),
+      });
+    await expect
+      .poll(async () => storedRating(admin, expert.id))
+      .toEqual({
+        numberOfRatings: before.expert.numberOfRatings + 1,
+        averageRating:
+          (before.expert.averageRating * before.expert.numberOfRatings + 5) /
+          (before.expert.numberOfRatings + 1),
+      });
+    await companyContext.close();
+  });
+});
