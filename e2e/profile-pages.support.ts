@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type Member, newMember, signUp } from './support/fixtures';
-import { waitForMail } from './support/mailbox';
+import { approveProfile, fillSections, verifyAndSubmitProfile } from './support/profiles';
 
 /**
  * Helpers of the profile pages, account and admin profile specs: a member whose profile is filled through the
@@ -64,27 +64,6 @@ const companySections = {
   },
 };
 
-/** Calls the API with the page's session; state-changing calls carry our Origin (the CSRF check). */
-async function call(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
-  const origin = new URL(page.url()).origin;
-  const response = await page.request.fetch(path, {
-    method,
-    data,
-    headers: method === 'GET' ? {} : { origin },
-  });
-  if (!response.ok())
-    throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as { profile: { id: string; status: string } };
-}
-
-/** The code of the newest verification e-mail to `email`. */
-export async function verificationCode(admin: APIRequestContext, email: string): Promise<string> {
-  const mail = await waitForMail(admin, email, /verify/i);
-  const code = /code is:\s+([A-Z0-9]{5})/.exec(mail.text)?.[1];
-  if (!code) throw new Error(`No verification code in:\n${mail.text}`);
-  return code;
-}
-
 /**
  * Signs a business advisor up through the form, fills all three sections through the API, reaches the review
  * (default avatar), verifies the e-mail with the code from the admin mailbox and submits for approval.
@@ -96,18 +75,8 @@ export async function submittedExpert(
 ): Promise<FilledMember> {
   const member = newMember(tag);
   await signUp(page, member, 'Business Advisor');
-  for (const [section, values] of Object.entries(expertSections)) {
-    await call(page, 'PUT', `/api/profiles/me/sections/${section}`, values);
-  }
-  await call(page, 'POST', '/api/profiles/me/review-reached');
-  const code = await verificationCode(admin, member.email);
-  const origin = new URL(page.url()).origin;
-  const verified = await page.request.post('/api/auth/email-verification/verify', {
-    data: { code },
-    headers: { origin },
-  });
-  if (!verified.ok()) throw new Error(`Verification answered ${verified.status()}: ${await verified.text()}`);
-  const { profile } = await call(page, 'POST', '/api/profiles/me/submit');
+  await fillSections(page, expertSections);
+  const profile = await verifyAndSubmitProfile(page, admin, member.email);
   if (profile.status !== 'pending') throw new Error(`Submitted profile is ${profile.status}`);
   return { ...member, id: profile.id };
 }
@@ -119,9 +88,7 @@ export async function publishedExpert(
   tag: string,
 ): Promise<FilledMember> {
   const member = await submittedExpert(page, admin, tag);
-  const origin = new URL(page.url()).origin;
-  const approved = await admin.post(`/api/admin/profiles/${member.id}/approve`, { headers: { origin } });
-  if (!approved.ok()) throw new Error(`Approve answered ${approved.status()}: ${await approved.text()}`);
+  await approveProfile(page, admin, member.id);
   return member;
 }
 
@@ -129,10 +96,7 @@ export async function publishedExpert(
 export async function completeCompany(page: Page, tag: string): Promise<FilledMember> {
   const member = newMember(tag);
   await signUp(page, member, 'Scaling Company');
-  for (const [section, values] of Object.entries(companySections)) {
-    await call(page, 'PUT', `/api/profiles/me/sections/${section}`, values);
-  }
-  const { profile } = await call(page, 'POST', '/api/profiles/me/review-reached');
+  const profile = await fillSections(page, companySections);
   if (profile.status !== 'complete') throw new Error(`The company profile is ${profile.status}`);
   return { ...member, id: profile.id };
 }

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type Member, signUp } from './fixtures';
-import { waitForMail } from './mailbox';
+import { approveProfile, fillSections, verifyAndSubmitProfile } from './profiles';
 
 /**
  * Helpers of the matching spec: a published business advisor and a published scaling company whose profiles
@@ -91,37 +91,6 @@ function companySections(companyName: string) {
   };
 }
 
-/** Calls the API with the page's session; state-changing calls carry our Origin (the CSRF check). */
-async function call(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
-  const origin = new URL(page.url()).origin;
-  const response = await page.request.fetch(path, {
-    method,
-    data,
-    headers: method === 'GET' ? {} : { origin },
-  });
-  if (!response.ok())
-    throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as { profile: { id: string; status: string } };
-}
-
-/** Fills the sections, reaches the review, verifies the e-mail with the mailed code and submits. */
-async function fillVerifyAndSubmit(
-  page: Page,
-  admin: APIRequestContext,
-  member: Member,
-  sections: Record<string, unknown>,
-): Promise<{ id: string; status: string }> {
-  for (const [section, values] of Object.entries(sections)) {
-    await call(page, 'PUT', `/api/profiles/me/sections/${section}`, values);
-  }
-  await call(page, 'POST', '/api/profiles/me/review-reached');
-  const mail = await waitForMail(admin, member.email, /verify/i);
-  const code = /code is:\s+([A-Z0-9]{5})/.exec(mail.text)?.[1];
-  if (!code) throw new Error(`No verification code in:\n${mail.text}`);
-  await call(page, 'POST', '/api/auth/email-verification/verify', { code });
-  return (await call(page, 'POST', '/api/profiles/me/submit')).profile;
-}
-
 /** A business advisor signed up in `page`, submitted and approved by the admin: published. */
 export async function publishedMatchingExpert(
   page: Page,
@@ -129,10 +98,9 @@ export async function publishedMatchingExpert(
 ): Promise<PublishedMember> {
   const member = uniqueMember('Advisor');
   await signUp(page, member, 'Business Advisor');
-  const profile = await fillVerifyAndSubmit(page, admin, member, expertSections);
-  const origin = new URL(page.url()).origin;
-  const approved = await admin.post(`/api/admin/profiles/${profile.id}/approve`, { headers: { origin } });
-  if (!approved.ok()) throw new Error(`Approve answered ${approved.status()}: ${await approved.text()}`);
+  await fillSections(page, expertSections);
+  const profile = await verifyAndSubmitProfile(page, admin, member.email);
+  await approveProfile(page, admin, profile.id);
   return { ...member, id: profile.id };
 }
 
@@ -144,7 +112,8 @@ export async function publishedMatchingCompany(
   const member = uniqueMember('Founder');
   const companyName = `Shopwright ${letters(6)}`;
   await signUp(page, member, 'Scaling Company');
-  const profile = await fillVerifyAndSubmit(page, admin, member, companySections(companyName));
+  await fillSections(page, companySections(companyName));
+  const profile = await verifyAndSubmitProfile(page, admin, member.email);
   if (profile.status !== 'published') throw new Error(`The company profile is ${profile.status}`);
   return { ...member, id: profile.id, companyName };
 }

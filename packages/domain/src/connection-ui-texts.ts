@@ -85,8 +85,6 @@ export const connectionUiTexts = {
   outlook: 'Outlook',
   downloadIcs: 'Download invite (.ics)',
   contactDetails: 'Contact details',
-  email: 'E-mail',
-  phone: 'Phone',
 } as const;
 
 /** The empty states of spec 000 §2 / 001 §8, verbatim. */

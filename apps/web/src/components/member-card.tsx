@@ -1,10 +1,10 @@
-import '@mantine/core/styles/Rating.css';
 import './member-card.css';
 import type { ProfileCard } from '@intergen/contracts';
-import { cardName, connectionUiTexts, profilePageTexts, routes } from '@intergen/domain';
-import { Badge, Group, Rating, Text, Title } from '@mantine/core';
-import { IconRosetteDiscountCheck } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { cardName, connectionUiTexts, routes } from '@intergen/domain';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { StarRating, VerifiedBadge } from './member-marks';
 
 /** One of the four default avatars of the profile type, the same one for a profile every time. */
 export function defaultAvatar(card: Pick<ProfileCard, 'id' | 'kind'>): string {
@@ -30,7 +30,7 @@ interface MemberCardHeaderProps {
  * The top of a member's card on the dashboard: picture, name (shortened beyond 33 characters, the full name
  * in its tooltip), company, the verified mark and the rating (from 5 reviews).
  */
-export function MemberCardHeader({ card, headingId, aside }: MemberCardHeaderProps) {
+function MemberCardHeader({ card, headingId, aside }: MemberCardHeaderProps) {
   const shownName = cardName(card.name);
   return (
     <div className="ig-member-head">
@@ -46,25 +46,104 @@ export function MemberCardHeader({ card, headingId, aside }: MemberCardHeaderPro
         ) : null}
         {card.isVerified || card.rating ? (
           <Group gap={6} mt={4}>
-            {card.isVerified ? (
-              <Badge
-                variant="filled"
-                color="teal.9"
-                size="sm"
-                leftSection={<IconRosetteDiscountCheck size={12} aria-hidden="true" />}
-              >
-                {profilePageTexts.verified}
-              </Badge>
-            ) : null}
+            {card.isVerified ? <VerifiedBadge size="sm" /> : null}
             {card.rating ? (
-              <div role="img" aria-label={connectionUiTexts.cardRating(card.rating.stars, card.rating.count)}>
-                <Rating value={card.rating.stars} fractions={2} count={5} size="xs" readOnly />
-              </div>
+              <StarRating
+                stars={card.rating.stars}
+                label={connectionUiTexts.cardRating(card.rating.stars, card.rating.count)}
+                size="xs"
+              />
             ) : null}
           </Group>
         ) : null}
       </div>
       {aside ? <div className="ig-member-aside">{aside}</div> : null}
     </div>
+  );
+}
+
+interface MemberCardProps extends MemberCardHeaderProps {
+  /** Extra classes of the card (`ig-card-leaving` while it fades out). */
+  className?: string;
+  /** What the card shows under its head, its actions (`CardActions`) last. */
+  children: ReactNode;
+}
+
+/** A member's card on the dashboard: an article named by the member's name, with the head on top. */
+export function MemberCard({ card, headingId, aside, className, children }: MemberCardProps) {
+  return (
+    <Paper
+      component="article"
+      withBorder
+      radius="md"
+      p="md"
+      className={className ? `ig-member-card ${className}` : 'ig-member-card'}
+      aria-labelledby={headingId}
+    >
+      <MemberCardHeader card={card} headingId={headingId} aside={aside} />
+      {children}
+    </Paper>
+  );
+}
+
+/** The row of buttons at the foot of a member's card, sharing its width. */
+export function CardActions({ children }: { children: ReactNode }) {
+  return (
+    <Group gap="xs" mt="auto" className="ig-member-actions">
+      {children}
+    </Group>
+  );
+}
+
+interface ViewProfileButtonProps {
+  profileId: string;
+  /** The id of the card's heading, so that `View Profile` is read with whose. */
+  headingId: string;
+  /** Told when the profile is opened from the card (with its id). */
+  onView?: (profileId: string) => void;
+}
+
+/** A card's `View Profile`: the member's profile opened over the dashboard. */
+export function ViewProfileButton({ profileId, headingId, onView }: ViewProfileButtonProps) {
+  return (
+    <Button
+      component={Link}
+      to={dashboardProfilePath(profileId)}
+      size="sm"
+      variant="default"
+      aria-describedby={headingId}
+      onClick={() => onView?.(profileId)}
+    >
+      {connectionUiTexts.viewProfile}
+    </Button>
+  );
+}
+
+/** Skeletons of `count` member cards side by side, while a carousel's cards load. */
+export function MemberCardsLoading({ label, count }: { label: string; count: number }) {
+  return (
+    <ul
+      className="ig-member-cards-loading"
+      aria-busy="true"
+      aria-label={label}
+      style={{ '--ig-slides': count } as CSSProperties}
+    >
+      {Array.from({ length: count }, (_, n) => n).map((n) => (
+        <li key={n}>
+          <Paper withBorder radius="md" p="md" w="100%">
+            <Group gap="sm" wrap="nowrap" mb="md">
+              <Skeleton height={56} circle />
+              <Stack gap={6} style={{ flex: 1 }}>
+                <Skeleton height={14} width="70%" />
+                <Skeleton height={12} width="50%" />
+              </Stack>
+            </Group>
+            <Skeleton height={12} mb={8} />
+            <Skeleton height={12} width="80%" mb="md" />
+            <Skeleton height={32} />
+          </Paper>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -5,7 +5,6 @@ import {
   buildBuckets,
   buildConnection,
   buildRequest,
-  buildSuggestion,
   dashboardApi,
 } from '../../features/connections/components/test-fixtures';
 import {
@@ -13,6 +12,7 @@ import {
   buildExpertView,
   buildOwnExpert,
 } from '../../features/profile-view/components/test-fixtures';
+import { buildSuggestion } from '../../test/fixtures';
 import { buildUser, renderApp } from '../../test/render';
 import { setViewportWidth } from '../../test/viewport';
 

@@ -1,11 +1,12 @@
 import { connectionUiTexts as t } from '@intergen/domain';
 import { Button } from '@mantine/core';
-import { IconCheck, IconUserPlus } from '@tabler/icons-react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
 import { errorMessage } from '../../../lib/api-client';
 import { useCancelRequest } from '../api/cancel-request';
 import { ConnectDialog } from './connect-dialog';
+import { RequestSentButtons } from './request-parts';
 
 interface ConnectButtonProps {
   suggestionId: string;
@@ -27,18 +28,11 @@ export function ConnectButton({ suggestionId, name, requestSent, describedBy }: 
   if (requestSent) {
     return (
       <>
-        <Button size="sm" disabled leftSection={<IconCheck size={16} aria-hidden="true" />}>
-          {t.requestSent}
-        </Button>
-        <Button
-          size="sm"
-          variant="default"
-          loading={cancel.isPending}
-          onClick={() => cancel.mutate(suggestionId)}
-          aria-describedby={describedBy}
-        >
-          {t.cancelRequest}
-        </Button>
+        <RequestSentButtons
+          cancelling={cancel.isPending}
+          onCancel={() => cancel.mutate(suggestionId)}
+          describedBy={describedBy}
+        />
         {cancel.isError ? <ErrorAlert message={t.actionFailed(errorMessage(cancel.error))} /> : null}
       </>
     );

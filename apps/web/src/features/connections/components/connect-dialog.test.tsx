@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildSuggestion } from '../../../test/fixtures';
 import { buildUser, renderApp } from '../../../test/render';
-import { buildBuckets, buildRequest, buildSuggestion, dashboardApi } from './test-fixtures';
+import { buildBuckets, buildRequest, dashboardApi } from './test-fixtures';
 
 /** The first render loads the lazy route modules, which takes a while on a busy machine. */
 const lazy = { timeout: 5000 };

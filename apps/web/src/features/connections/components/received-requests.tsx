@@ -1,15 +1,21 @@
 import './request-cards.css';
 import type { ConnectionRequest, MatchExplanation } from '@intergen/contracts';
 import { cardName, connectionTimings, emptyStates, connectionUiTexts as t } from '@intergen/domain';
-import { Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/alerts';
 import { CardCarousel } from '../../../components/card-carousel';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { dashboardProfilePath, MemberCardHeader } from '../../../components/member-card';
+import { EmptyPanel } from '../../../components/empty-panel';
+import { LoadFailed } from '../../../components/load-failed';
+import {
+  CardActions,
+  MemberCard,
+  MemberCardsLoading,
+  ViewProfileButton,
+} from '../../../components/member-card';
 import { errorMessage } from '../../../lib/api-client';
 import { useAcceptRequest } from '../api/accept-request';
 import { removeFromBucket } from '../api/connection-action';
@@ -106,26 +112,15 @@ export function ReceivedRequests(slots: RequestCardSlots) {
           {heading}
           <ErrorAlert message={failure} />
           {connections.isPending ? (
-            <Paper withBorder radius="md" p="md" aria-busy="true" aria-label={t.loading}>
-              <Skeleton height={56} circle mb="md" />
-              <Skeleton height={12} mb={8} />
-              <Skeleton height={12} width="70%" />
-            </Paper>
+            <MemberCardsLoading label={t.loading} count={1} />
           ) : connections.isError ? (
-            <Stack gap="xs" align="flex-start">
-              <ErrorAlert message={`${t.loadFailed} ${errorMessage(connections.error)}`} />
-              <Button variant="default" size="xs" onClick={() => connections.refetch()}>
-                {t.tryAgain}
-              </Button>
-            </Stack>
+            <LoadFailed
+              message={`${t.loadFailed} ${errorMessage(connections.error)}`}
+              retryLabel={t.tryAgain}
+              onRetry={() => connections.refetch()}
+            />
           ) : (
-            <Paper withBorder radius="md" p="lg">
-              <EmptyState
-                size="sm"
-                icon={<IconInbox aria-hidden="true" />}
-                title={emptyStates.noPendingRequests}
-              />
-            </Paper>
+            <EmptyPanel icon={<IconInbox aria-hidden="true" />} title={emptyStates.noPendingRequests} />
           )}
         </Stack>
       ) : (
@@ -191,26 +186,19 @@ function RequestCard({
 
   const busy = accept.isPending || leaving !== null;
   return (
-    <Paper
-      component="article"
-      withBorder
-      radius="md"
-      p="md"
-      className={leaving ? 'ig-request ig-card-leaving' : 'ig-request'}
-      aria-labelledby={headingId}
+    <MemberCard
+      card={card}
+      headingId={headingId}
+      aside={explanation && renderScore ? renderScore(explanation) : undefined}
+      className={leaving ? 'ig-card-leaving' : undefined}
     >
-      <MemberCardHeader
-        card={card}
-        headingId={headingId}
-        aside={explanation && renderScore ? renderScore(explanation) : undefined}
-      />
       <Text size="xs" c="dimmed">
         {t.sentOn(formatDate(request.requestSentAt))}
       </Text>
       <RequestMessage request={request} />
       {explanation && renderWhy ? renderWhy(explanation, card.name) : null}
       <ErrorAlert message={accept.isError ? t.actionFailed(errorMessage(accept.error)) : null} />
-      <Group gap="xs" mt="auto" className="ig-request-actions">
+      <CardActions>
         {leaving === 'declined' ? (
           <Button size="sm" variant="default" disabled>
             {t.markedNotInterested}
@@ -237,22 +225,13 @@ function RequestCard({
             </Button>
           </>
         )}
-        <Button
-          component={Link}
-          to={dashboardProfilePath(card.id)}
-          size="sm"
-          variant="default"
-          aria-describedby={headingId}
-          onClick={() => onViewProfile?.(card.id)}
-        >
-          {t.viewProfile}
-        </Button>
+        <ViewProfileButton profileId={card.id} headingId={headingId} onView={onViewProfile} />
         {leaving === 'declined' ? null : (
           <Button size="sm" variant="default" disabled={busy} aria-describedby={headingId} onClick={onClear}>
             {t.clearFromDashboard}
           </Button>
         )}
-      </Group>
-    </Paper>
+      </CardActions>
+    </MemberCard>
   );
 }

@@ -1,6 +1,7 @@
 import type { ConnectionRequest } from '@intergen/contracts';
 import { connectionUiTexts as t } from '@intergen/domain';
-import { Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 
 /** A date as members read it ("Nov 23, 2026"). */
 export function formatDate(ms: number): string {
@@ -25,5 +26,33 @@ export function RequestMessage({ request }: { request: Pick<ConnectionRequest, '
         {request.message}
       </Text>
     </div>
+  );
+}
+
+interface RequestSentButtonsProps {
+  /** Whether the cancel is under way. */
+  cancelling: boolean;
+  onCancel: () => void;
+  /** The id of the card's heading, so that `Cancel request` is read with whom. */
+  describedBy?: string;
+}
+
+/** A sent request's state on a card: `Request Sent` (disabled) with `Cancel request`, the sender's undo. */
+export function RequestSentButtons({ cancelling, onCancel, describedBy }: RequestSentButtonsProps) {
+  return (
+    <>
+      <Button size="sm" disabled leftSection={<IconCheck size={16} aria-hidden="true" />}>
+        {t.requestSent}
+      </Button>
+      <Button
+        size="sm"
+        variant="default"
+        loading={cancelling}
+        aria-describedby={describedBy}
+        onClick={onCancel}
+      >
+        {t.cancelRequest}
+      </Button>
+    </>
   );
 }

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { buildCard } from '../../../test/fixtures';
 import { buildUser, renderApp } from '../../../test/render';
 import { canFinishReview } from './review-dialog';
-import { buildBuckets, buildCard, buildConnection, dashboardApi } from './test-fixtures';
+import { buildBuckets, buildConnection, dashboardApi } from './test-fixtures';
 
 const lazy = { timeout: 5000 };
 const expert = buildUser();

@@ -1,22 +1,6 @@
-import type { ConnectionBuckets, ConnectionRequest, ProfileCard, Suggestion } from '@intergen/contracts';
+import type { ConnectionBuckets, ConnectionRequest, Suggestion } from '@intergen/contracts';
+import { buildCard } from '../../../test/fixtures';
 import { configAnswer, type FakeApi, installFakeApi } from '../../../test/render';
-
-/** A company as an expert's card shows it. */
-export function buildCard(overrides: Partial<ProfileCard> = {}): ProfileCard {
-  return {
-    id: 'c1',
-    kind: 'company',
-    name: 'Ada Lovelace',
-    companyName: 'Analytical Engines',
-    headline: 'Numbers, woven.',
-    profileImage: null,
-    isVerified: false,
-    industries: ['tech'],
-    areas: ['legal'],
-    rating: null,
-    ...overrides,
-  };
-}
 
 /** A request received by the expert `u1` from the company `c1`, with a two-line message. */
 export function buildRequest(overrides: Partial<ConnectionRequest> = {}): ConnectionRequest {
@@ -60,19 +44,6 @@ export function buildConnection(overrides: Partial<ConnectionRequest> = {}): Con
 
 export function buildBuckets(overrides: Partial<ConnectionBuckets> = {}): ConnectionBuckets {
   return { received: [], sent: [], unrated: [], rated: [], surveyFormUrl: null, ...overrides };
-}
-
-export function buildSuggestion(overrides: Partial<Suggestion> = {}): Suggestion {
-  return {
-    id: 's1',
-    expertId: 'u1',
-    companyId: 'c1',
-    createdAt: 1_700_000_000_000,
-    requestSent: false,
-    counterpart: buildCard(),
-    explanation: { score: 68, parts: [] },
-    ...overrides,
-  };
 }
 
 /**

@@ -1,13 +1,14 @@
 import './request-cards.css';
-import '@mantine/core/styles/Rating.css';
 import type { ConnectionRequest } from '@intergen/contracts';
 import { emptyStates, connectionUiTexts as t } from '@intergen/domain';
-import { Anchor, Button, EmptyState, Group, Paper, Rating, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMessageStar, IconUsers } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { CardCarousel } from '../../../components/card-carousel';
-import { dashboardProfilePath, MemberCardHeader } from '../../../components/member-card';
+import { EmailPhoneFacts } from '../../../components/contact-facts';
+import { EmptyPanel } from '../../../components/empty-panel';
+import { CardActions, MemberCard, ViewProfileButton } from '../../../components/member-card';
+import { StarRating } from '../../../components/member-marks';
 import { useSignedInUser } from '../../../lib/session';
 import { useConnections } from '../api/get-connections';
 import { MeetingInvites } from './meeting-invites';
@@ -73,13 +74,7 @@ export function YourConnections({ onViewProfile }: { onViewProfile?: (profileId:
       {all.length === 0 ? (
         <Stack gap="md">
           {heading}
-          <Paper withBorder radius="md" p="lg">
-            <EmptyState
-              size="sm"
-              icon={<IconUsers aria-hidden="true" />}
-              title={emptyStates.youHaveNoConnections}
-            />
-          </Paper>
+          <EmptyPanel icon={<IconUsers aria-hidden="true" />} title={emptyStates.youHaveNoConnections} />
         </Stack>
       ) : (
         <CardCarousel
@@ -125,15 +120,7 @@ function ConnectionCard({
   // The member's own rating of the other side: an expert rates the venture, a company the expert.
   const myRating = user.kind === 'expert' ? connection.ventureRating : connection.expertRating;
   return (
-    <Paper
-      component="article"
-      withBorder
-      radius="md"
-      p="md"
-      className="ig-request"
-      aria-labelledby={headingId}
-    >
-      <MemberCardHeader card={card} headingId={headingId} />
+    <MemberCard card={card} headingId={headingId}>
       {connection.connectedOn ? (
         <Text size="xs" c="dimmed">
           {t.connectedOn(formatDate(connection.connectedOn))}
@@ -141,46 +128,20 @@ function ConnectionCard({
       ) : null}
       {contact ? (
         <dl className="ig-request-facts" aria-label={t.contactDetails}>
-          <dt>{t.email}</dt>
-          <dd>
-            <Anchor href={`mailto:${contact.email}`} size="sm">
-              {contact.email}
-            </Anchor>
-          </dd>
-          {contact.phone ? (
-            <>
-              <dt>{t.phone}</dt>
-              <dd>
-                <Anchor href={`tel:+1${contact.phone.replace(/\D/g, '')}`} size="sm">
-                  {contact.phone}
-                </Anchor>
-              </dd>
-            </>
-          ) : null}
+          <EmailPhoneFacts email={contact.email} phone={contact.phone} />
         </dl>
       ) : null}
       <MeetingInvites connection={connection} />
-      <Group gap="xs" mt="auto" className="ig-request-actions">
+      <CardActions>
         {myRating === null ? (
           <Button size="sm" onClick={onReview} aria-describedby={headingId}>
             {t.leaveReview}
           </Button>
         ) : (
-          <div role="img" aria-label={t.ratedLabel(myRating)}>
-            <Rating value={myRating} count={5} readOnly size="sm" />
-          </div>
+          <StarRating stars={myRating} label={t.ratedLabel(myRating)} size="sm" />
         )}
-        <Button
-          component={Link}
-          to={dashboardProfilePath(card.id)}
-          size="sm"
-          variant="default"
-          aria-describedby={headingId}
-          onClick={() => onViewProfile?.(card.id)}
-        >
-          {t.viewProfile}
-        </Button>
-      </Group>
-    </Paper>
+        <ViewProfileButton profileId={card.id} headingId={headingId} onView={onViewProfile} />
+      </CardActions>
+    </MemberCard>
   );
 }

@@ -13,7 +13,6 @@ export const matchingUiTexts = {
   clearFromDashboard: connectionUiTexts.clearFromDashboard,
   remove: connectionUiTexts.remove,
   emptyTitle: emptyStates.thatsAllForNow,
-  viewProfile: connectionUiTexts.viewProfile,
   // Ours
   emptyDescription: {
     company: 'New business advisors will appear here as we find good matches for your company.',

@@ -1,8 +1,8 @@
 import type { Suggestion } from '@intergen/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildCard, buildExplanation, buildSuggestion } from '../../../test/fixtures';
 import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
-import { buildCard, buildExplanation, buildSuggestion } from './test-fixtures';
 
 /** The first render loads the lazy route modules, which takes a while on a busy machine. */
 const lazy = { timeout: 5000 };

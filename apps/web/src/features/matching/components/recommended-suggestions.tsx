@@ -1,12 +1,15 @@
 import type { Suggestion } from '@intergen/contracts';
 import { cardName, connectionTimings } from '@intergen/domain';
-import { Button, EmptyState, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
 import { CardCarousel, useSlidesPerView } from '../../../components/card-carousel';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { EmptyPanel } from '../../../components/empty-panel';
+import { LoadFailed } from '../../../components/load-failed';
+import { MemberCardsLoading } from '../../../components/member-card';
 import { errorMessage } from '../../../lib/api-client';
 import { useSignedInUser } from '../../../lib/session';
 import { useDismissSuggestion } from '../api/dismiss-suggestion';
@@ -107,36 +110,13 @@ export function RecommendedSuggestions({ renderConnect }: RecommendedSuggestions
     </Title>
   );
   const body = suggestions.isPending ? (
-    <ul
-      className="ig-suggestions-loading"
-      aria-busy="true"
-      aria-label={t.loading}
-      style={{ '--ig-slides': slides } as CSSProperties}
-    >
-      {Array.from({ length: slides }, (_, n) => n).map((n) => (
-        <li key={n}>
-          <Paper withBorder radius="md" p="md" w="100%">
-            <Group gap="sm" wrap="nowrap" mb="md">
-              <Skeleton height={56} circle />
-              <Stack gap={6} style={{ flex: 1 }}>
-                <Skeleton height={14} width="70%" />
-                <Skeleton height={12} width="50%" />
-              </Stack>
-            </Group>
-            <Skeleton height={12} mb={8} />
-            <Skeleton height={12} width="80%" mb="md" />
-            <Skeleton height={32} />
-          </Paper>
-        </li>
-      ))}
-    </ul>
+    <MemberCardsLoading label={t.loading} count={slides} />
   ) : suggestions.isError ? (
-    <Stack gap="xs" align="flex-start">
-      <ErrorAlert message={`${t.loadFailed} ${errorMessage(suggestions.error)}`} />
-      <Button variant="default" size="xs" onClick={() => suggestions.refetch()}>
-        {t.tryAgain}
-      </Button>
-    </Stack>
+    <LoadFailed
+      message={`${t.loadFailed} ${errorMessage(suggestions.error)}`}
+      retryLabel={t.tryAgain}
+      onRetry={() => suggestions.refetch()}
+    />
   ) : null;
 
   const list = shown ?? [];
@@ -147,14 +127,11 @@ export function RecommendedSuggestions({ renderConnect }: RecommendedSuggestions
           {heading}
           <ErrorAlert message={failure} />
           {body ?? (
-            <Paper withBorder radius="md" p="lg">
-              <EmptyState
-                size="sm"
-                icon={<IconSparkles aria-hidden="true" />}
-                title={t.emptyTitle}
-                description={t.emptyDescription[kind]}
-              />
-            </Paper>
+            <EmptyPanel
+              icon={<IconSparkles aria-hidden="true" />}
+              title={t.emptyTitle}
+              description={t.emptyDescription[kind]}
+            />
           )}
         </Stack>
       ) : (

@@ -1,10 +1,9 @@
 import './suggestion-card.css';
 import type { Suggestion } from '@intergen/contracts';
 import { areasOfImprovement, industries } from '@intergen/domain';
-import { Badge, Button, Group, Paper, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
-import { Link } from 'react-router';
-import { dashboardProfilePath, MemberCardHeader } from '../../../components/member-card';
+import { CardActions, MemberCard, ViewProfileButton } from '../../../components/member-card';
 import { trackEvent } from '../api/track-event';
 import { matchingUiTexts as t } from './matching-texts';
 import { ScoreRing, StrongMatchBadge, WhyThisMatchToggle } from './why-this-match';
@@ -32,24 +31,16 @@ export function SuggestionCard({ suggestion, onClear, connectAction }: Suggestio
   const headingId = useId();
 
   return (
-    <Paper
-      component="article"
-      withBorder
-      radius="md"
-      p="md"
-      className="ig-suggestion"
-      aria-labelledby={headingId}
+    <MemberCard
+      card={card}
+      headingId={headingId}
+      aside={
+        <>
+          <ScoreRing score={explanation.score} size={60} />
+          <StrongMatchBadge score={explanation.score} />
+        </>
+      }
     >
-      <MemberCardHeader
-        card={card}
-        headingId={headingId}
-        aside={
-          <>
-            <ScoreRing score={explanation.score} size={60} />
-            <StrongMatchBadge score={explanation.score} />
-          </>
-        }
-      />
       {card.headline ? (
         <Text size="sm" c="dimmed" lineClamp={2}>
           {card.headline}
@@ -61,18 +52,13 @@ export function SuggestionCard({ suggestion, onClear, connectAction }: Suggestio
         labels={card.areas.map((code) => areasOfImprovement.labels[code])}
       />
       <WhyThisMatchToggle explanation={explanation} name={card.name} />
-      <Group gap="xs" mt="auto" className="ig-suggestion-actions">
+      <CardActions>
         {connectAction?.(headingId)}
-        <Button
-          component={Link}
-          to={dashboardProfilePath(card.id)}
-          variant="default"
-          size="sm"
-          aria-describedby={headingId}
-          onClick={() => trackEvent({ type: 'VIEW_PROFILE_FROM_CARD', targetId: card.id })}
-        >
-          {t.viewProfile}
-        </Button>
+        <ViewProfileButton
+          profileId={card.id}
+          headingId={headingId}
+          onView={(targetId) => trackEvent({ type: 'VIEW_PROFILE_FROM_CARD', targetId })}
+        />
         {suggestion.requestSent ? null : (
           <Button
             variant="default"
@@ -83,8 +69,8 @@ export function SuggestionCard({ suggestion, onClear, connectAction }: Suggestio
             {t.clearFromDashboard}
           </Button>
         )}
-      </Group>
-    </Paper>
+      </CardActions>
+    </MemberCard>
   );
 }
 

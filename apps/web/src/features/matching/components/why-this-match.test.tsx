@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildExplanation } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
-import { buildExplanation } from './test-fixtures';
 import { WhyThisMatch } from './why-this-match';
 
 describe('why this match', () => {

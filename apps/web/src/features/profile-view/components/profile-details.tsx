@@ -1,10 +1,11 @@
-import '@mantine/core/styles/Rating.css';
 import './profile-details.css';
 import type { ProfileView } from '@intergen/contracts';
 import { displayWebsite, profileChips, profilePageTexts, profileTexts } from '@intergen/domain';
-import { Anchor, Badge, Group, Paper, Rating, Stack, Text, Title, type TitleOrder } from '@mantine/core';
-import { IconBrandLinkedin, IconExternalLink, IconRosetteDiscountCheck } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { IconBrandLinkedin, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { EmailPhoneFacts } from '../../../components/contact-facts';
+import { StarRating, VerifiedBadge } from '../../../components/member-marks';
 import { formatPhone } from './format';
 import { CompanyBody, ExpertBody } from './profile-body';
 
@@ -58,16 +59,7 @@ export function ProfileDetails({
             <Badge variant="light" size="lg">
               {profileChips[profile.kind]}
             </Badge>
-            {profile.kind === 'expert' && profile.isVerified ? (
-              <Badge
-                variant="filled"
-                color="teal.9"
-                size="lg"
-                leftSection={<IconRosetteDiscountCheck size={16} aria-hidden="true" />}
-              >
-                {profilePageTexts.verified}
-              </Badge>
-            ) : null}
+            {profile.kind === 'expert' && profile.isVerified ? <VerifiedBadge size="lg" /> : null}
             {badges}
           </Group>
         </Stack>
@@ -113,22 +105,7 @@ function SideCard({
           </Title>
           {contact ? (
             <dl className="ig-profile-facts">
-              <dt>{profilePageTexts.email}</dt>
-              <dd>
-                <Anchor href={`mailto:${contact.email}`} size="sm">
-                  {contact.email}
-                </Anchor>
-              </dd>
-              {contact.phone ? (
-                <>
-                  <dt>{profilePageTexts.phone}</dt>
-                  <dd>
-                    <Anchor href={`tel:+1${contact.phone.replace(/\D/g, '')}`} size="sm">
-                      {formatPhone(contact.phone)}
-                    </Anchor>
-                  </dd>
-                </>
-              ) : null}
+              <EmailPhoneFacts email={contact.email} phone={contact.phone} showPhone={formatPhone} />
               {contact.linkedin && !isExpert ? (
                 <>
                   <dt>{profilePageTexts.linkedin}</dt>
@@ -174,12 +151,10 @@ function SideCard({
               {profilePageTexts.rating}
             </Title>
             <Group gap="xs">
-              <div
-                role="img"
-                aria-label={profilePageTexts.ratingSummary(profile.rating.stars, profile.rating.count)}
-              >
-                <Rating value={profile.rating.stars} fractions={2} count={5} readOnly />
-              </div>
+              <StarRating
+                stars={profile.rating.stars}
+                label={profilePageTexts.ratingSummary(profile.rating.stars, profile.rating.count)}
+              />
               <Text size="sm" c="dimmed" aria-hidden="true">
                 {profile.rating.stars} ({profile.rating.count})
               </Text>

@@ -1,6 +1,8 @@
 import type { MatchExplanation, ProfileCard, Suggestion } from '@intergen/contracts';
 import { matchPartLabels } from '@intergen/domain';
 
+/** Test data shared by the features: a member's card, a suggestion, and the explanation of its score. */
+
 /** A score of 68 made of its parts, as the server explains it. */
 export function buildExplanation(overrides: Partial<MatchExplanation> = {}): MatchExplanation {
   return {
