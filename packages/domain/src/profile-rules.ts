@@ -217,6 +217,13 @@ export function normalizePhone(input: string): string {
   return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
+/** A stored phone number (digits only) as `(555) 123-4567`; anything else as stored. */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length !== 10) return phone;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
 export function isValidPhone(input: string): boolean {
   return /^[\d\s().+-]+$/.test(input.trim()) && normalizePhone(input).length === 10;
 }

@@ -1,15 +1,13 @@
-import { profilePageTexts } from '@intergen/domain';
+import { formatPhone, profilePageTexts } from '@intergen/domain';
 import { Anchor } from '@mantine/core';
 
 interface EmailPhoneFactsProps {
   email: string;
   phone: string | null;
-  /** How the phone number is shown (formatted); as stored by default. */
-  showPhone?: (phone: string) => string;
 }
 
 /** The e-mail and phone rows of a contact list (inside its `dl`): a click writes or calls. */
-export function EmailPhoneFacts({ email, phone, showPhone }: EmailPhoneFactsProps) {
+export function EmailPhoneFacts({ email, phone }: EmailPhoneFactsProps) {
   return (
     <>
       <dt>{profilePageTexts.email}</dt>
@@ -23,7 +21,7 @@ export function EmailPhoneFacts({ email, phone, showPhone }: EmailPhoneFactsProp
           <dt>{profilePageTexts.phone}</dt>
           <dd>
             <Anchor href={`tel:+1${phone.replace(/\D/g, '')}`} size="sm">
-              {showPhone ? showPhone(phone) : phone}
+              {formatPhone(phone)}
             </Anchor>
           </dd>
         </>

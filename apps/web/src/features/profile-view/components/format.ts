@@ -1,13 +1,6 @@
 import type { OwnProfile, ProfileView } from '@intergen/contracts';
 import { displayedRating } from '@intergen/domain';
 
-/** A stored phone number (digits only) as `(555) 123-4567`; anything else as stored. */
-export function formatPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  if (digits.length !== 10) return phone;
-  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
-}
-
 /** The labels of the ticked flags, in the enumeration's display order. */
 export function flagLabels<C extends string>(
   flags: Partial<Record<C, boolean>> | null | undefined,

@@ -2,7 +2,7 @@ import { profileTexts } from '@intergen/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { formatPhone, ownProfileToView } from './format';
+import { ownProfileToView } from './format';
 import { ProfileDetails } from './profile-details';
 import { buildCompanyView, buildExpertView, buildOwnExpert } from './test-fixtures';
 
@@ -111,10 +111,5 @@ describe('a profile page', () => {
       jobTitle: null,
     });
     expect('phone' in view.data).toBe(false);
-  });
-
-  it('formats ten-digit phone numbers', () => {
-    expect(formatPhone('5551234567')).toBe('(555) 123-4567');
-    expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958');
   });
 });

@@ -6,7 +6,6 @@ import { IconBrandLinkedin, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { EmailPhoneFacts } from '../../../components/contact-facts';
 import { StarRating, VerifiedBadge } from '../../../components/member-marks';
-import { formatPhone } from './format';
 import { CompanyBody, ExpertBody } from './profile-body';
 
 export interface ProfileDetailsProps {
@@ -105,7 +104,7 @@ function SideCard({
           </Title>
           {contact ? (
             <dl className="ig-profile-facts">
-              <EmailPhoneFacts email={contact.email} phone={contact.phone} showPhone={formatPhone} />
+              <EmailPhoneFacts email={contact.email} phone={contact.phone} />
               {contact.linkedin && !isExpert ? (
                 <>
                   <dt>{profilePageTexts.linkedin}</dt>
