@@ -81,12 +81,14 @@ export type SendRequestBody = z.input<typeof SendRequestBodySchema>;
 export const ConnectionRequestResponseSchema = z.object({ request: ConnectionRequestSchema });
 export type ConnectionRequestResponse = z.infer<typeof ConnectionRequestResponseSchema>;
 
-/** `POST /api/connections/:id/{accept|deny|dismiss|cancel|close}` take no body; `…/survey` takes this. */
 /** `POST /api/connections/:id/cancel`: the sender takes the request back; the request is deleted. */
 export const CancelRequestResponseSchema = z.object({ cancelled: z.boolean() });
 export type CancelRequestResponse = z.infer<typeof CancelRequestResponseSchema>;
 
-export const ConnectionActionParamsSchema = z.object({ id: z.string().min(1) });
+/**
+ * `POST /api/connections/:id/{accept|deny|dismiss|seen|cancel|close}` take no body (`:id` is `IdParamsSchema`);
+ * `…/survey` takes this.
+ */
 export const SurveyBodySchema = z.object({
   rating: z.number().int().min(1).max(5),
   /** Only when no hosted survey form is configured (DESIGN.md §4). */

@@ -38,3 +38,16 @@ export const ErrorResponseSchema = z.object({
   }),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** The error answers a route documents, each `{ error }`: `errorResponses(400, 401, 404)`. */
+export function errorResponses<const S extends number>(
+  ...statuses: S[]
+): Record<S, typeof ErrorResponseSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorResponseSchema])) as Record<
+    S,
+    typeof ErrorResponseSchema
+  >;
+}
+
+/** The `:id` of a route that acts on one record (a profile, a request, a notification). */
+export const IdParamsSchema = z.object({ id: z.string().min(1).max(200) });

@@ -1,7 +1,7 @@
 import {
   CreateSuggestionBodySchema,
   CreateSuggestionResponseSchema,
-  ErrorResponseSchema,
+  errorResponses,
   MatchCandidatesQuerySchema,
   MatchCandidatesResponseSchema,
   MatchingRunResponseSchema,
@@ -13,12 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../http/session.ts';
 import type { MatchingService } from '../matching/matching.service.ts';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /** Admin pages' API for matching: suggestions by hand, their preview and pickers, and the full batch. */
 export function adminMatchingRoutes(deps: { matching: MatchingService }) {

@@ -1,23 +1,17 @@
 import {
   AdminProfilesQuerySchema,
   AdminProfilesResponseSchema,
-  ErrorResponseSchema,
+  errorResponses,
+  IdParamsSchema,
   OwnProfileResponseSchema,
   ReasonBodySchema,
 } from '@intergen/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAdmin } from '../../http/session.ts';
 import type { ProfilesService } from '../profiles/profiles.service.ts';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-};
-const params = z.object({ id: z.string().min(1).max(200) });
+const errors = errorResponses(400, 401, 403, 404);
 
 /** Admin pages' API for profiles: the list, any profile, and the lifecycle actions only admins may take. */
 export function adminProfilesRoutes(deps: { profiles: ProfilesService }) {
@@ -49,7 +43,7 @@ export function adminProfilesRoutes(deps: { profiles: ProfilesService }) {
 
     app.get(
       '/profiles/:id',
-      { schema: { tags, summary: 'Any profile in full', params, response: own } },
+      { schema: { tags, summary: 'Any profile in full', params: IdParamsSchema, response: own } },
       async (request) => {
         requireAdmin(request);
         return { profile: await profiles.getForAdmin(request.params.id) };
@@ -63,7 +57,7 @@ export function adminProfilesRoutes(deps: { profiles: ProfilesService }) {
     ) =>
       app.post(
         `/profiles/:id/${path}`,
-        { schema: { tags, summary, params, response: own } },
+        { schema: { tags, summary, params: IdParamsSchema, response: own } },
         async (request) => {
           const admin = requireAdmin(request);
           return { profile: await run(admin.id, request.params.id) };
@@ -83,7 +77,7 @@ export function adminProfilesRoutes(deps: { profiles: ProfilesService }) {
     ) =>
       app.post(
         `/profiles/:id/${path}`,
-        { schema: { tags, summary, params, body: ReasonBodySchema, response: own } },
+        { schema: { tags, summary, params: IdParamsSchema, body: ReasonBodySchema, response: own } },
         async (request) => {
           const admin = requireAdmin(request);
           return { profile: await run(admin.id, request.params.id, request.body.reason) };

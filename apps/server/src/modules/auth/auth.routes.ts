@@ -3,7 +3,7 @@ import {
   ConsumeOneTimeLinkBodySchema,
   ConsumeOneTimeLinkResponseSchema,
   DealOneTimeLinkBodySchema,
-  ErrorResponseSchema,
+  errorResponses,
   ForgotPasswordBodySchema,
   MessageResponseSchema,
   OneTimeLinkBodySchema,
@@ -21,13 +21,7 @@ import { clientInfo, requireUser, type SessionCookies } from '../../http/session
 import { AppError } from '../../lib/errors.ts';
 import type { AuthService } from './auth.service.ts';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-  429: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 /**
  * Rate limits per IP and per e-mail (DESIGN.md §2), each `max` per minute times the configured multiplier.

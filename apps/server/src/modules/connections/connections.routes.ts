@@ -1,9 +1,9 @@
 import {
   CancelRequestResponseSchema,
-  ConnectionActionParamsSchema,
   ConnectionBucketsSchema,
   ConnectionRequestResponseSchema,
-  ErrorResponseSchema,
+  errorResponses,
+  IdParamsSchema,
   SendRequestBodySchema,
   SurveyBodySchema,
 } from '@intergen/contracts';
@@ -13,13 +13,7 @@ import { requireUser } from '../../http/session.ts';
 import { callerOf } from '../matching/matching.routes.ts';
 import type { ConnectionsService } from './connections.service.ts';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** A member's connection requests and connections: /api/connections. */
 export function connectionsRoutes(deps: { connections: ConnectionsService }) {
@@ -68,7 +62,7 @@ export function connectionsRoutes(deps: { connections: ConnectionsService }) {
         schema: {
           tags,
           summary: 'One of the member’s requests',
-          params: ConnectionActionParamsSchema,
+          params: IdParamsSchema,
           response: one,
         },
       },
@@ -82,7 +76,7 @@ export function connectionsRoutes(deps: { connections: ConnectionsService }) {
     ) =>
       app.post(
         `/connections/:id/${name}`,
-        { schema: { tags, summary, params: ConnectionActionParamsSchema, response: one } },
+        { schema: { tags, summary, params: IdParamsSchema, response: one } },
         async (request) => ({ request: await run(callerOf(request), request.params.id) }),
       );
 
@@ -102,7 +96,7 @@ export function connectionsRoutes(deps: { connections: ConnectionsService }) {
         schema: {
           tags,
           summary: 'The sender takes the request back before it is accepted; the request is deleted',
-          params: ConnectionActionParamsSchema,
+          params: IdParamsSchema,
           response: { 200: CancelRequestResponseSchema, ...errors },
         },
       },
@@ -115,7 +109,7 @@ export function connectionsRoutes(deps: { connections: ConnectionsService }) {
         schema: {
           tags,
           summary: 'A party’s review of an accepted connection: a rating (1–5), once per side',
-          params: ConnectionActionParamsSchema,
+          params: IdParamsSchema,
           body: SurveyBodySchema,
           response: one,
         },
@@ -131,7 +125,7 @@ export function connectionsRoutes(deps: { connections: ConnectionsService }) {
         schema: {
           tags,
           summary: 'A meeting invite (iCalendar) between the two parties of an accepted connection',
-          params: ConnectionActionParamsSchema,
+          params: IdParamsSchema,
           response: errors,
         },
       },

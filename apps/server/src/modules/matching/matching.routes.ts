@@ -1,7 +1,7 @@
 import {
   DismissSuggestionBodySchema,
   DismissSuggestionResponseSchema,
-  ErrorResponseSchema,
+  errorResponses,
   MatchingListQuerySchema,
   MatchingListResponseSchema,
   SuggestionsResponseSchema,
@@ -12,12 +12,7 @@ import { requireUser } from '../../http/session.ts';
 import type { Caller } from './matching.policy.ts';
 import type { MatchingListQueryInput, MatchingService } from './matching.service.ts';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The signed-in user as matching's policy sees them. */
 export function callerOf(request: FastifyRequest): Caller {

@@ -1,20 +1,15 @@
 import {
-  ErrorResponseSchema,
+  errorResponses,
+  IdParamsSchema,
   NotificationsResponseSchema,
   NotificationsSeenBodySchema,
 } from '@intergen/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../http/session.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-};
-const ParamsSchema = z.object({ id: z.string().min(1).max(200) });
+const errors = errorResponses(400, 401, 404);
 
 /**
  * The signed-in user's notifications: `/api/notifications`. Each change answers the list as it is now, so the
@@ -61,7 +56,7 @@ export function notificationsRoutes(deps: { notifications: NotificationsService 
         schema: {
           tags,
           summary: 'Dismiss one of the caller’s notifications',
-          params: ParamsSchema,
+          params: IdParamsSchema,
           response: { 200: NotificationsResponseSchema, ...errors },
         },
       },
@@ -74,7 +69,7 @@ export function notificationsRoutes(deps: { notifications: NotificationsService 
         schema: {
           tags,
           summary: 'Record that the caller opened what one of their notifications is about',
-          params: ParamsSchema,
+          params: IdParamsSchema,
           response: { 200: NotificationsResponseSchema, ...errors },
         },
       },

@@ -2,7 +2,8 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   AnnualConfirmationBodySchema,
   DisableBodySchema,
-  ErrorResponseSchema,
+  errorResponses,
+  IdParamsSchema,
   OwnProfileResponseSchema,
   PauseBodySchema,
   PrivacyBodySchema,
@@ -13,18 +14,11 @@ import {
 import { fieldMessages, limits, profileTexts } from '@intergen/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser, type SessionCookies } from '../../http/session.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { ProfilesService } from './profiles.service.ts';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  500: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 500);
 
 /** Room for the multipart envelope (boundaries, part headers) around the picture itself. */
 const MULTIPART_ENVELOPE_BYTES = 16 * 1024;
@@ -200,7 +194,7 @@ export function profilesRoutes(deps: { profiles: ProfilesService; cookies: Sessi
         schema: {
           tags,
           summary: 'A profile page; contact details only where the viewer may see them',
-          params: z.object({ id: z.string().min(1).max(200) }),
+          params: IdParamsSchema,
           response: { 200: ProfileViewResponseSchema, ...errors },
         },
       },

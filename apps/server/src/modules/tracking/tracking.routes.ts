@@ -1,4 +1,4 @@
-import { ErrorResponseSchema, TrackingBodySchema, TrackingSummaryResponseSchema } from '@intergen/contracts';
+import { errorResponses, TrackingBodySchema, TrackingSummaryResponseSchema } from '@intergen/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,12 +8,7 @@ import type { TrackingService } from './tracking.service.ts';
 /** Events one member may record per minute (times the configured rate-limit multiplier). */
 export const TRACKING_PER_MINUTE = 120;
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  429: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 429);
 
 /** `POST /api/tracking` for members; `GET /api/admin/tracking/summary` for admins. */
 export function trackingRoutes(deps: { tracking: TrackingService; rateLimitMultiplier: number }) {
