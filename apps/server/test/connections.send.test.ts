@@ -160,6 +160,9 @@ describe.each(engines)('sending a connection request on %s', (engine: Engine) =>
     const tooLong = await send(company, suggestionId, 'x'.repeat(251));
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().error.code).toBe('VALIDATION_FAILED');
+    expect(tooLong.json().error.details).toEqual([
+      { path: 'message', message: connectionTexts.messageTooLong },
+    ]);
     expect((await send(company, suggestionId, 'y'.repeat(250))).statusCode).toBe(201);
   });
 

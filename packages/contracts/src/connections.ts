@@ -1,4 +1,4 @@
-import { limits, profileTypes } from '@intergen/domain';
+import { connectionTexts, limits, profileTypes } from '@intergen/domain';
 import { z } from 'zod';
 import { MatchExplanationSchema, ProfileCardSchema } from './matching.ts';
 
@@ -75,7 +75,7 @@ export type ConnectionBuckets = z.infer<typeof ConnectionBucketsSchema>;
 /** `POST /api/connections`: send a request from a suggestion; repeating it is idempotent. */
 export const SendRequestBodySchema = z.object({
   suggestionId: z.string().min(1),
-  message: z.string().max(limits.connectMessageMax).default(''),
+  message: z.string().max(limits.connectMessageMax, connectionTexts.messageTooLong).default(''),
 });
 export type SendRequestBody = z.input<typeof SendRequestBodySchema>;
 export const ConnectionRequestResponseSchema = z.object({ request: ConnectionRequestSchema });

@@ -1,8 +1,11 @@
+import { limits } from './constants.ts';
 /**
  * Connection requests and reviews: the spec's messages verbatim (001 §5, §7), our texts for the states the spec
  * leaves unnamed, the CRM lost reasons (000 §4) and the rating rule (001 §9).
  */
 export const connectionTexts = {
+  /** A message over the spec's limit (the spec shows no text; ours). */
+  messageTooLong: `Your message can be at most ${limits.connectMessageMax} characters.`,
   /** An expert sends without a suggestion of theirs (spec 001 §5, verbatim). */
   noSuggestionForExpert: 'Cannot send a connection request to a company unless there is a match suggestion!',
   /** A company sends without a suggestion of theirs (spec 001 §5, verbatim, "a expert" included). */
