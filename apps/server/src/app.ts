@@ -110,7 +110,6 @@ export async function buildApp(deps: AppDeps) {
   const notifications = createNotificationsService({
     database,
     appUrl: config.appUrl,
-    communityTab: config.communityTab,
     afterCommit: () => worker.nudge(),
   });
   const worker = createOutboxWorker({

@@ -87,8 +87,8 @@ describe.each(engines)('notification e-mails on %s', (engine: Engine) => {
     await createNotification(t.database.db, { userId: company.id, kind: 'request_accepted', requestId });
     const [accepted] = (await t.mailTo(company.email)).filter((m) => m.subject.includes('accepted'));
     expect(accepted?.subject).toBe('Dorothy Vaughan accepted your connection request on InterGen');
-    // The community tab is off in development, so the link goes to the dashboard.
-    expect(accepted?.text).toContain(`${APP_URL}/dashboard`);
+    // The link opens the new connection's profile (contact details now shown) over the dashboard.
+    expect(accepted?.text).toContain(`${APP_URL}/dashboard/${expert.id}`);
   });
 
   it('never sends a second e-mail for one notification, whatever is retried', async () => {

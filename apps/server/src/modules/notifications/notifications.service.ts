@@ -11,8 +11,6 @@ import * as repo from './notifications.repository.ts';
 export interface NotificationsServiceDeps {
   database: Database;
   appUrl: string;
-  /** Whether /my-network exists (the community-tab flag); an accepted request's e-mail links there. */
-  communityTab: boolean;
   /** Called after a transaction that queued mail has committed (nudges the outbox worker). */
   afterCommit: () => void;
 }
@@ -55,7 +53,7 @@ function displayName(member: repo.MemberName | null): string {
  * the outbox. Every change tells the member's other tabs through the live channel.
  */
 export function createNotificationsService(deps: NotificationsServiceDeps) {
-  const { database, appUrl, communityTab, afterCommit } = deps;
+  const { database, appUrl, afterCommit } = deps;
   const { db } = database;
 
   async function listIn(ex: Executor, userId: string): Promise<NotificationsResponse> {
@@ -82,6 +80,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     counterpart: repo.MemberName | null,
   ): MailContent {
     const dashboard = `${appUrl}${routes.dashboard}`;
+    const counterpartId = counterpartIdOf(row);
     switch (row.kind) {
       case 'suggestion':
         return mailTemplates.newSuggestion({
@@ -100,7 +99,8 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         return mailTemplates.requestAccepted({
           firstName: recipient.firstName,
           counterpart: displayName(counterpart),
-          url: communityTab ? `${appUrl}${routes.myNetwork}` : dashboard,
+          // The new connection's profile over the dashboard, where their contact details now show.
+          url: counterpartId ? `${dashboard}/${counterpartId}` : dashboard,
         });
       case 'profile_approved':
         return mailTemplates.profileApproved({ firstName: recipient.firstName, url: dashboard });
