@@ -30,6 +30,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Room for conditions waited on (asyncUtilTimeout 15 s) on a busy machine.
+          testTimeout: 60_000,
           sequence: { groupOrder: 2 },
         },
       },

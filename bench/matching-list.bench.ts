@@ -255,9 +255,10 @@ async function measure(engine: string, database: Database): Promise<EngineResult
   const matching = createMatchingService({
     database,
     publishEvent: createEventPublisher({}),
+    communityTab: true,
     afterCommit: () => {},
   });
-  const caller = { id: companies.ids[0]!, kind: 'company' as const, isAdmin: false };
+  const caller = { id: companies.ids[0]!, kind: 'company' as const, isAdmin: false, emailVerified: true };
 
   // The caller's scores with every expert, written as its matching job does (upserts of 10,000 pairs).
   const scores = scoreCompanyVsExperts(companies.facets[0]!, packExperts(experts.facets));
@@ -322,9 +323,13 @@ async function explain(database: Database, query: MatchingListQueryInput, caller
     const matching = createMatchingService({
       database,
       publishEvent: createEventPublisher({}),
+      communityTab: true,
       afterCommit() {},
     });
-    await matching.listExpertsForCompany({ id: callerId, kind: 'company', isAdmin: false }, query);
+    await matching.listExpertsForCompany(
+      { id: callerId, kind: 'company', isAdmin: false, emailVerified: true },
+      query,
+    );
   } finally {
     session.prepareQuery = original;
   }

@@ -2,6 +2,7 @@ import { accountTexts, pauseReasonLabels, profileTexts } from '@intergen/domain'
 import { publishedExpert } from './profile-pages.support';
 import { expect, logIn, newMember, signUp, test } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
+import { publishedMatchingCompany } from './support/matching';
 
 test.describe('account dialogs and banners', () => {
   test('a published member pauses, sees the banner, resumes from it and is welcomed back', async ({
@@ -59,10 +60,10 @@ test.describe('account dialogs and banners', () => {
     await expect(dialog).toHaveCount(0);
     await expect(page.getByText(accountTexts.privacyCurrent(true))).toBeVisible();
 
-    // Private hides the profile from other members.
+    // Private hides the profile from other members (a published company that would see it in the community).
     const other = await browser.newContext();
     const otherPage = await other.newPage();
-    await signUp(otherPage, newMember('privacy-viewer'), 'Scaling Company');
+    await publishedMatchingCompany(otherPage, admin);
     await otherPage.goto(`/view/${expert.id}`);
     await expect(otherPage.getByRole('heading', { level: 1, name: 'Profile not found' })).toBeVisible();
 

@@ -87,6 +87,8 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       APP_URL: baseURL,
       RATE_LIMIT_MULTIPLIER: '20',
+      // As in production: the communities and My Network are on.
+      COMMUNITY_TAB: 'true',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

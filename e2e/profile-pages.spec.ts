@@ -1,6 +1,7 @@
 import { profileTexts } from '@intergen/domain';
 import { submittedExpert } from './profile-pages.support';
-import { expect, newMember, signUp, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+import { publishedMatchingCompany } from './support/matching';
 import { adminStorageStateFile } from './support/state';
 
 test.describe('profile pages', () => {
@@ -45,10 +46,10 @@ test.describe('profile pages', () => {
     await page.getByRole('link', { name: profileTexts.edit }).click();
     await page.waitForURL('**/profile/edit');
 
-    // Another member sees the profile without the contact details.
+    // Another member (a published company, through the community) sees the profile without the contact details.
     const other = await browser.newContext();
     const otherPage = await other.newPage();
-    await signUp(otherPage, newMember('pages-viewer'), 'Scaling Company');
+    await publishedMatchingCompany(otherPage, admin);
     await otherPage.goto(`/view/${expert.id}`);
     await expect(otherPage.getByRole('heading', { level: 1, name: expert.name })).toBeVisible();
     await expect(otherPage.getByText(profileTexts.contactHidden)).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, logIn, logOut, newMember, signUp, test } from './support/fixtures';
+import { publishedMatchingCompany } from './support/matching';
 
 test.describe('redirects', () => {
   test('an unknown path while signed out goes to the login with the path as redirect', async ({ page }) => {
@@ -7,9 +8,10 @@ test.describe('redirects', () => {
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   });
 
-  test('a company is sent on to /my-network after logging in', async ({ page }) => {
-    const member = newMember('redirect-company');
-    await signUp(page, member, 'Scaling Company');
+  test('a published company is sent on to /my-network after logging in', async ({ page, admin }) => {
+    test.setTimeout(120_000);
+    const member = await publishedMatchingCompany(page, admin);
+    await page.goto('/dashboard');
     await logOut(page);
 
     await page.goto('/my-network?section=Requests');
@@ -31,6 +33,16 @@ test.describe('redirects', () => {
     await logIn(page, member.email, member.password);
     await page.waitForURL('**/profile/about');
     await expect(page.getByRole('heading', { level: 1, name: 'Basic information' })).toBeVisible();
+  });
+
+  test('a new company asking for /my-network lands where it completes its profile', async ({ page }) => {
+    const member = newMember('redirect-new-company');
+    await signUp(page, member, 'Scaling Company');
+    await logOut(page);
+    await page.goto('/my-network?section=Requests');
+    await logIn(page, member.email, member.password);
+    await page.waitForURL('**/profile/about');
+    await expect(page.getByRole('heading', { level: 1, name: 'Basic Information' })).toBeVisible();
   });
 
   test('an unknown path while signed in goes to the onboarding target', async ({ page }) => {

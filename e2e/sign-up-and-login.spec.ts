@@ -10,11 +10,24 @@ test.describe('sign-up and login', () => {
     await expect(page).toHaveTitle(/Basic information/);
   });
 
-  test('a scaling company signs up and lands on the dashboard', async ({ page }) => {
+  test('a new scaling company lands where it completes its profile, on every sign-in until it can see members', async ({
+    page,
+  }) => {
     const member = newMember('company');
     await signUp(page, member, 'Scaling Company');
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+    await expect(page).toHaveURL(/\/profile\/about$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Basic Information' })).toBeVisible();
+    // No member data for it yet: the dashboard and the networks send it back to its wizard.
+    for (const path of ['/dashboard', '/my-network', '/venture-community']) {
+      await page.goto(path);
+      await page.waitForURL('**/profile/about');
+    }
+    await expect(page.getByRole('heading', { level: 1, name: 'Basic Information' })).toBeVisible();
+    // Its own profile is reachable from the page, and leaving is always possible.
+    await logOut(page);
+    await logIn(page, member.email, member.password);
+    await page.waitForURL('**/profile/about');
+    await expect(page.getByRole('heading', { level: 1, name: 'Basic Information' })).toBeVisible();
   });
 
   test('an e-mail address can be registered only once', async ({ page }) => {

@@ -105,7 +105,12 @@ export async function buildApp(deps: AppDeps) {
       ? smtpTransport(config.smtpUrl, config.mailFrom)
       : mailboxTransport(database, deps.printMail ?? ((text) => process.stdout.write(text))));
   const publishEvent = createEventPublisher(eventSubscriptions);
-  const matching = createMatchingService({ database, publishEvent, afterCommit: () => worker.nudge() });
+  const matching = createMatchingService({
+    database,
+    publishEvent,
+    communityTab: config.communityTab,
+    afterCommit: () => worker.nudge(),
+  });
   const connections = createConnectionsService({ database, publishEvent, afterCommit: () => worker.nudge() });
   const notifications = createNotificationsService({
     database,
@@ -129,6 +134,7 @@ export async function buildApp(deps: AppDeps) {
     database,
     appUrl: config.appUrl,
     supportEmail: config.supportEmail,
+    communityTab: config.communityTab,
     publishEvent,
     images,
     afterCommit: () => worker.nudge(),

@@ -32,7 +32,8 @@ describe.each(engines)('admin profile actions on %s', (engine: Engine) => {
   let t: TestApp;
   let admin: { client: Client; id: string };
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    // The community tab on: published members read each other through the community.
+    t = await createTestApp(engine, { COMMUNITY_TAB: 'true' });
     admin = await signInAdmin(t);
   });
   afterAll(() => t.close());
@@ -180,6 +181,7 @@ describe.each(engines)('admin profile actions on %s', (engine: Engine) => {
           database: t.database,
           appUrl: 'http://intergen.test',
           supportEmail: 'support@intergen.test',
+          communityTab: false,
           publishEvent: createEventPublisher({}),
           images: createImageStore(path.join(tmpdir(), 'intergen-unused-uploads')),
           afterCommit: () => {},

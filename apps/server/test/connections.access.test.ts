@@ -20,7 +20,8 @@ describe.each(engines)('read access and contact details on %s', (engine: Engine)
   const pairs = {} as Record<State, { expert: Member; company: Member; id: string }>;
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    // The community tab on: third members read published counterparts through the community lists' modals.
+    t = await createTestApp(engine, { COMMUNITY_TAB: 'true' });
     admin = await signInAdmin(t);
     thirdExpert = await member(t, 'expert', { name: 'Third Expert' });
     thirdCompany = await member(t, 'company', { name: 'Third Company' });
@@ -64,6 +65,11 @@ describe.each(engines)('read access and contact details on %s', (engine: Engine)
         const response = await clientOf(viewer, state).get(`/api/profiles/${owner.id}`);
         if (viewer === 'anonymous') {
           expect(response.statusCode).toBe(401);
+          continue;
+        }
+        if (viewer === 'third company' && target === 'company') {
+          // Companies never read other companies' profiles.
+          expect(response.statusCode, `${viewer} → ${target}`).toBe(404);
           continue;
         }
         expect(response.statusCode, `${viewer} → ${target}`).toBe(200);

@@ -3,6 +3,7 @@ import { type CompanyMatchFacets, type ExpertMatchFacets, scoreMatch } from '@in
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  companies,
   domainEvents,
   matchScores,
   matchSuggestions,
@@ -166,10 +167,11 @@ describe.each(engines)('matching jobs on %s', (engine: Engine) => {
         })
       ).id;
       skipped.dismissedByCompany = (await seedProfile(t, 'expert', { columns: { ...perfectExpert } })).id;
-      const dismissed = await company.client.post('/api/suggestions/dismiss', {
-        counterpartId: skipped.dismissedByCompany,
-      });
-      expect(dismissed.statusCode).toBe(200);
+      // The company put this one on its not-interested list (as a dismissal without a suggestion does).
+      await db()
+        .update(companies)
+        .set({ notInterestedExperts: [skipped.dismissedByCompany] })
+        .where(eq(companies.id, company.id));
       skipped.pending = (
         await seedProfile(t, 'expert', { published: false, pending: true, columns: { ...perfectExpert } })
       ).id;

@@ -1,8 +1,17 @@
 import type { MatchingListResponse } from '@intergen/contracts';
-import { matchingTexts, messages } from '@intergen/domain';
+import { accessTexts, matchingTexts, messages } from '@intergen/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchScores } from '../src/db/schema.ts';
-import { type Client, type Member, publishedMember, seedProfile, signInAdmin } from './factories.ts';
+import {
+  type Client,
+  fill,
+  type Member,
+  publishedMember,
+  seedProfile,
+  signInAdmin,
+  signUpMember,
+  verifyEmail,
+} from './factories.ts';
 import { client, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
 
 describe.each(engines)('matching lists on %s', (engine: Engine) => {
@@ -14,7 +23,8 @@ describe.each(engines)('matching lists on %s', (engine: Engine) => {
   const co: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    // The matching lists are the community lists: they exist only while the community tab is on.
+    t = await createTestApp(engine, { COMMUNITY_TAB: 'true' });
     admin = await signInAdmin(t);
     expert = await publishedMember(t, 'expert', admin, 'Caller Expert');
     company = await publishedMember(t, 'company', admin, 'Caller Company');
@@ -250,6 +260,55 @@ describe.each(engines)('matching lists on %s', (engine: Engine) => {
       const response = await client(t.app).get(`/api/matching/${path}?industries=nonsense`);
       expect(response.statusCode).toBe(401);
       expect(response.json().error.message).toBe(messages.notSignedIn);
+    }
+  });
+
+  it('load only for a verified member whose profile is published: not unverified, pending or paused', async () => {
+    const unverified = await signUpMember(t.app, 'expert', 'Unverified Una');
+    await fill(t.app, unverified);
+    const pending = await signUpMember(t.app, 'expert', 'Pending Pat');
+    await fill(t.app, pending);
+    await verifyEmail(t, pending);
+    expect((await pending.client.post('/api/profiles/me/submit')).statusCode).toBe(200);
+    const paused = await publishedMember(t, 'company', admin, 'Paused Paula');
+    expect((await paused.client.post('/api/profiles/me/pause', { reason: 'noTime' })).statusCode).toBe(200);
+    const refused: [Member, string, string][] = [
+      [unverified, 'companies', accessTexts.membersLocked],
+      [unverified, 'experts', accessTexts.membersLocked],
+      [pending, 'companies', accessTexts.communityWhilePending],
+      [pending, 'experts', accessTexts.communityWhilePending],
+      [paused, 'experts-for-company', accessTexts.membersLocked],
+    ];
+    for (const [m, path, message] of refused) {
+      const response = await m.client.get(`/api/matching/${path}`);
+      expect(response.statusCode, `${m.email} ${path}`).toBe(403);
+      expect(response.json().error).toEqual({ code: 'MEMBERS_LOCKED', message });
+      expect(response.body).not.toContain('Energy');
+    }
+  });
+});
+
+describe.each(engines)('matching lists with the community tab off on %s', (engine: Engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { COMMUNITY_TAB: 'false' });
+  });
+  afterAll(() => t.close());
+
+  it('do not exist: 404 for every member, whatever their role', async () => {
+    const admin = await signInAdmin(t);
+    const expert = await publishedMember(t, 'expert', admin, 'Flagless Expert');
+    const company = await publishedMember(t, 'company', admin, 'Flagless Company');
+    await seedProfile(t, 'company', { name: 'Hidden Venture' });
+    for (const [c, path] of [
+      [expert.client, 'experts'],
+      [expert.client, 'companies'],
+      [company.client, 'experts-for-company'],
+    ] as const) {
+      const response = await c.get(`/api/matching/${path}`);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.json().error).toEqual({ code: 'NOT_FOUND', message: accessTexts.communityOff });
+      expect(response.body).not.toContain('Hidden Venture');
     }
   });
 });

@@ -1,5 +1,6 @@
 import type { Suggestion } from '@intergen/contracts';
 import {
+  accessTexts,
   type CompanyMatchFacets,
   type ExpertMatchFacets,
   matchingTexts,
@@ -440,9 +441,11 @@ describe.each(engines)('match suggestions on %s', (engine: Engine) => {
       const empty = await dismiss(expert.client, {});
       expect(empty.statusCode).toBe(400);
       expect(empty.json().error.message).toBe('A suggestion or a member is required');
-      // A member who has only just signed up has no suggestions yet.
+      // A member who has only just signed up may not see other members yet, suggestions included.
       const fresh = await signUpMember(t.app, 'company');
-      expect(await suggestionsOf(fresh.client)).toEqual([]);
+      const locked = await fresh.client.get('/api/suggestions');
+      expect(locked.statusCode).toBe(403);
+      expect(locked.json().error).toEqual({ code: 'MEMBERS_LOCKED', message: accessTexts.membersLocked });
     });
   });
 });

@@ -23,7 +23,8 @@ describe.each(engines)('pause, resume, disable and privacy on %s', (engine: Engi
   let t: TestApp;
   let admin: { client: Client };
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    // The community tab on: published members read each other through the community.
+    t = await createTestApp(engine, { COMMUNITY_TAB: 'true' });
     admin = await signInAdmin(t);
     // A switch for tests that need a change to fail half-way: e-mails to, or events about, a listed member
     // make the database refuse the write, so the whole transaction must roll back.

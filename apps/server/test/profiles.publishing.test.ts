@@ -26,7 +26,8 @@ describe.each(engines)('submitting, publishing and updating profiles on %s', (en
   let t: TestApp;
   let admin: { client: Client };
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    // The community tab on: published members read each other through the community.
+    t = await createTestApp(engine, { COMMUNITY_TAB: 'true' });
     admin = await signInAdmin(t);
   });
   afterAll(() => t.close());

@@ -22,7 +22,8 @@ describe.each(engines)('profile pages on %s', (engine: Engine) => {
   let pendingExpert: Member;
   let draftCompany: Member;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    // The community tab on: a published member reads published counterparts through the community.
+    t = await createTestApp(engine, { COMMUNITY_TAB: 'true' });
     admin = await signInAdmin(t);
     expert = await publishedMember(t, 'expert', admin, 'Ada Lovelace');
     company = await publishedMember(t, 'company', admin, 'Grace Hopper');
@@ -36,7 +37,7 @@ describe.each(engines)('profile pages on %s', (engine: Engine) => {
 
   const view = (c: Client, id: string) => c.get(`/api/profiles/${id}`);
 
-  it('shows a published profile to another member without contact details, phone or job title', async () => {
+  it('shows a published profile to another member without contact details or how they heard of us', async () => {
     const response = await view(expert.client, company.id);
     expect(response.statusCode).toBe(200);
     const profile = response.json().profile;
@@ -51,18 +52,20 @@ describe.each(engines)('profile pages on %s', (engine: Engine) => {
       data: {
         companyName: validSections.company.basics.companyName,
         website: validSections.company.basics.website,
-        linkedin: validSections.company.basics.linkedin,
       },
     });
-    expect(profile.data).not.toHaveProperty('phone');
-    expect(profile.data).not.toHaveProperty('jobTitle');
+    for (const field of ['phone', 'jobTitle', 'linkedin', 'interGenData']) {
+      expect(profile.data).not.toHaveProperty(field);
+    }
+    expect(response.body).not.toContain(validSections.company.basics.linkedin);
+    expect(response.body).not.toContain(validSections.company.basics.interGenData.referralText);
     expect(response.body).not.toContain('5559876543');
     expect(response.body).not.toContain(company.email);
     expect(response.body).not.toContain(validSections.company.basics.jobTitle);
 
     const other = (await view(company.client, expert.id)).json().profile;
     expect(other).toMatchObject({ kind: 'expert', isOwn: false, contact: null });
-    expect(other.data).not.toHaveProperty('phone');
+    for (const field of ['phone', 'linkedin', 'interGenData']) expect(other.data).not.toHaveProperty(field);
   });
 
   it('shows the owner their own page with contact details', async () => {
@@ -77,6 +80,7 @@ describe.each(engines)('profile pages on %s', (engine: Engine) => {
       },
     });
     expect(profile.data).not.toHaveProperty('phone');
+    expect(profile.data).not.toHaveProperty('linkedin');
   });
 
   it('shows an admin any profile with contact details', async () => {

@@ -24,6 +24,7 @@ export const errorCodes = [
   'PROFILE_INCOMPLETE',
   'EMAIL_UNVERIFIED',
   'WRONG_ROLE',
+  'MEMBERS_LOCKED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

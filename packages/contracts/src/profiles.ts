@@ -178,9 +178,13 @@ export const ProfileViewSchema = z.object({
   isOwn: z.boolean(),
   status: z.enum(profileStatuses),
   isVerified: z.boolean(),
+  /**
+   * The profile without contact details (phone, LinkedIn, job title: in `contact`, when allowed) and without
+   * how the member heard of us (`interGenData`: the owner's and admins' only, through their own endpoints).
+   */
   data: z.union([
-    ExpertProfileDataSchema.omit({ phone: true }),
-    CompanyProfileDataSchema.omit({ phone: true, jobTitle: true }),
+    ExpertProfileDataSchema.omit({ phone: true, linkedin: true, interGenData: true }),
+    CompanyProfileDataSchema.omit({ phone: true, linkedin: true, jobTitle: true, interGenData: true }),
   ]),
   contact: z
     .object({

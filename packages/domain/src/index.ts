@@ -11,5 +11,6 @@ export * from './profile-enums.ts';
 export * from './profile-rules.ts';
 export * from './profile-status.ts';
 export * from './profile-texts.ts';
+export * from './read-access.ts';
 export * from './routing.ts';
 export * from './ui-texts.ts';

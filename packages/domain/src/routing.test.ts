@@ -5,7 +5,10 @@ import {
   decodeRedirect,
   hasHeaderAccess,
   isRedirectAllowed,
+  landingPath,
+  mayReadMembers,
   routes,
+  setupPath,
   unknownPathTarget,
   type Viewer,
 } from './routing.ts';
@@ -21,7 +24,17 @@ function viewer(over: Partial<Viewer> & { status?: ProfileStatus; complete?: boo
   };
 }
 
-const company = viewer({ kind: 'company' });
+const company = viewer({ kind: 'company', status: 'published', complete: true });
+const newCompany = viewer({
+  kind: 'company',
+  emailVerified: false,
+  profile: {
+    status: 'incomplete',
+    profileComplete: false,
+    onboardingComplete: false,
+    firstIncompleteStep: null,
+  },
+});
 const expert = viewer({ kind: 'expert' });
 const completeExpert = viewer({ kind: 'expert', complete: true, status: 'complete' });
 const admin = viewer({ kind: null, isAdmin: true, profile: null });
@@ -176,15 +189,77 @@ describe('unknownPathTarget', () => {
     expect(unknownPathTarget(completeExpert)).toBe(routes.profileReview);
   });
 
-  it('sends everyone else to the dashboard', () => {
+  it('sends a member who may see other members to the dashboard', () => {
     expect(unknownPathTarget(viewer({ kind: 'expert', complete: true, status: 'published' }))).toBe(
       routes.dashboard,
     );
+    for (const status of ['published', 'paused'] as const) {
+      expect(unknownPathTarget(viewer({ kind: 'company', complete: true, status }))).toBe(routes.dashboard);
+    }
+  });
+
+  it('sends a member who may not see other members yet to where they finish their profile', () => {
     expect(unknownPathTarget(viewer({ kind: 'company', complete: true, status: 'complete' }))).toBe(
-      routes.dashboard,
+      routes.profileReview,
     );
     expect(unknownPathTarget(viewer({ kind: 'expert', complete: false, status: 'incomplete' }))).toBe(
-      routes.dashboard,
+      routes.profileReview,
+    );
+    expect(unknownPathTarget(viewer({ kind: 'company', status: 'published', emailVerified: false }))).toBe(
+      routes.profileReview,
+    );
+    expect(unknownPathTarget(newCompany)).toBe(routes.profileAbout);
+  });
+});
+
+describe('mayReadMembers and setupPath', () => {
+  it('lets a verified member with a published, pending (expert) or paused profile see other members', () => {
+    expect(mayReadMembers(viewer({ kind: 'expert', status: 'published' }))).toBe(true);
+    expect(mayReadMembers(viewer({ kind: 'expert', status: 'pending' }))).toBe(true);
+    expect(mayReadMembers(viewer({ kind: 'company', status: 'paused' }))).toBe(true);
+    expect(mayReadMembers(admin)).toBe(true);
+  });
+
+  it.each(['complete', 'incomplete', 'disabled', 'inactive'] as const)(
+    'keeps a %s profile from other members',
+    (status) => {
+      expect(mayReadMembers(viewer({ kind: 'expert', status }))).toBe(false);
+    },
+  );
+
+  it('keeps an unverified member from other members, whatever the profile', () => {
+    expect(mayReadMembers(viewer({ kind: 'company', status: 'published', emailVerified: false }))).toBe(
+      false,
+    );
+    expect(mayReadMembers(newCompany)).toBe(false);
+  });
+
+  it('sends a member to the first incomplete step, the review step, or (unpublished by the team) their page', () => {
+    expect(
+      setupPath(
+        viewer({
+          profile: {
+            status: 'incomplete',
+            profileComplete: false,
+            onboardingComplete: false,
+            firstIncompleteStep: '/profile/seeking',
+          },
+        }),
+      ),
+    ).toBe('/profile/seeking');
+    expect(setupPath(newCompany)).toBe(routes.profileAbout);
+    expect(setupPath(viewer({ status: 'complete', complete: true }))).toBe(routes.profileReview);
+    expect(setupPath(viewer({ status: 'disabled', complete: true }))).toBe(routes.profilePublic);
+    expect(setupPath(viewer({ profile: null }))).toBe(routes.profileAbout);
+  });
+});
+
+describe('landingPath', () => {
+  it('lands a company that may see other members on the dashboard, a new one in its wizard', () => {
+    expect(landingPath(company)).toBe(routes.dashboard);
+    expect(landingPath(newCompany)).toBe(routes.profileAbout);
+    expect(landingPath(viewer({ kind: 'company', status: 'complete', complete: true }))).toBe(
+      routes.profileReview,
     );
   });
 });

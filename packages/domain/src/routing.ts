@@ -1,5 +1,6 @@
 import type { ProfileType } from './accounts.ts';
 import type { ProfileStatus } from './profile-status.ts';
+import { canReadMembers } from './read-access.ts';
 
 /** What the client needs to know about the signed-in person to route them (spec 000 §2, DESIGN.md §4). */
 export interface Viewer {
@@ -94,9 +95,36 @@ export function isRedirectAllowed(viewer: Viewer, path: string): boolean {
   return false;
 }
 
-/** Where a person lands after signing in when no redirect applies (spec 000 §2). */
+/** Whether the viewer may see other members yet (domain read-access.ts): verified and published, pending or paused. */
+export function mayReadMembers(viewer: Viewer): boolean {
+  return canReadMembers({
+    isAdmin: viewer.isAdmin,
+    kind: viewer.kind,
+    emailVerified: viewer.emailVerified,
+    status: viewer.profile?.status ?? null,
+  });
+}
+
+/**
+ * Where a member who may not see other members yet can finish what is missing: the first wizard step under
+ * 100 % while onboarding, else the review step (the e-mail code, then publish or submit). A member whose profile
+ * the team unpublished goes to their own profile page, which says so.
+ */
+export function setupPath(viewer: Viewer): string {
+  const profile = viewer.profile;
+  if (!profile) return routes.profileAbout;
+  if (profile.status === 'disabled') return routes.profilePublic;
+  if (!profile.onboardingComplete) return profile.firstIncompleteStep ?? routes.profileAbout;
+  return routes.profileReview;
+}
+
+/**
+ * Where a person lands after signing in when no redirect applies (spec 000 §2). **Deliberate:** a company that
+ * may not see other members yet (a new sign-up) lands where it can complete its profile, not on an empty
+ * dashboard.
+ */
 export function landingPath(viewer: Viewer): string {
-  if (viewer.kind === 'company') return routes.dashboard;
+  if (viewer.kind === 'company') return mayReadMembers(viewer) ? routes.dashboard : setupPath(viewer);
   if (viewer.kind === 'expert')
     return viewer.profile?.profileComplete ? routes.profileReview : routes.profileAbout;
   if (viewer.isAdmin) return routes.adminMailbox;
@@ -112,6 +140,7 @@ export function afterLoginPath(viewer: Viewer, redirect: string | null | undefin
 /** Where an unknown path sends a signed-in person (DESIGN.md §4). */
 export function unknownPathTarget(viewer: Viewer): string {
   if (!viewer.kind) return viewer.isAdmin ? routes.adminMailbox : routes.profileAbout;
+  if (!mayReadMembers(viewer)) return setupPath(viewer);
   const profile = viewer.profile;
   if (!profile?.onboardingComplete) return profile?.firstIncompleteStep ?? routes.profileAbout;
   if (viewer.kind === 'expert' && profile.profileComplete && profile.status !== 'published') {

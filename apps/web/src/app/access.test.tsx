@@ -45,9 +45,48 @@ describe('the routing rules', () => {
     expect(
       accessRedirect({ user: newExpert, pathname: '/', search: '?redirect=%2Fdashboard', handle: guest }),
     ).toBe('/profile/about');
+    // A company that has just signed up lands where it can complete its profile, not on an empty dashboard.
     expect(accessRedirect({ user: company, pathname: '/signup', search: '', handle: guest })).toBe(
-      '/dashboard',
+      '/profile/about',
     );
+    expect(
+      accessRedirect({
+        user: buildUser({ kind: 'company' }),
+        pathname: '/signup',
+        search: '',
+        handle: guest,
+      }),
+    ).toBe('/dashboard');
+  });
+
+  it('sends a member who may not see other members yet from their pages to where they finish their profile', () => {
+    const membersPage: RouteHandle = { access: 'member', readsMembers: true };
+    const unverified = buildUser({ kind: 'company', emailVerified: false });
+    const reviewed = buildUser({
+      kind: 'company',
+      profile: {
+        status: 'complete',
+        profileComplete: true,
+        onboardingComplete: true,
+        firstIncompleteStep: null,
+      },
+    });
+    for (const pathname of ['/dashboard', '/my-network', '/expert-community', '/dashboard/abc']) {
+      expect(accessRedirect({ user: company, pathname, search: '', handle: membersPage }), pathname).toBe(
+        '/profile/about',
+      );
+      expect(accessRedirect({ user: unverified, pathname, search: '', handle: membersPage })).toBe(
+        '/profile/review',
+      );
+      expect(accessRedirect({ user: reviewed, pathname, search: '', handle: membersPage })).toBe(
+        '/profile/review',
+      );
+      expect(accessRedirect({ user: buildUser(), pathname, search: '', handle: membersPage })).toBeNull();
+    }
+    // Their own pages stay open to them.
+    expect(
+      accessRedirect({ user: company, pathname: '/profile/edit', search: '', handle: member }),
+    ).toBeNull();
   });
 
   it('sends a signed-in person on an unknown path to the computed target', () => {

@@ -3,8 +3,10 @@ import {
   afterLoginPath,
   isLoggedOutRoute,
   landingPath,
+  mayReadMembers,
   type ProfileType,
   routes,
+  setupPath,
   unknownPathTarget,
 } from '@intergen/domain';
 
@@ -12,7 +14,9 @@ import {
  * Who may open a route:
  * - `guest`: the login and sign-up; a signed-in person goes to their landing;
  * - `public`: the other signed-out screens (password, one-time links), open to anyone;
- * - `member`: a signed-in expert or company (optionally only some kinds);
+ * - `member`: a signed-in expert or company (optionally only some kinds); with `readsMembers`, a page of other
+ *   members' data (dashboard, networks, communities), which a member who may not see other members yet
+ *   (unverified, profile not published) leaves for where they can finish their profile;
  * - `admin`: a signed-in admin;
  * - `unknown`: the catch-all.
  */
@@ -21,6 +25,7 @@ export type RouteAccess = 'guest' | 'public' | 'member' | 'admin' | 'unknown';
 export interface RouteHandle {
   access: RouteAccess;
   kinds?: readonly ProfileType[];
+  readsMembers?: boolean;
 }
 
 export function isRouteHandle(value: unknown): value is RouteHandle {
@@ -59,6 +64,7 @@ function computeTarget({ user, pathname, search, handle, signingOut }: AccessInp
       return null;
     case 'member':
       if (!user.kind || (handle.kinds && !handle.kinds.includes(user.kind))) return unknownPathTarget(user);
+      if (handle.readsMembers && !mayReadMembers(user)) return setupPath(user);
       return null;
     case 'admin':
       return user.isAdmin ? null : unknownPathTarget(user);

@@ -9,6 +9,8 @@ import { RouteError } from './routes/route-error';
 const guest: RouteHandle = { access: 'guest' };
 const open: RouteHandle = { access: 'public' };
 const member: RouteHandle = { access: 'member' };
+/** A page of other members' data: only for members who may see them (domain read-access.ts). */
+const membersPage: RouteHandle = { access: 'member', readsMembers: true };
 const admin: RouteHandle = { access: 'admin' };
 
 /** Every page of the app; page modules load lazily, the routing rules live in `AppLayout`. */
@@ -61,13 +63,13 @@ export const appRoutes: RouteObject[] = [
       // Signed in
       {
         path: routes.dashboard,
-        handle: member,
+        handle: membersPage,
         lazy: async () => ({ Component: (await import('./routes/dashboard-pages')).DashboardRoute }),
         // A profile opens over the dashboard, which stays mounted underneath (spec 000 §2).
         children: [
           {
             path: ':profileId',
-            handle: member,
+            handle: membersPage,
             lazy: async () => ({
               Component: (await import('./routes/dashboard-pages')).DashboardProfileModal,
             }),
@@ -139,40 +141,40 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: `${routes.myNetwork}/:profileId`,
-        handle: member,
+        handle: membersPage,
         lazy: async () => ({ Component: (await import('./routes/profile-pages')).MyNetworkProfileRoute }),
       },
       {
         path: `${routes.expertCommunity}/:profileId`,
-        handle: member,
+        handle: membersPage,
         lazy: async () => ({
           Component: (await import('./routes/profile-pages')).ExpertCommunityProfileRoute,
         }),
       },
       {
         path: `${routes.ventureCommunity}/:profileId`,
-        handle: member,
+        handle: membersPage,
         lazy: async () => ({
           Component: (await import('./routes/profile-pages')).VentureCommunityProfileRoute,
         }),
       },
       // The privacy dialog links to /community: the expert community.
-      { path: '/community', handle: member, element: <Navigate to={routes.expertCommunity} replace /> },
+      { path: '/community', handle: membersPage, element: <Navigate to={routes.expertCommunity} replace /> },
       {
         path: routes.myNetwork,
-        handle: member,
+        handle: membersPage,
         lazy: async () => ({
           Component: (await import('../features/network/routes/network-pages')).MyNetworkRoute,
         }),
       },
       {
         path: routes.expertCommunity,
-        handle: member,
+        handle: membersPage,
         lazy: async () => ({ Component: (await import('./routes/community')).ExpertCommunityGate }),
       },
       {
         path: routes.ventureCommunity,
-        handle: member,
+        handle: membersPage,
         lazy: async () => ({ Component: (await import('./routes/community')).VentureCommunityGate }),
       },
       // Admin

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../test/render';
-import { useLiveEvents } from './live-events';
+import { liveTopicQueryKeys, useLiveEvents } from './live-events';
 import { createQueryClient, sessionQueryKey } from './query-client';
 
 /** A stand-in for the browser's EventSource that the test drives. */
@@ -93,8 +93,9 @@ describe('live events', () => {
     source().emit('change', JSON.stringify({ topics: ['profile'] }));
     expect(invalidated).toEqual(['["profiles"]', '["session"]']);
     invalidated.length = 0;
+    // An accepted request shows the contact details on the counterpart's profile page without a reload.
     source().emit('change', JSON.stringify({ topics: ['connections'] }));
-    expect(invalidated).toEqual(['["connections"]']);
+    expect(invalidated).toEqual(['["connections"]', '["profiles","view"]']);
   });
 
   it('ignores a malformed change', () => {
@@ -114,6 +115,7 @@ describe('live events', () => {
     expect(invalidated).toEqual([
       '["suggestions"]',
       '["connections"]',
+      '["profiles","view"]',
       '["notifications"]',
       '["profiles"]',
       '["session"]',
@@ -136,7 +138,7 @@ describe('live events', () => {
     expect(FakeEventSource.instances).toHaveLength(2);
     invalidated.length = 0;
     source().open();
-    expect(invalidated).toHaveLength(5);
+    expect(invalidated).toHaveLength(Object.values(liveTopicQueryKeys).flat().length);
   });
 
   it('closes the stream on sign-out and on unmount', async () => {

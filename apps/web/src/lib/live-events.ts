@@ -10,7 +10,8 @@ export const liveEventsUrl = '/api/events';
 /** The queries each live topic refreshes (query keys are prefixes: `['profiles']` covers every profile view). */
 export const liveTopicQueryKeys: Record<LiveTopic, readonly (readonly unknown[])[]> = {
   suggestions: [['suggestions']],
-  connections: [['connections']],
+  // A request accepted or cancelled changes what the other party may read of a profile (contact details).
+  connections: [['connections'], ['profiles', 'view']],
   notifications: [['notifications']],
   profile: [['profiles'], sessionQueryKey],
 };

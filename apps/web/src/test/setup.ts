@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setViewportWidth } from './viewport';
 
@@ -13,6 +13,10 @@ if (!('ResizeObserver' in window)) {
 }
 
 window.scrollTo = () => {};
+
+// `findBy…` and `waitFor` wait for a condition, not for a fixed time: on a busy two-core machine a lazy route and
+// its first queries can take seconds, so the default of one second would fail tests that are right.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

@@ -2,7 +2,6 @@ import type { ConnectionBuckets, ConnectionRequest } from '@intergen/contracts';
 import type { CompanyMatchFacets, ExpertMatchFacets, ProfileType } from '@intergen/domain';
 import { toMillis } from '../../lib/time.ts';
 import { explanationOf, toProfileCard } from '../matching/matching.model.ts';
-import { canSeeContact, type Viewer } from '../profiles/profiles.policy.ts';
 import { roleIn } from './connections.policy.ts';
 import type { RequestRow, RequestWithCounterpart } from './connections.repository.ts';
 
@@ -23,15 +22,14 @@ export function hasReviewed(r: RequestRow, side: ProfileType): boolean {
  * - the sender never sees whether the recipient denied or dismissed it (the decline dialog promises "They
  *   cannot see that you have declined the request"): both flags read false for the sender;
  * - of the two ratings, a member sees only the one they gave, not the one given to them;
- * - the counterpart's contact details only once the request is accepted (the profiles policy decides).
+ * - the counterpart's contact details only once the request is accepted.
  */
 export function toRequestView(row: RequestWithCounterpart, me: ViewingMember): ConnectionRequest {
   const r = row.request;
   const sent = roleIn(me.id, r) === 'sender';
   const other: ProfileType = me.side === 'expert' ? 'company' : 'expert';
-  const counterpartId = me.side === 'expert' ? r.companyId : r.expertId;
-  const viewer: Viewer = { id: me.id, isAdmin: false };
-  const showContact = canSeeContact(viewer, counterpartId, { matched: true, connected: r.accepted });
+  // Contact details are shared once the request is accepted (domain read-access.ts: connected parties).
+  const showContact = r.accepted;
   return {
     id: r.id,
     expertId: r.expertId,

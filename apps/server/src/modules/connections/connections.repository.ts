@@ -1,5 +1,5 @@
 import type { CompanyMatchFacets, ExpertMatchFacets, ProfileType } from '@intergen/domain';
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, connectionRequests, contactInfo, experts, matchSuggestions } from '../../db/schema.ts';
 import type { CardRow } from '../matching/matching.model.ts';
@@ -11,6 +11,7 @@ import {
   expertFacetColumns,
   expertFacets,
 } from '../matching/matching.repository.ts';
+import { isGone } from '../members/members.repository.ts';
 
 export type RequestRow = typeof connectionRequests.$inferSelect;
 export type SuggestionRow = typeof matchSuggestions.$inferSelect;
@@ -223,7 +224,9 @@ export async function listRequestsOf(
     .from(connectionRequests)
     .innerJoin(other, eq(other.id, otherId))
     .leftJoin(contactInfo, eq(contactInfo.userId, otherId))
-    .where(and(eq(mine, memberId), ...where))
+    // A counterpart gone from the platform (disabled, deactivated, unpublished by the team) takes their requests
+    // and connections out of view, with their card and contact details.
+    .where(and(eq(mine, memberId), not(isGone(other)), ...where))
     .orderBy(desc(connectionRequests.requestSentAt), desc(connectionRequests.id));
   return rows.map((r) => ({
     request: r.request,

@@ -9,8 +9,8 @@ import {
 } from '@intergen/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { callerOf } from '../../http/caller.ts';
 import { requireUser } from '../../http/session.ts';
-import { callerOf } from '../matching/matching.routes.ts';
 import type { ConnectionsService } from './connections.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);

@@ -13,12 +13,14 @@ import {
 } from '@intergen/domain';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
+import type { Caller } from '../../http/caller.ts';
 import { newId } from '../../lib/crypto.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { DomainEventType, PublishEvent } from '../events/events.ts';
 import { publishLive } from '../live/live.ts';
-import { type Caller, memberSide } from '../matching/matching.policy.ts';
+import { memberSide } from '../matching/matching.policy.ts';
 import * as matchingRepo from '../matching/matching.repository.ts';
+import { requireMemberReader } from '../members/members.access.ts';
 import { createNotification } from '../notifications/notifications.repository.ts';
 import type { ExpertApprovedHook } from '../profiles/profiles.service.ts';
 import { inviteCalendar } from './connections.invite.ts';
@@ -73,6 +75,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
   /** The caller as views need them (side and facets), or 404 when they have no profile. */
   async function viewingMember(ex: Executor, caller: Caller): Promise<ViewingMember> {
     const side = memberSide(caller);
+    await requireMemberReader(ex, caller);
     const member = await matchingRepo.findMember(ex, caller.id);
     if (!member || member.kind !== side) throw notFound();
     return { id: member.id, side, facets: member.facets };
@@ -98,6 +101,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     opts: { needsSuggestion: boolean },
   ): Promise<Locked | 'withdrawn'> {
     const side = memberSide(caller);
+    await requireMemberReader(tx, caller);
     const suggestion = await repo.lockSuggestion(tx, id);
     const request = await repo.lockRequest(tx, id);
     if (!request) {
@@ -218,6 +222,8 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       body: { suggestionId: string; message: string },
     ): Promise<{ request: ConnectionRequest; created: boolean }> {
       const side = memberSide(caller);
+      // No read check first: a sender must be published or an expert awaiting approval (refused below with
+      // its own message), which the read-access rules allow; the answer is read through `viewOf`, which checks.
       const created = await db.transaction(async (tx) => {
         const s = await repo.lockSuggestion(tx, body.suggestionId);
         if (!s || (side === 'expert' ? s.expertId : s.companyId) !== caller.id) {

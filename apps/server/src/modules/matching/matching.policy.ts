@@ -1,4 +1,5 @@
-import { matchingTexts, messages, type ProfileType } from '@intergen/domain';
+import { messages, type ProfileType } from '@intergen/domain';
+import type { Caller } from '../../http/caller.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /**
@@ -7,30 +8,10 @@ import { AppError } from '../../lib/errors.ts';
  * since they have no side of a match (a promoted member included: the admin pages are their tools).
  */
 
-export interface Caller {
-  id: string;
-  kind: ProfileType | null;
-  isAdmin: boolean;
-}
-
 /** The caller's side of a match (expert or company), or 403 for admins and users without a profile. */
 export function memberSide(caller: Caller): ProfileType {
   if (caller.isAdmin || !caller.kind) throw new AppError('FORBIDDEN', messages.forbidden, 403);
   return caller.kind;
-}
-
-/**
- * The matching lists need the caller to have the role's profile (spec 001 §5: 'Must be an expert' /
- * 'Must be a company'); anyone else, admins included, gets 403 WRONG_ROLE with that message.
- */
-export function requireRole(caller: Caller, kind: ProfileType): void {
-  if (caller.isAdmin || caller.kind !== kind) {
-    throw new AppError(
-      'WRONG_ROLE',
-      kind === 'expert' ? matchingTexts.mustBeExpert : matchingTexts.mustBeCompany,
-      403,
-    );
-  }
 }
 
 /** A suggestion is the business of its expert and its company only. */

@@ -6,19 +6,13 @@ import {
   MatchingListResponseSchema,
   SuggestionsResponseSchema,
 } from '@intergen/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Caller, callerOf } from '../../http/caller.ts';
 import { requireUser } from '../../http/session.ts';
-import type { Caller } from './matching.policy.ts';
 import type { MatchingListQueryInput, MatchingService } from './matching.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
-
-/** The signed-in user as matching's policy sees them. */
-export function callerOf(request: FastifyRequest): Caller {
-  const user = requireUser(request);
-  return { id: user.id, kind: user.kind ?? null, isAdmin: user.isAdmin };
-}
 
 /** A member's suggestions and the matching lists: /api/suggestions and /api/matching. */
 export function matchingRoutes(deps: { matching: MatchingService }) {

@@ -24,14 +24,16 @@ import {
 } from '@intergen/domain';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
+import type { Caller } from '../../http/caller.ts';
 import { newId } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import type { DomainEventMessage, PublishEvent } from '../events/events.ts';
 import { publishLive } from '../live/live.ts';
+import { requireCommunityList, requireMemberReader } from '../members/members.access.ts';
 import { createNotification } from '../notifications/notifications.repository.ts';
 import { explanationOf, toListItem, toProfileCard } from './matching.model.ts';
-import { type Caller, memberSide, requireRole } from './matching.policy.ts';
+import { memberSide } from './matching.policy.ts';
 import * as repo from './matching.repository.ts';
 
 /** Outbox topic of the per-profile matching job (publish, approval, a matching field changed, back online). */
@@ -60,6 +62,8 @@ export type MatchingListQueryInput = z.output<typeof MatchingListQuerySchema>;
 export interface MatchingServiceDeps {
   database: Database;
   publishEvent: PublishEvent;
+  /** The community-tab flag: the matching lists are the community lists and exist only while it is on. */
+  communityTab: boolean;
   /** Called after a transaction that enqueued work has committed (nudges the outbox worker). */
   afterCommit: () => void;
   log?: { warn(obj: object, msg?: string): void };
@@ -315,6 +319,7 @@ export function createMatchingService(deps: MatchingServiceDeps) {
      */
     async listSuggestions(caller: Caller): Promise<Suggestion[]> {
       const side = memberSide(caller);
+      await requireMemberReader(db, caller);
       const me = await repo.findMember(db, caller.id);
       if (!me) return [];
       const rows =
@@ -344,6 +349,7 @@ export function createMatchingService(deps: MatchingServiceDeps) {
     async dismiss(caller: Caller, body: DismissSuggestionBody): Promise<{ changed: boolean }> {
       const side = memberSide(caller);
       return db.transaction(async (tx) => {
+        await requireMemberReader(tx, caller);
         if (body.suggestionId) {
           const s = await repo.findSuggestion(tx, body.suggestionId);
           if (!s || (side === 'expert' ? s.expertId : s.companyId) !== caller.id) throw suggestionNotFound();
@@ -400,7 +406,7 @@ export function createMatchingService(deps: MatchingServiceDeps) {
 
     /** An expert's expert community: published, non-private experts other than the caller. */
     async listExperts(caller: Caller, query: MatchingListQueryInput): Promise<MatchingListResponse> {
-      requireRole(caller, 'expert');
+      await requireCommunityList(db, caller, 'experts', 'expert', deps.communityTab);
       const filter = listFilter(query);
       return listPage(repo.listExpertsPage(db, filter, { excludeId: caller.id }), 'expert', filter.pageSize);
     },
@@ -410,7 +416,7 @@ export function createMatchingService(deps: MatchingServiceDeps) {
       caller: Caller,
       query: MatchingListQueryInput,
     ): Promise<MatchingListResponse> {
-      requireRole(caller, 'company');
+      await requireCommunityList(db, caller, 'experts', 'company', deps.communityTab);
       const filter = listFilter(query);
       return listPage(
         repo.listExpertsPage(db, filter, { scoreWithCompany: caller.id }),
@@ -421,7 +427,7 @@ export function createMatchingService(deps: MatchingServiceDeps) {
 
     /** An expert's ventures: published companies, each with the stored score with the expert. */
     async listCompanies(caller: Caller, query: MatchingListQueryInput): Promise<MatchingListResponse> {
-      requireRole(caller, 'expert');
+      await requireCommunityList(db, caller, 'ventures', 'expert', deps.communityTab);
       const filter = listFilter(query);
       return listPage(
         repo.listCompaniesPage(db, filter, { scoreWithExpert: caller.id }),

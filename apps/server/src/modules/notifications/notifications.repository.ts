@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, not, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   companies,
@@ -11,6 +11,7 @@ import {
 } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
 import { enqueue } from '../../outbox/outbox.ts';
+import { isGone } from '../members/members.repository.ts';
 
 /** The outbox topic whose handler e-mails a member about one notification and sets its `email_sent`. */
 export const NOTIFICATION_EMAIL_TOPIC = 'notifications.email';
@@ -203,7 +204,8 @@ export async function memberNames(ex: Executor, ids: readonly string[]): Promise
     .from(users)
     .leftJoin(experts, eq(experts.id, users.id))
     .leftJoin(companies, eq(companies.id, users.id))
-    .where(inArray(users.id, unique));
+    // A member gone from the platform is no longer named to others (the notification stays, without them).
+    .where(and(inArray(users.id, unique), not(isGone(experts)), not(isGone(companies))));
   const names = new Map<string, MemberName>();
   for (const r of rows) {
     if (r.kind) names.set(r.id, { id: r.id, kind: r.kind, name: r.name, companyName: r.companyName });

@@ -6,6 +6,7 @@ import {
 } from '@intergen/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { callerOf } from '../../http/caller.ts';
 import { requireUser } from '../../http/session.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
@@ -34,7 +35,7 @@ export function notificationsRoutes(deps: { notifications: NotificationsService 
           response: { 200: NotificationsResponseSchema, ...errors },
         },
       },
-      async (request) => notifications.list(requireUser(request).id),
+      async (request) => notifications.list(callerOf(request)),
     );
 
     app.post(
@@ -47,7 +48,7 @@ export function notificationsRoutes(deps: { notifications: NotificationsService 
           response: { 200: NotificationsResponseSchema, ...errors },
         },
       },
-      async (request) => notifications.markSeen(requireUser(request).id, request.body.ids),
+      async (request) => notifications.markSeen(callerOf(request), request.body.ids),
     );
 
     app.post(
@@ -60,7 +61,7 @@ export function notificationsRoutes(deps: { notifications: NotificationsService 
           response: { 200: NotificationsResponseSchema, ...errors },
         },
       },
-      async (request) => notifications.dismiss(requireUser(request).id, request.params.id),
+      async (request) => notifications.dismiss(callerOf(request), request.params.id),
     );
 
     app.post(
@@ -73,7 +74,7 @@ export function notificationsRoutes(deps: { notifications: NotificationsService 
           response: { 200: NotificationsResponseSchema, ...errors },
         },
       },
-      async (request) => notifications.explore(requireUser(request).id, request.params.id),
+      async (request) => notifications.explore(callerOf(request), request.params.id),
     );
   };
 }

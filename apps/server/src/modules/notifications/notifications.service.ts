@@ -1,11 +1,13 @@
 import type { Notification, NotificationsResponse } from '@intergen/contracts';
-import { limits, notificationTexts, routes } from '@intergen/domain';
+import { limits, notificationTexts, readScope, routes } from '@intergen/domain';
 import type { Database, Executor } from '../../db/client.ts';
+import type { Caller } from '../../http/caller.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import { publishLive } from '../live/live.ts';
 import { MAIL_TOPIC } from '../mail/mail.service.ts';
 import { type MailContent, mailTemplates } from '../mail/mail.templates.ts';
+import { accessViewerOf } from '../members/members.access.ts';
 import * as repo from './notifications.repository.ts';
 
 export interface NotificationsServiceDeps {
@@ -56,9 +58,15 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
   const { database, appUrl, afterCommit } = deps;
   const { db } = database;
 
-  async function listIn(ex: Executor, userId: string): Promise<NotificationsResponse> {
+  /**
+   * The list as the caller sees it. A caller who may not read other members (domain read-access.ts: unverified,
+   * profile not published) sees their notifications without the other member's name.
+   */
+  async function listIn(ex: Executor, caller: Caller): Promise<NotificationsResponse> {
+    const userId = caller.id;
     const rows = await repo.listNotifications(ex, userId, limits.notificationFetchLimit);
-    const ids = rows.map(counterpartIdOf).filter((id): id is string => id !== null);
+    const mayRead = readScope(await accessViewerOf(ex, caller)) !== 'none';
+    const ids = mayRead ? rows.map(counterpartIdOf).filter((id): id is string => id !== null) : [];
     const names = await repo.memberNames(ex, ids);
     return {
       notifications: rows.map((r) => toView(r, names)),
@@ -67,11 +75,11 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
   }
 
   /** Runs a change of the member's notifications; when it changed something, their other tabs are told. */
-  async function change(userId: string, run: (tx: Executor) => Promise<boolean>) {
+  async function change(caller: Caller, run: (tx: Executor) => Promise<boolean>) {
     await db.transaction(async (tx) => {
-      if (await run(tx)) await publishLive(tx, [userId], ['notifications']);
+      if (await run(tx)) await publishLive(tx, [caller.id], ['notifications']);
     });
-    return listIn(db, userId);
+    return listIn(db, caller);
   }
 
   function render(
@@ -109,24 +117,24 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
 
   return {
     /** The member's notifications, newest first, at most the fetch limit, not dismissed; and the unseen count. */
-    list: (userId: string) => listIn(db, userId),
+    list: (caller: Caller) => listIn(db, caller),
 
     /** Marks the member's notifications seen: those of `ids`, or all of them. Others' ids are ignored. */
-    markSeen: (userId: string, ids?: readonly string[]) =>
-      change(userId, async (tx) => (await repo.markSeen(tx, userId, ids)) > 0),
+    markSeen: (caller: Caller, ids?: readonly string[]) =>
+      change(caller, async (tx) => (await repo.markSeen(tx, caller.id, ids)) > 0),
 
     /** Hides one of the member's notifications from the centre (404 for anyone else's). */
-    dismiss: (userId: string, id: string) =>
-      change(userId, async (tx) => {
-        if (!(await repo.isOwnedBy(tx, id, userId))) throw notFound();
-        return repo.setFlag(tx, userId, id, 'hasDismissed');
+    dismiss: (caller: Caller, id: string) =>
+      change(caller, async (tx) => {
+        if (!(await repo.isOwnedBy(tx, id, caller.id))) throw notFound();
+        return repo.setFlag(tx, caller.id, id, 'hasDismissed');
       }),
 
     /** Records that the member opened what one of their notifications is about (404 for anyone else's). */
-    explore: (userId: string, id: string) =>
-      change(userId, async (tx) => {
-        if (!(await repo.isOwnedBy(tx, id, userId))) throw notFound();
-        return repo.setFlag(tx, userId, id, 'hasExplored');
+    explore: (caller: Caller, id: string) =>
+      change(caller, async (tx) => {
+        if (!(await repo.isOwnedBy(tx, id, caller.id))) throw notFound();
+        return repo.setFlag(tx, caller.id, id, 'hasExplored');
       }),
 
     /**

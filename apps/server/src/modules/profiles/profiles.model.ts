@@ -101,12 +101,18 @@ export function toOwnProfile(p: StoredProfile, now: Date = new Date()): OwnProfi
 }
 
 /**
- * What a viewer sees of a profile: the stored (published) values without phone and job title, and the contact
- * details only when `showContact` (decided by the policy).
+ * What a viewer sees of a profile: the stored (published) values without contact details and without how the
+ * member heard of us, and the contact details (e-mail, phone, LinkedIn, job title) only when `showContact`
+ * (decided by the read-access rules).
  */
 export function toProfileView(p: StoredProfile, viewerId: string, showContact: boolean): ProfileView {
-  const { phone: _phone, jobTitle: _jobTitle, ...data } = p.data as ProfileData & { jobTitle?: unknown };
-  const contact = p.data as Partial<Record<'phone' | 'linkedin' | 'jobTitle', string | null>>;
+  const {
+    phone,
+    linkedin,
+    jobTitle,
+    interGenData: _interGenData,
+    ...data
+  } = p.data as ProfileData & { jobTitle?: string | null };
   return {
     id: p.id,
     kind: p.kind,
@@ -118,9 +124,9 @@ export function toProfileView(p: StoredProfile, viewerId: string, showContact: b
     contact: showContact
       ? {
           email: p.contactEmail,
-          phone: contact.phone ?? null,
-          linkedin: contact.linkedin ?? null,
-          jobTitle: contact.jobTitle ?? null,
+          phone: phone ?? null,
+          linkedin: linkedin ?? null,
+          jobTitle: jobTitle ?? null,
         }
       : null,
     rating: displayedRating(p.averageRating, p.numberOfRatings),

@@ -1,15 +1,7 @@
 import { type ProfileData, type ProfileType, sectionFields, sectionIds } from '@intergen/domain';
-import { and, desc, eq, or } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  companies,
-  connectionRequests,
-  contactInfo,
-  experts,
-  matchSuggestions,
-  users,
-} from '../../db/schema.ts';
-import type { Relationship } from './profiles.policy.ts';
+import { companies, contactInfo, experts, users } from '../../db/schema.ts';
 
 /** The status columns every profile has, enough to derive its status and route its owner. */
 export interface ProfileStatusRow {
@@ -253,24 +245,4 @@ export async function updateContact(
     .update(contactInfo)
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(contactInfo.userId, userId));
-}
-
-/**
- * What ties two members together for the read-access policy: a match suggestion between them (either way
- * round), and whether its connection request has been accepted. Derived from the rows as they are now.
- */
-export async function findRelationship(ex: Executor, a: string, b: string): Promise<Relationship> {
-  if (a === b) return { matched: false, connected: false };
-  const [row] = await ex
-    .select({ accepted: connectionRequests.accepted })
-    .from(matchSuggestions)
-    .leftJoin(connectionRequests, eq(connectionRequests.id, matchSuggestions.id))
-    .where(
-      or(
-        and(eq(matchSuggestions.expertId, a), eq(matchSuggestions.companyId, b)),
-        and(eq(matchSuggestions.expertId, b), eq(matchSuggestions.companyId, a)),
-      ),
-    )
-    .limit(1);
-  return { matched: row !== undefined, connected: row?.accepted === true };
 }

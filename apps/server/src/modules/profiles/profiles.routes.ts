@@ -14,6 +14,7 @@ import {
 import { fieldMessages, limits, profileTexts } from '@intergen/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { callerOf } from '../../http/caller.ts';
 import { requireUser, type SessionCookies } from '../../http/session.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { ProfilesService } from './profiles.service.ts';
@@ -199,8 +200,7 @@ export function profilesRoutes(deps: { profiles: ProfilesService; cookies: Sessi
         },
       },
       async (request) => {
-        const user = requireUser(request);
-        return { profile: await profiles.view({ id: user.id, isAdmin: user.isAdmin }, request.params.id) };
+        return { profile: await profiles.view(callerOf(request), request.params.id) };
       },
     );
   };

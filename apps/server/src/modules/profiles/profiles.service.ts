@@ -28,12 +28,14 @@ import {
 } from '@intergen/domain';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
+import type { Caller } from '../../http/caller.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { startOfUtcDay } from '../../lib/time.ts';
 import * as authRepo from '../auth/auth.repository.ts';
 import type { PublishEvent } from '../events/events.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { mailTemplates } from '../mail/mail.templates.ts';
+import { accessTo } from '../members/members.access.ts';
 import { encodeProfileImage, type ImageStore, randomDefaultAvatar } from './profiles.images.ts';
 import {
   incompleteSections,
@@ -43,11 +45,9 @@ import {
   toProfileView,
   withPending,
 } from './profiles.model.ts';
-import { canReadProfile, canSeeContact, noRelationship, type Viewer } from './profiles.policy.ts';
 import {
   type ContactField,
   findProfile,
-  findRelationship,
   isContactField,
   listProfiles,
   type ProfileRowPatch,
@@ -63,6 +63,8 @@ export interface ProfilesServiceDeps {
   database: Database;
   appUrl: string;
   supportEmail: string;
+  /** The community-tab flag: community lists and their profile modals exist only while it is on. */
+  communityTab: boolean;
   publishEvent: PublishEvent;
   images: ImageStore;
   /** Called after a transaction that queued mail has committed, to send it without waiting for a poll. */
@@ -542,17 +544,16 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     },
 
     /**
-     * Another member's (or one's own, or an admin's) view of a profile. Unreadable and unknown profiles answer
-     * the same not-found, so existence is never revealed; the other party of a suggestion or request may read it
-     * even unpublished, and contact details go only where the policy allows (owner, admins, connected parties).
+     * Another member's (or one's own, or an admin's) view of a profile, as the read-access rules allow (domain
+     * read-access.ts): a caller who may read no member gets 403; an unreadable and an unknown profile answer the
+     * same not-found, so existence is never revealed; contact details only to connected parties.
      */
-    async view(viewer: Viewer, profileId: string): Promise<ProfileView> {
+    async view(caller: Caller, profileId: string): Promise<ProfileView> {
+      const { access } = await accessTo(db, caller, profileId, deps.communityTab);
+      if (access === 'none') throw notFound();
       const p = await findProfile(db, profileId);
       if (!p) throw notFound();
-      const relationship =
-        viewer.id === p.id || viewer.isAdmin ? noRelationship : await findRelationship(db, viewer.id, p.id);
-      if (!canReadProfile(viewer, p, relationship)) throw notFound();
-      return toProfileView(p, viewer.id, canSeeContact(viewer, p.id, relationship));
+      return toProfileView(p, caller.id, access === 'contact' || access === 'full');
     },
 
     // Admin

@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildOwnProfile, completeExpertData } from '../../features/profile-wizard/test-profile';
 import { buildUser, configAnswer, installFakeApi, renderApp } from '../../test/render';
 import { setViewportWidth } from '../../test/viewport';
 
+/** The page header (a profile preview on the page has a header of its own). */
 function header() {
-  return within(screen.getByRole('banner'));
+  return within(screen.getAllByRole('banner')[0]!);
 }
 
 async function renderDashboard(user = buildUser(), communityTab = true) {
@@ -57,9 +59,14 @@ describe('the header', () => {
 
   it('shows only the logo to a person without header access', async () => {
     const unverified = buildUser({ emailVerified: false });
-    installFakeApi({ 'GET /api/config': () => configAnswer });
+    const profile = buildOwnProfile('expert', completeExpertData, { onboardingComplete: true });
+    installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/profiles/me': () => ({ body: { profile } }),
+    });
+    // The dashboard is not theirs yet: they land on the review step, where the e-mail code is entered.
     renderApp('/dashboard', { user: unverified });
-    await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('heading', { level: 1, name: 'Profile Review' });
 
     expect(
       header()

@@ -1,4 +1,4 @@
-import { fieldMessages, profileTexts } from '@intergen/domain';
+import { accessTexts, fieldMessages, profileTexts } from '@intergen/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
@@ -64,6 +64,23 @@ describe('the account banners', () => {
     });
     renderApp('/dashboard', { user: pending });
     expect(await screen.findByText(profileTexts.pendingBanner, {}, lazy)).toBeTruthy();
+  });
+
+  it('sends a member whose profile the team unpublished to their page, which says why and whom to write to', async () => {
+    const unpublished = buildUser({
+      profile: {
+        status: 'disabled',
+        profileComplete: true,
+        onboardingComplete: true,
+        firstIncompleteStep: null,
+      },
+    });
+    installFakeApi({ 'GET /api/config': () => configAnswer });
+    const { router } = renderApp('/dashboard', { user: unpublished });
+    expect(await screen.findByText(accessTexts.unpublishedBanner, { exact: false }, lazy)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/profile/public');
+    const mail = await screen.findByRole('link', { name: configAnswer.body.supportEmail });
+    expect(mail.getAttribute('href')).toBe(`mailto:${configAnswer.body.supportEmail}`);
   });
 });
 

@@ -1,8 +1,9 @@
 import type { SessionUser } from '@intergen/contracts';
-import { accountTexts, profileTexts } from '@intergen/domain';
+import { accessTexts, accountTexts, profileTexts } from '@intergen/domain';
 import { Alert, Anchor, Stack } from '@mantine/core';
-import { IconClockHour4, IconHandStop, IconSparkles } from '@tabler/icons-react';
+import { IconClockHour4, IconEyeOff, IconHandStop, IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
+import { usePublicConfig } from '../../../lib/config';
 import { useOwnProfile } from '../api/get-own-profile';
 import { AnnualConfirmationModal } from './annual-confirmation-modal';
 import { ResumeAccountModal } from './resume-account-modal';
@@ -10,7 +11,8 @@ import { useSessionFlag } from './session-flags';
 
 /**
  * The account banners of a signed-in member (spec 000 §2): paused, with a link that opens Resume Account;
- * welcome back after a resume (dismissible); and, for an expert under review, the pending banner.
+ * welcome back after a resume (dismissible); for an expert under review, the pending banner; and for a member
+ * whose profile the team unpublished, why they are not seen and whom to write to.
  */
 export function AccountBanners({ user }: { user: SessionUser }) {
   const [resumeOpened, setResumeOpened] = useState(false);
@@ -18,8 +20,10 @@ export function AccountBanners({ user }: { user: SessionUser }) {
   const status = user.kind ? user.profile?.status : null;
   const paused = status === 'paused';
   const pending = status === 'pending' && user.kind === 'expert';
+  const unpublished = status === 'disabled';
+  const supportEmail = usePublicConfig().data?.supportEmail;
 
-  if (!paused && !pending && !welcomeBack.raised) return null;
+  if (!paused && !pending && !unpublished && !welcomeBack.raised) return null;
   return (
     <Stack gap="sm">
       {paused ? (
@@ -41,6 +45,16 @@ export function AccountBanners({ user }: { user: SessionUser }) {
           onClose={welcomeBack.lower}
         >
           {profileTexts.welcomeBack}
+        </Alert>
+      ) : null}
+      {unpublished ? (
+        <Alert color="red" variant="light" icon={<IconEyeOff aria-hidden="true" />} role="status">
+          {accessTexts.unpublishedBanner}{' '}
+          {supportEmail ? (
+            <Anchor href={`mailto:${supportEmail}`} size="sm">
+              {supportEmail}
+            </Anchor>
+          ) : null}
         </Alert>
       ) : null}
       {pending ? (

@@ -15,7 +15,13 @@ export function flagLabels<C extends string>(
  * details the owner always sees, and the rating as others see it (from 5 reviews, to the nearest half star).
  */
 export function ownProfileToView(own: OwnProfile, { isOwn = true }: { isOwn?: boolean } = {}): ProfileView {
-  const { phone, jobTitle, ...data } = own.data as OwnProfile['data'] & { jobTitle?: string | null };
+  const {
+    phone,
+    linkedin,
+    jobTitle,
+    interGenData: _interGenData,
+    ...data
+  } = own.data as OwnProfile['data'] & { jobTitle?: string | null };
   return {
     id: own.id,
     kind: own.kind,
@@ -27,7 +33,7 @@ export function ownProfileToView(own: OwnProfile, { isOwn = true }: { isOwn?: bo
     contact: {
       email: own.email,
       phone: phone ?? null,
-      linkedin: own.data.linkedin ?? null,
+      linkedin: linkedin ?? null,
       jobTitle: jobTitle ?? null,
     },
     rating: displayedRating(own.averageRating, own.numberOfRatings),

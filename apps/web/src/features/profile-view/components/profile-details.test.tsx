@@ -11,8 +11,8 @@ describe('a profile page', () => {
     renderWithProviders(<ProfileDetails profile={buildExpertView({ contact: null })} />);
     expect(screen.getByText(profileTexts.contactHidden)).toBeTruthy();
     expect(document.querySelector('a[href^="mailto:"]')).toBeNull();
-    // An expert's LinkedIn profile is public all the same.
-    expect(screen.getByRole('link', { name: /linkedin\.com\/in\/grace-hopper/ })).toBeTruthy();
+    // LinkedIn is a contact detail (DESIGN.md §2, deliberate): not shown before connecting.
+    expect(screen.queryByRole('link', { name: /linkedin/ })).toBeNull();
   });
 
   it('shows e-mail, formatted phone, LinkedIn and job title when the contact is shared', () => {
@@ -49,7 +49,6 @@ describe('a profile page', () => {
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual([
       'Contact info',
-      'LinkedIn',
       'Engagement',
       'Experience',
       'Areas of improvement',
@@ -110,6 +109,6 @@ describe('a profile page', () => {
       linkedin: 'https://www.linkedin.com/in/grace-hopper',
       jobTitle: null,
     });
-    expect('phone' in view.data).toBe(false);
+    for (const field of ['phone', 'linkedin', 'interGenData']) expect(field in view.data).toBe(false);
   });
 });

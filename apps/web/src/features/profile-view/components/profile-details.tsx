@@ -92,8 +92,6 @@ function SideCard({
   const { contact } = profile;
   const isExpert = profile.kind === 'expert';
   const website = isExpert ? null : (profile.data as CompanyData).website;
-  // An expert's LinkedIn profile is public (spec 001 §6); a company's is part of its contact info.
-  const expertLinkedin = isExpert ? profile.data.linkedin : null;
 
   return (
     <Paper withBorder radius="md" p="lg" component="aside" className="ig-profile-side">
@@ -105,11 +103,16 @@ function SideCard({
           {contact ? (
             <dl className="ig-profile-facts">
               <EmailPhoneFacts email={contact.email} phone={contact.phone} />
-              {contact.linkedin && !isExpert ? (
+              {contact.linkedin ? (
                 <>
                   <dt>{profilePageTexts.linkedin}</dt>
                   <dd>
-                    <ExternalLink href={contact.linkedin}>{withoutScheme(contact.linkedin)}</ExternalLink>
+                    <ExternalLink
+                      href={contact.linkedin}
+                      icon={<IconBrandLinkedin size={16} aria-hidden="true" />}
+                    >
+                      {withoutScheme(contact.linkedin)}
+                    </ExternalLink>
                   </dd>
                 </>
               ) : null}
@@ -132,16 +135,6 @@ function SideCard({
               {profilePageTexts.website}
             </Title>
             <ExternalLink href={displayWebsite(website)}>{website}</ExternalLink>
-          </section>
-        ) : null}
-        {expertLinkedin ? (
-          <section aria-labelledby={`${profile.id}-linkedin`}>
-            <Title order={order} fz="sm" mb={4} id={`${profile.id}-linkedin`}>
-              {profilePageTexts.linkedin}
-            </Title>
-            <ExternalLink href={expertLinkedin} icon={<IconBrandLinkedin size={16} aria-hidden="true" />}>
-              {withoutScheme(expertLinkedin)}
-            </ExternalLink>
           </section>
         ) : null}
         {profile.rating ? (

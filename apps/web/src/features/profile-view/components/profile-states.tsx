@@ -1,10 +1,11 @@
-import { profilePageTexts, profileTexts, routes } from '@intergen/domain';
-import { Button, Center, EmptyState, Group, Stack } from '@mantine/core';
+import { accessTexts, profilePageTexts, profileTexts, routes, setupPath } from '@intergen/domain';
+import { Button, Center, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { IconUserQuestion } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/alerts';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
+import { useSignedInUser } from '../../../lib/session';
 
 /**
  * A profile that could not be shown: an unknown (or unreadable) id is a not-found state, never a crash
@@ -21,10 +22,13 @@ export function ProfileLoadError({
   withTitle?: boolean;
 }) {
   const notFound = error instanceof ApiError && error.status === 404;
+  const locked = error instanceof ApiError && error.code === 'MEMBERS_LOCKED';
   return (
     <Center mih="40vh" p="md">
       {notFound ? (
         <NotFound withTitle={withTitle} />
+      ) : locked ? (
+        <MembersLocked message={error.message} />
       ) : (
         <Stack gap="md" maw={460} w="100%">
           <ErrorAlert message={errorMessage(error)} />
@@ -36,6 +40,19 @@ export function ProfileLoadError({
         </Stack>
       )}
     </Center>
+  );
+}
+
+/** A member who may not see other members yet: what to do, and a button to where they can do it. */
+function MembersLocked({ message }: { message: string }) {
+  const user = useSignedInUser();
+  return (
+    <Stack gap="md" maw={460} w="100%" align="center">
+      <Text ta="center">{message}</Text>
+      <Button component={Link} to={setupPath(user)}>
+        {accessTexts.finishProfile}
+      </Button>
+    </Stack>
   );
 }
 

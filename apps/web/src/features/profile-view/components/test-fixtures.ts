@@ -10,8 +10,6 @@ export function buildExpertView(overrides: Partial<ProfileView> = {}): ProfileVi
     status: 'published',
     isVerified: true,
     data: {
-      linkedin: 'https://www.linkedin.com/in/grace-hopper',
-      interGenData: { socialMedia: true },
       about: null,
       experience: { tech: true, financial: true, energy: false },
       areasOfImprovement: { productDevelopment: true },
@@ -43,8 +41,6 @@ export function buildCompanyView(overrides: Partial<ProfileView> = {}): ProfileV
     status: 'published',
     isVerified: false,
     data: {
-      linkedin: 'https://www.linkedin.com/company/engines',
-      interGenData: { event: true },
       companyName: 'Analytical Engines',
       slogan: 'Computing the future',
       companySize: 12,
@@ -81,7 +77,12 @@ export function buildOwnExpert(overrides: Partial<OwnProfile> = {}): OwnProfile 
     email: 'grace@example.com',
     emailVerified: true,
     status: 'published',
-    data: { ...(view.data as object), phone: '5551234567' } as OwnProfile['data'],
+    data: {
+      ...(view.data as object),
+      phone: '5551234567',
+      linkedin: 'https://www.linkedin.com/in/grace-hopper',
+      interGenData: { socialMedia: true },
+    } as OwnProfile['data'],
     pendingChanges: null,
     completion: { sections: { basics: 100, profile: 100, extras: 100 }, overall: 100 },
     profileComplete: true,

@@ -1,4 +1,4 @@
-import { profileTexts } from '@intergen/domain';
+import { accessTexts, profileTexts } from '@intergen/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
@@ -39,6 +39,29 @@ describe('the profile routes', () => {
     renderApp('/view/nope', { user: buildUser() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile not found' }, lazy)).toBeTruthy();
     expect(screen.getByText(profileTexts.profileNotFound)).toBeTruthy();
+  });
+
+  it('tells a member who may not see other members yet what to do, with a button to their wizard', async () => {
+    installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/profiles/p2': () => ({
+        status: 403,
+        body: { error: { code: 'MEMBERS_LOCKED', message: accessTexts.membersLocked } },
+      }),
+    });
+    const newcomer = buildUser({
+      emailVerified: false,
+      profile: {
+        status: 'incomplete',
+        profileComplete: false,
+        onboardingComplete: false,
+        firstIncompleteStep: '/profile/seeking',
+      },
+    });
+    renderApp('/view/p2', { user: newcomer });
+    expect(await screen.findByText(accessTexts.membersLocked, {}, lazy)).toBeTruthy();
+    const finish = screen.getByRole('link', { name: accessTexts.finishProfile });
+    expect(finish.getAttribute('href')).toBe('/profile/seeking');
   });
 
   it('no id or the own id shows the own profile with Edit', async () => {

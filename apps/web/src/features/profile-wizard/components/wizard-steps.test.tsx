@@ -166,7 +166,7 @@ describe('the wizard steps', () => {
     const about = await screen.findByRole('textbox', { name: /About you/ }, slow);
     fireEvent.change(about, { target: { value: 'Still typing' } });
 
-    await act(() => router.navigate('/dashboard'));
+    await act(() => router.navigate('/profile/experience'));
     const dialog = await screen.findByRole('dialog', { name: profileTexts.leaveTitle }, slow);
     expect(dialog.textContent).toContain(profileTexts.leaveWhileSaving);
     fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.stayOnPage }));
@@ -178,8 +178,8 @@ describe('the wizard steps', () => {
         timeout: 2000,
       },
     );
-    await act(() => router.navigate('/dashboard'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await act(() => router.navigate('/profile/experience'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/experience'));
   });
 
   it('marks the field the server refused with its message', async () => {

@@ -1,0 +1,106 @@
+import {
+  type AccessViewer,
+  accessTexts,
+  type CommunityList,
+  communityLists,
+  matchingTexts,
+  noRelationship,
+  type ProfileAccess,
+  type ProfileType,
+  profileAccess,
+  readScope,
+} from '@intergen/domain';
+import type { Executor } from '../../db/client.ts';
+import type { Caller } from '../../http/caller.ts';
+import { AppError } from '../../lib/errors.ts';
+import { findMemberState, findRelationship, type MemberState } from './members.repository.ts';
+
+/**
+ * The read-access rules of `@intergen/domain` (read-access.ts) applied to the database: every route that answers
+ * another member's data asks here first.
+ */
+
+/** The caller as the access rules see them (their profile status read now). */
+export async function accessViewerOf(ex: Executor, caller: Caller): Promise<AccessViewer> {
+  if (caller.isAdmin) return { isAdmin: true, kind: caller.kind, emailVerified: true, status: null };
+  const me = await findMemberState(ex, caller.id);
+  return {
+    isAdmin: false,
+    kind: me?.kind ?? null,
+    emailVerified: me?.emailVerified ?? false,
+    status: me?.status ?? null,
+  };
+}
+
+const membersLocked = () => new AppError('MEMBERS_LOCKED', accessTexts.membersLocked, 403);
+
+/**
+ * The caller may read other members (their suggestions, requests, connections, notifications): verified, and
+ * published, or pending (expert), or paused. Anyone else gets 403 MEMBERS_LOCKED.
+ */
+export async function requireMemberReader(ex: Executor, caller: Caller): Promise<AccessViewer> {
+  const viewer = await accessViewerOf(ex, caller);
+  if (readScope(viewer) === 'none') throw membersLocked();
+  return viewer;
+}
+
+/**
+ * A community list (spec 000 §2, 001 §6): it exists only while the community-tab flag is on (else 404); it
+ * belongs to the role that has it (`Must be an expert` / `Must be a company`, 403 WRONG_ROLE); it loads only for
+ * a verified member whose profile is published — not pending, not paused (403 MEMBERS_LOCKED).
+ */
+export async function requireCommunityList(
+  ex: Executor,
+  caller: Caller,
+  list: CommunityList,
+  role: ProfileType,
+  communityTab: boolean,
+): Promise<void> {
+  if (!communityTab) throw new AppError('NOT_FOUND', accessTexts.communityOff, 404);
+  if (caller.isAdmin || caller.kind !== role) {
+    throw new AppError(
+      'WRONG_ROLE',
+      role === 'expert' ? matchingTexts.mustBeExpert : matchingTexts.mustBeCompany,
+      403,
+    );
+  }
+  const viewer = await accessViewerOf(ex, caller);
+  if (!communityLists(viewer, communityTab).includes(list)) {
+    throw new AppError(
+      'MEMBERS_LOCKED',
+      viewer.status === 'pending' ? accessTexts.communityWhilePending : accessTexts.membersLocked,
+      403,
+    );
+  }
+}
+
+/**
+ * What the caller may read of member `targetId`, with the target's state (null when there is no such member).
+ * A caller who may read no member at all gets 403 MEMBERS_LOCKED before anything about the target is looked at.
+ */
+export async function accessTo(
+  ex: Executor,
+  caller: Caller,
+  targetId: string,
+  communityTab: boolean,
+): Promise<{ access: ProfileAccess; target: MemberState | null }> {
+  const viewer = caller.id === targetId ? null : await requireMemberReader(ex, caller);
+  const target = await findMemberState(ex, targetId);
+  if (!target?.kind) return { access: 'none', target: null };
+  if (!viewer) return { access: 'full', target };
+  const relationship = viewer.isAdmin ? noRelationship : await findRelationship(ex, caller.id, targetId);
+  const access = profileAccess({
+    viewerId: caller.id,
+    viewer,
+    target: {
+      id: target.id,
+      kind: target.kind,
+      published: target.published,
+      private: target.private,
+      gone: target.gone,
+    },
+    relationship,
+    communityTab,
+  });
+  return { access, target };
+}
