@@ -49,6 +49,7 @@ export const profileTexts = {
   leaveWithUnsaved: 'Some changes could not be saved. Are you sure you want to leave?',
   stepsLabel: 'Profile steps',
   stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
+  stepDone: 'complete',
   optional: 'Optional',
   chooseOne: 'Choose one',
   loadingProfile: 'Loading your profile…',

@@ -13,6 +13,7 @@ import {
   disableReasonLabels,
   fieldMessages,
   type InterGenData,
+  isValidPhone,
   matchFacetKeys,
   normalizePhone,
   type ProfileData,
@@ -23,7 +24,6 @@ import {
   type RevenueBand,
   type SectionId,
   savablePatch,
-  sectionErrors,
   sectionFields,
 } from '@intergen/domain';
 import type { z } from 'zod';
@@ -215,9 +215,11 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     },
 
     /**
-     * Saves part of one wizard section. Values are checked against the role's schema and the field rules
-     * (nothing is saved on error); an unpublished profile is written directly (autosave), a published one
-     * collects the edits as pending changes that the community does not see until `applyPendingChanges`.
+     * Saves part of one wizard section. Values are checked against the role's schema (a wrong type or an
+     * unknown field answers 400 and saves nothing); values that break a field rule are kept as the member's
+     * draft and reported in the answer's `fieldErrors`, and the profile is not complete while one is broken. An
+     * unpublished profile is written directly (autosave), a published one collects the edits as pending
+     * changes that the community does not see until `applyPendingChanges`.
      */
     async saveSection(
       userId: string,
@@ -237,13 +239,11 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
         }
         const patch = savablePatch(parsed.data) as Record<string, unknown>;
         if (patch.interGenData) patch.interGenData = cleanInterGenData(patch.interGenData as InterGenData);
-        const merged = { ...withPending(p), ...patch } as ProfileData;
-        const errors = Object.entries(sectionErrors(p.kind, section, merged, { requireAll: false }))
-          .filter(([field, message]) => field in patch && message)
-          .map(([field, message]) => ({ path: field, message: message! }));
-        if (errors.length > 0) throw badRequest('VALIDATION_FAILED', errors[0]!.message, errors);
-        if (typeof patch.phone === 'string' && patch.phone.trim() !== '')
-          patch.phone = normalizePhone(patch.phone);
+        // A value that breaks a field rule is kept as the member's draft (reported in `fieldErrors`, and the
+        // profile is not complete until it is corrected); only a valid phone number is reduced to its digits.
+        if (typeof patch.phone === 'string') {
+          patch.phone = isValidPhone(patch.phone) ? normalizePhone(patch.phone) : patch.phone.trim();
+        }
         for (const field of ['linkedin', 'website']) {
           if (typeof patch[field] === 'string') patch[field] = (patch[field] as string).trim();
         }

@@ -84,6 +84,7 @@ export function buildOwnExpert(overrides: Partial<OwnProfile> = {}): OwnProfile 
     data: { ...(view.data as object), phone: '5551234567' } as OwnProfile['data'],
     pendingChanges: null,
     completion: { sections: { basics: 100, profile: 100, extras: 100 }, overall: 100 },
+    fieldErrors: [],
     profileComplete: true,
     onboardingComplete: true,
     profilePending: false,

@@ -11,7 +11,7 @@ import { useSignedInUser } from '../../../lib/session';
 import { useOwnProfile } from '../api/get-own-profile';
 import { useReachReview } from '../api/reach-review';
 import { useSubmitProfile } from '../api/submit-profile';
-import { editorData, isReadyToPublish } from '../lib/profile-form';
+import { editorData, isReadyToPublish, stepsDone } from '../lib/profile-form';
 import { EmailVerificationModal, EmailVerifiedModal } from './email-verification-modal';
 import { GuardedButton } from './guarded-button';
 import { MissingAreasPanel } from './missing-areas-panel';
@@ -107,7 +107,12 @@ function Review({
   return (
     <div className="ig-wizard">
       <Page title={steps[3]!.title}>
-        <WizardStepper kind={kind} active={3} onNavigate={(path) => void navigate(path)} />
+        <WizardStepper
+          kind={kind}
+          active={3}
+          done={stepsDone(kind, data)}
+          onNavigate={(path) => void navigate(path)}
+        />
         {ready ? null : <MissingAreasPanel kind={kind} data={data} />}
         <ProfilePreview profile={profile} />
         <ErrorAlert message={submit.isError && !verifiedOpen ? errorMessage(submit.error) : null} />
