@@ -42,6 +42,11 @@ export const profileTexts = {
   verificationPrompt: 'Enter the 5-character code we sent to your e-mail address.',
   verificationCodeLabel: 'Verification code',
   verificationContinue: 'Continue',
+  // E-mail verification (not quoted by the spec)
+  verifyEmailPrompt: 'Your e-mail address is not verified yet. Enter the code we e-mailed you.',
+  enterCode: 'Enter verification code',
+  emailVerifiedNotice: 'Your e-mail address is verified.',
+  sendNewCode: 'Send a new code',
   // Wizard (not quoted by the spec)
   stayOnPage: 'Stay on this page',
   leavePage: 'Leave',

@@ -24,11 +24,18 @@ import {
 } from '../profiles/profiles.repository.ts';
 import * as repo from './auth.repository.ts';
 
+/**
+ * Runs in the transaction that verifies a member's e-mail, after the address is marked verified (the profiles
+ * module publishes or submits a profile that was waiting for it).
+ */
+export type EmailVerifiedHook = (tx: Executor, userId: string) => Promise<void>;
+
 export interface AuthServiceDeps {
   database: Database;
   appUrl: string;
-  /** Called after a transaction that queued mail has committed, to send it without waiting for a poll. */
+  /** Called after a transaction that queued mail (or other outbox work) has committed, to send it at once. */
   afterCommit: () => void;
+  onEmailVerified?: readonly EmailVerifiedHook[];
 }
 
 export interface IssuedSession {
@@ -49,7 +56,7 @@ const isUniqueViolation = (error: unknown) =>
   (error as { code?: string })?.code === '23505' ||
   (error as { cause?: { code?: string } })?.cause?.code === '23505';
 
-export function createAuthService({ database, appUrl, afterCommit }: AuthServiceDeps) {
+export function createAuthService({ database, appUrl, afterCommit, onEmailVerified = [] }: AuthServiceDeps) {
   const { db } = database;
 
   async function toSessionUser(ex: Executor, user: repo.UserRow): Promise<SessionUser> {
@@ -379,7 +386,10 @@ export function createAuthService({ database, appUrl, afterCommit }: AuthService
 
     /**
      * Checks a typed code: case-insensitive, valid 10 minutes, single use; the fifth wrong try voids it.
-     * Concurrent tries are serialised by a row lock so none is lost from the count.
+     * Concurrent tries are serialised by a row lock so none is lost from the count. An expired or voided code
+     * answers CODE_EXPIRED, so the client can offer a new one. The verified hooks run in the same transaction:
+     * a complete profile that reached the review step is published or submitted there, so the flow is done
+     * even if the member never presses Continue.
      */
     async verifyEmail(userId: string, typed: string): Promise<SessionUser> {
       const code = normalizeVerificationCode(typed);
@@ -390,9 +400,10 @@ export function createAuthService({ database, appUrl, afterCommit }: AuthService
         if (!user) throw new AppError('UNAUTHENTICATED', messages.notSignedIn, 401);
         if (user.emailVerified) return { user: await toSessionUser(tx, user) };
         const row = await repo.findVerificationCodeForUpdate(tx, userId);
-        if (!row || row.expiresAt.getTime() <= Date.now()) {
-          if (row) await repo.deleteVerificationCode(tx, userId);
-          return { error: badRequest('CODE_EXPIRED', messages.incorrectCode) };
+        if (!row) return { error: badRequest('CODE_EXPIRED', messages.verificationCodeVoid) };
+        if (row.expiresAt.getTime() <= Date.now()) {
+          await repo.deleteVerificationCode(tx, userId);
+          return { error: badRequest('CODE_EXPIRED', messages.verificationCodeExpired) };
         }
         if (row.codeHash !== hashToken(code)) {
           const attempts = row.attempts + 1;
@@ -403,10 +414,12 @@ export function createAuthService({ database, appUrl, afterCommit }: AuthService
         await repo.deleteVerificationCode(tx, userId);
         await repo.updateUser(tx, userId, { emailVerified: true });
         if (user.kind) await setHasEmailVerificationCode(tx, user.kind, userId, false);
+        for (const hook of onEmailVerified) await hook(tx, userId);
         return { user: await toSessionUser(tx, { ...user, emailVerified: true }) };
       });
       // The attempt count must be committed even when the answer is an error.
       if ('error' in outcome) throw outcome.error;
+      afterCommit();
       return outcome.user;
     },
 

@@ -31,6 +31,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { startOfUtcDay } from '../../lib/time.ts';
 import * as authRepo from '../auth/auth.repository.ts';
+import type { EmailVerifiedHook } from '../auth/auth.service.ts';
 import type { PublishEvent } from '../events/events.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { mailTemplates } from '../mail/mail.templates.ts';
@@ -190,6 +191,36 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       userId: p.id,
       payload: { profileId: p.id, kind: p.kind, ...(reason ? { reason } : {}), ...extra },
     });
+
+  /** Whether the profile has been published or (an expert's) submitted for approval. */
+  const isSubmitted = (p: StoredProfile) => p.profilePublished || (p.kind === 'expert' && p.profilePending);
+
+  /**
+   * Publishes a company (today's date) or submits an expert for approval (pending), completes onboarding and
+   * asks for matching. The caller holds the profile's row lock and has checked that it is complete.
+   */
+  async function submitLocked(tx: Executor, p: StoredProfile): Promise<void> {
+    if (p.kind === 'expert') {
+      await updateProfileRow(tx, p.kind, p.id, {
+        profilePending: true,
+        gettingStartedDismissed: true,
+        onboardingComplete: true,
+        profileComplete: true,
+      });
+      await event(tx, 'profile.submitted', p);
+    } else {
+      const publishDate = startOfUtcDay();
+      await updateProfileRow(tx, p.kind, p.id, {
+        profilePublished: true,
+        disableReason: null,
+        publishDate,
+        onboardingComplete: true,
+        profileComplete: true,
+      });
+      await event(tx, 'profile.published', p, { publishDate: publishDate.getTime() });
+    }
+    await requestMatching(tx, p, p.kind === 'company' ? 'published' : undefined);
+  }
 
   /** An admin action on one profile: locked, changed, and answered with the profile as it now stands. */
   async function adminAction(
@@ -365,38 +396,36 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
           if (!p.emailVerified) {
             throw badRequest('EMAIL_UNVERIFIED', profileTexts.emailNotVerified);
           }
-          if (p.profilePublished || (p.kind === 'expert' && p.profilePending)) return toOwnProfile(p);
+          if (isSubmitted(p)) return toOwnProfile(p);
           const problems = incompleteSections(p.kind, p.data);
           if (problems.length > 0) {
             const message =
               p.kind === 'expert' ? profileTexts.expertIncomplete : profileTexts.companyIncomplete;
             throw badRequest('PROFILE_INCOMPLETE', message, problems);
           }
-          if (p.kind === 'expert') {
-            await updateProfileRow(tx, p.kind, p.id, {
-              profilePending: true,
-              gettingStartedDismissed: true,
-              onboardingComplete: true,
-              profileComplete: true,
-            });
-            await event(tx, 'profile.submitted', p);
-          } else {
-            const publishDate = startOfUtcDay();
-            await updateProfileRow(tx, p.kind, p.id, {
-              profilePublished: true,
-              disableReason: null,
-              publishDate,
-              onboardingComplete: true,
-              profileComplete: true,
-            });
-            await event(tx, 'profile.published', p, { publishDate: publishDate.getTime() });
-          }
-          await requestMatching(tx, p, p.kind === 'company' ? 'published' : undefined);
+          await submitLocked(tx, p);
           return reload(tx, userId);
         }),
       );
+      afterCommit();
       return result;
     },
+
+    /**
+     * The e-mail verification's hook (run in its transaction, after the address is marked verified): a member
+     * who reached the review step with a complete profile is published (company) or submitted for approval
+     * (expert), with matching asked for, exactly as the review step's Finish would. Anything else (an
+     * incomplete profile, one already submitted, paused, disabled or deactivated) is left as it is, so
+     * verifying then only verifies. Idempotent under the profile's row lock: a concurrent Finish finds the
+     * profile submitted and changes nothing.
+     */
+    submitAfterVerification: (async (tx, userId) => {
+      const p = await findProfile(tx, userId, { lock: true });
+      if (!p || !p.emailVerified || !p.onboardingComplete || isSubmitted(p)) return;
+      if (p.pausedDate || p.deactivatedDate || p.disableReason) return;
+      if (!isComplete(p.kind, p.data)) return;
+      await submitLocked(tx, p);
+    }) satisfies EmailVerifiedHook,
 
     /** Pauses a published profile (hidden, no new requests; login still works) and mails a confirmation. */
     async pause(
