@@ -421,7 +421,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
      */
     submitAfterVerification: (async (tx, userId) => {
       const p = await findProfile(tx, userId, { lock: true });
-      if (!p || !p.emailVerified || !p.onboardingComplete || isSubmitted(p)) return;
+      if (!p?.emailVerified || !p.onboardingComplete || isSubmitted(p)) return;
       if (p.pausedDate || p.deactivatedDate || p.disableReason) return;
       if (!isComplete(p.kind, p.data)) return;
       await submitLocked(tx, p);
