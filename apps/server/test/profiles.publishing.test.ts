@@ -16,7 +16,7 @@ import {
   validSections,
   verifyEmail,
 } from './factories.ts';
-import { codeIn, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { client, codeIn, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
 
 /** Midnight UTC of today, in milliseconds. */
 const todayUtc = () => {
@@ -314,6 +314,32 @@ describe.each(engines)('submitting, publishing and updating profiles on %s', (en
         type: 'profile.updated',
         payload: { annualConfirmation: true, fields: ['companySize', 'revenue', 'capital'] },
       });
+    });
+
+    it('Maybe later puts it off for this session only: the next sign-in asks again', async () => {
+      const company = await publishedMember(t, 'company', admin);
+      const longAgo = new Date(Date.now() - 370 * 24 * 60 * 60 * 1000);
+      await t.database.db.update(companies).set({ updatedAt: longAgo }).where(eq(companies.id, company.id));
+      const session = async (c: Client) => (await c.get('/api/auth/session')).json().user;
+      expect(await session(company.client)).toMatchObject({ annualConfirmationPostponed: false });
+
+      const later = await company.client.post('/api/auth/session/annual-confirmation-later');
+      expect(later.statusCode).toBe(200);
+      expect(later.json().user).toMatchObject({ id: company.id, annualConfirmationPostponed: true });
+      // A reload of the page reads the same session.
+      expect(await session(company.client)).toMatchObject({ annualConfirmationPostponed: true });
+      expect((await me(company.client)).needsAnnualConfirmation).toBe(true);
+
+      // Another browser, or the next sign-in, is a new session and is asked again.
+      const next = client(t.app);
+      const signedIn = await next.post('/api/auth/sign-in', {
+        email: company.email,
+        password: company.password,
+      });
+      expect(signedIn.json().user).toMatchObject({ annualConfirmationPostponed: false });
+      expect(await session(next)).toMatchObject({ annualConfirmationPostponed: false });
+      expect(await session(company.client)).toMatchObject({ annualConfirmationPostponed: true });
+      expect((await client(t.app).post('/api/auth/session/annual-confirmation-later')).statusCode).toBe(401);
     });
 
     it('refuses a team size of 0 with the field message', async () => {

@@ -59,7 +59,12 @@ const isUniqueViolation = (error: unknown) =>
 export function createAuthService({ database, appUrl, afterCommit, onEmailVerified = [] }: AuthServiceDeps) {
   const { db } = database;
 
-  async function toSessionUser(ex: Executor, user: repo.UserRow): Promise<SessionUser> {
+  /** The client's view of a user; `sessionToken` names the session whose flags it carries (none: a new one). */
+  async function toSessionUser(
+    ex: Executor,
+    user: repo.UserRow,
+    sessionToken?: string | null,
+  ): Promise<SessionUser> {
     const profile = user.kind ? await findProfile(ex, user.id) : null;
     return {
       id: user.id,
@@ -78,6 +83,9 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
             firstIncompleteStep: firstIncompleteStep(profile.kind, withPending(profile)),
           }
         : null,
+      annualConfirmationPostponed: sessionToken
+        ? await repo.isAnnualConfirmationPostponed(ex, hashToken(sessionToken))
+        : false,
     };
   }
 
@@ -155,8 +163,14 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
   }
 
   return {
-    /** The client's view of a user: identity, kind, role and the profile status that routes them. */
-    describe: (user: repo.UserRow) => toSessionUser(db, user),
+    /** The client's view of a user: identity, kind, role, the profile status that routes them, session flags. */
+    describe: (user: repo.UserRow, sessionToken?: string | null) => toSessionUser(db, user, sessionToken),
+
+    /** `Maybe later` on the annual confirmation: this session is not asked again (the next sign-in is). */
+    async postponeAnnualConfirmation(user: repo.UserRow, sessionToken: string): Promise<SessionUser> {
+      await repo.postponeAnnualConfirmation(db, hashToken(sessionToken));
+      return toSessionUser(db, user, sessionToken);
+    },
 
     /**
      * Creates the auth user, the user record with its expert/company flag, the empty profile and contact
@@ -391,14 +405,14 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
      * a complete profile that reached the review step is published or submitted there, so the flow is done
      * even if the member never presses Continue.
      */
-    async verifyEmail(userId: string, typed: string): Promise<SessionUser> {
+    async verifyEmail(userId: string, typed: string, sessionToken?: string | null): Promise<SessionUser> {
       const code = normalizeVerificationCode(typed);
       if (code.length < limits.verificationCodeLength)
         throw badRequest('CODE_INCOMPLETE', messages.incompleteCode);
       const outcome = await db.transaction(async (tx) => {
         const user = await repo.findUserById(tx, userId);
         if (!user) throw new AppError('UNAUTHENTICATED', messages.notSignedIn, 401);
-        if (user.emailVerified) return { user: await toSessionUser(tx, user) };
+        if (user.emailVerified) return { user: await toSessionUser(tx, user, sessionToken) };
         const row = await repo.findVerificationCodeForUpdate(tx, userId);
         if (!row) return { error: badRequest('CODE_EXPIRED', messages.verificationCodeVoid) };
         if (row.expiresAt.getTime() <= Date.now()) {
@@ -415,7 +429,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
         await repo.updateUser(tx, userId, { emailVerified: true });
         if (user.kind) await setHasEmailVerificationCode(tx, user.kind, userId, false);
         for (const hook of onEmailVerified) await hook(tx, userId);
-        return { user: await toSessionUser(tx, { ...user, emailVerified: true }) };
+        return { user: await toSessionUser(tx, { ...user, emailVerified: true }, sessionToken) };
       });
       // The attempt count must be committed even when the answer is an error.
       if ('error' in outcome) throw outcome.error;
