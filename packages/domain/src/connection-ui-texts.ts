@@ -59,6 +59,7 @@ export const connectionUiTexts = {
   sentHeading: 'Sent Requests',
   connectionsHeading: 'Your Connections',
   requestMessage: 'Their message',
+  yourMessage: 'Your message',
   noMessage: 'No message was added.',
   sentOn: (date: string) => `Sent ${date}`,
   connectedOn: (date: string) => `Connected ${date}`,
