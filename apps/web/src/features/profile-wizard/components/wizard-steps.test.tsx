@@ -119,26 +119,32 @@ describe('the wizard steps', () => {
     // Unticking one clears the message.
     fireEvent.click(box('Legal'));
     await waitFor(() => expect(screen.queryByText(fieldMessages.areasTooMany)).toBeNull());
-  });
+  }, 20_000);
 
   it.each([
     ['Team Size', '0', 'companySize', 0, fieldMessages.teamSizePositive],
     ['Years operational', '-3', 'yearsInBusiness', -3, fieldMessages.yearsNegative],
-  ])('keeps %s %s as typed, with its message, and saves it', async (label, typed, field, value, message) => {
-    const { calls } = profileApi(buildOwnProfile('company'));
-    renderApp('/profile/about', { user: incompleteUser('company') });
-    const input = await screen.findByRole('textbox', { name: new RegExp(label) }, slow);
-    fireEvent.change(input, { target: { value: typed } });
-    fireEvent.blur(input);
-    expect(await screen.findByText(message)).toBeTruthy();
-    // Not silently corrected to the minimum.
-    expect((input as HTMLInputElement).value).toBe(typed);
-    await waitFor(
-      () => expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ [field]: value }),
-      { timeout: 3000 },
-    );
-    expect((screen.getByRole('textbox', { name: new RegExp(label) }) as HTMLInputElement).value).toBe(typed);
-  });
+  ])(
+    'keeps %s %s as typed, with its message, and saves it',
+    async (label, typed, field, value, message) => {
+      const { calls } = profileApi(buildOwnProfile('company'));
+      renderApp('/profile/about', { user: incompleteUser('company') });
+      const input = await screen.findByRole('textbox', { name: new RegExp(label) }, slow);
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.blur(input);
+      expect(await screen.findByText(message)).toBeTruthy();
+      // Not silently corrected to the minimum.
+      expect((input as HTMLInputElement).value).toBe(typed);
+      await waitFor(
+        () => expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ [field]: value }),
+        { timeout: 3000 },
+      );
+      expect((screen.getByRole('textbox', { name: new RegExp(label) }) as HTMLInputElement).value).toBe(
+        typed,
+      );
+    },
+    20_000,
+  );
 
   it('shows a wrong value kept from an earlier visit with its message at once, after a reload', async () => {
     profileApi(buildOwnProfile('company', { companySize: 0, yearsInBusiness: -1 }));
