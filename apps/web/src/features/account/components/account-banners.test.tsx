@@ -133,7 +133,7 @@ describe('the annual confirmation', () => {
     await screen.findByRole('heading', { level: 1, name: 'Welcome Back' }, lazy);
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/profiles/me').length).toBeGreaterThan(1));
     expect(screen.queryByRole('dialog', { name: profileTexts.annualTitle })).toBeNull();
-  });
+  }, 20_000);
 
   it('is not shown to experts', async () => {
     const { calls } = installFakeApi({ 'GET /api/config': () => configAnswer });

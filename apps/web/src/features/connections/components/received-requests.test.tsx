@@ -177,7 +177,7 @@ describe('received connection requests on the dashboard', () => {
     // Then the 500 ms are over and the card leaves.
     act(() => removals[0]!());
     expect(await screen.findByText('No pending requests')).toBeTruthy();
-  });
+  }, 20_000);
 
   it('names a long-named member in full in the dialog and to screen readers, shortened on the card', async () => {
     const name = 'Bartholomew Alexander Montgomery-Smythe';

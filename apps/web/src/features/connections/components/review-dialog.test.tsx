@@ -132,7 +132,7 @@ describe('the review dialog', () => {
       expect(screen.getByRole('region', { name: 'Did you meet with your new connections?' })).toBeTruthy();
     }
     expect(calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/connections/'))).toEqual([]);
-  });
+  }, 20_000);
 
   it('Close without rating closes the connection as not rated, for the member', async () => {
     const { calls, current } = dashboardApi(
@@ -201,7 +201,7 @@ describe('the review dialog', () => {
     await waitFor(() => expect(within(prompt).getAllByRole('listitem')).toHaveLength(1));
     expect(within(prompt).queryByText(longName)).toBeNull();
     expect(calls.filter((c) => c.path === '/api/connections/s1/close')).toHaveLength(0);
-  });
+  }, 20_000);
 
   it('says You have no connections before the first one', async () => {
     dashboardApi({ buckets: buildBuckets() });

@@ -149,7 +149,7 @@ describe('the review step', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), slow);
     expect(api.calls.some((c) => c.path === '/api/profiles/me/submit')).toBe(false);
     expect(window.localStorage.getItem('hasSeenNewChangesPopup')).toBe('true');
-  });
+  }, 20_000);
 
   it('offers the code entry with an incomplete profile, and verifying then only verifies', async () => {
     const incomplete = buildOwnProfile('expert', { phone: '5551234567' });
@@ -172,7 +172,7 @@ describe('the review step', () => {
     expect(screen.queryByRole('dialog', { name: profileTexts.verifiedTitle })).toBeNull();
     expect(screen.queryByRole('button', { name: profileTexts.enterCode })).toBeNull();
     expect(api.calls.some((c) => c.path === '/api/profiles/me/submit')).toBe(false);
-  });
+  }, 20_000);
 
   it('says an expired code has expired and sends a new one with one click', async () => {
     const { calls } = reviewApi(buildOwnProfile('expert', completeExpertData), {
@@ -196,5 +196,5 @@ describe('the review step', () => {
     const boxes = within(dialog).getAllByRole('textbox') as HTMLInputElement[];
     expect(boxes.map((b) => b.value).join('')).toBe('');
     await waitFor(() => expect(document.activeElement).toBe(boxes[0]));
-  });
+  }, 20_000);
 });
