@@ -86,7 +86,10 @@ describe('the annual confirmation', () => {
     expect(await within(dialog).findByText(fieldMessages.capitalRequired)).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/profiles/me/annual-confirmation')).toBe(false);
 
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Team Size' }), { target: { value: '0' } });
+    const teamSize = within(dialog).getByRole('textbox', { name: 'Team Size' }) as HTMLInputElement;
+    fireEvent.change(teamSize, { target: { value: '0' } });
+    fireEvent.blur(teamSize);
+    expect(teamSize.value).toBe('0');
     fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.confirm }));
     expect(await within(dialog).findByText(fieldMessages.teamSizePositive)).toBeTruthy();
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Team Size' }), { target: { value: '14' } });
