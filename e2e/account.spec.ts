@@ -48,7 +48,7 @@ test.describe('account dialogs and banners', () => {
     test.setTimeout(120_000);
     const expert = await publishedExpert(page, admin, 'account-privacy');
     await page.goto('/profile/edit');
-    await expect(page.getByText(accountTexts.privacyCurrent(false))).toBeVisible();
+    await expect(page.getByText(accountTexts.privacyCurrent('public'))).toBeVisible();
     await page.getByRole('button', { name: profileTexts.privacyTitle }).click();
     const dialog = page.getByRole('dialog', { name: profileTexts.privacyTitle });
     await expect(dialog.getByText(profileTexts.privacyPrivateBody)).toBeVisible();
@@ -58,7 +58,7 @@ test.describe('account dialogs and banners', () => {
     );
     await dialog.getByRole('button', { name: profileTexts.setPrivate }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByText(accountTexts.privacyCurrent(true))).toBeVisible();
+    await expect(page.getByText(accountTexts.privacyCurrent('private'))).toBeVisible();
 
     // Private hides the profile from other members (a published company that would see it in the community).
     const other = await browser.newContext();
@@ -70,7 +70,7 @@ test.describe('account dialogs and banners', () => {
     await page.getByRole('button', { name: profileTexts.privacyTitle }).click();
     await dialog.getByRole('button', { name: profileTexts.setPublic }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByText(accountTexts.privacyCurrent(false))).toBeVisible();
+    await expect(page.getByText(accountTexts.privacyCurrent('public'))).toBeVisible();
     await otherPage.reload();
     await expect(otherPage.getByRole('heading', { level: 1, name: expert.name })).toBeVisible();
     await other.close();

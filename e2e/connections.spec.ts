@@ -129,7 +129,7 @@ test.describe('connection requests between two browsers', () => {
       [companyPage, 5],
     ] as const) {
       const prompt = reviewer.getByRole('region', { name: connectionUiTexts.reviewPrompt });
-      await prompt.getByRole('button', { name: 'Leave a Review' }).click();
+      await prompt.getByRole('button', { name: connectionUiTexts.rateExperience }).click();
       const review = reviewer.getByRole('dialog', { name: /^Review / });
       const done = review.getByRole('button', { name: 'Done' });
       await expect(done).toBeDisabled();
@@ -162,6 +162,79 @@ test.describe('connection requests between two browsers', () => {
           (before.expert.averageRating * before.expert.numberOfRatings + 5) /
           (before.expert.numberOfRatings + 1),
       });
+    await companyContext.close();
+  });
+
+  test('putting the review dialog away closes nothing; an explicit close ends only the closer’s prompt', async ({
+    page: expertPage,
+    admin,
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const expert = await publishedMatchingExpert(expertPage, admin);
+    const companyContext = await browser.newContext();
+    const companyPage = await companyContext.newPage();
+    const company = await publishedMatchingCompany(companyPage, admin);
+    const origin = new URL(expertPage.url()).origin;
+    const id = await suggestPair(admin, origin, expert.id, company.id);
+
+    // Connected through the API, as the two dashboards would do it.
+    const post = async (page: typeof expertPage, path: string, data?: unknown) => {
+      const response = await page.request.post(path, { data, headers: { origin } });
+      expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+    };
+    await post(companyPage, '/api/connections', { suggestionId: id, message: '' });
+    await post(expertPage, `/api/connections/${id}/accept`);
+    const waiting = async (page: typeof expertPage) => {
+      const response = await page.request.get('/api/connections');
+      const buckets = (await response.json()) as { unrated: { id: string }[] };
+      return buckets.unrated.map((r) => r.id);
+    };
+
+    await expertPage.goto('/dashboard');
+    const prompt = expertPage.getByRole('region', { name: connectionUiTexts.reviewPrompt });
+    await expect(prompt.getByText(company.name)).toBeVisible();
+    await expect(prompt.getByRole('button', { name: connectionUiTexts.complete })).toBeVisible();
+
+    // Its X, Escape and a click outside only put the dialog away: the member is asked again, even after a reload.
+    const review = expertPage.getByRole('dialog', { name: connectionUiTexts.reviewTitle(company.name) });
+    const putAway = [
+      () => review.getByRole('button', { name: 'Close', exact: true }).click(),
+      () => expertPage.keyboard.press('Escape'),
+      () => expertPage.mouse.click(5, 400),
+    ];
+    for (const away of putAway) {
+      await prompt.getByRole('button', { name: connectionUiTexts.rateExperience }).click();
+      await expect(review).toBeVisible();
+      await expect(review).toHaveCSS('opacity', '1');
+      await away();
+      await expect(review).toHaveCount(0);
+      await expertPage.reload();
+      await expect(prompt.getByText(company.name)).toBeVisible();
+    }
+    expect(await waiting(expertPage)).toEqual([id]);
+
+    // The dialog's explicit action closes it as not rated, for the advisor only.
+    await prompt.getByRole('button', { name: connectionUiTexts.rateExperience }).click();
+    await review.getByRole('button', { name: connectionUiTexts.closeWithoutRating }).click();
+    await expect(review).toHaveCount(0);
+    await expect(prompt).toHaveCount(0);
+    await expertPage.reload();
+    await expect(
+      carousel(expertPage, 'Your Connections').getByRole('article', { name: company.name }),
+    ).toBeVisible();
+    await expect(prompt).toHaveCount(0);
+    expect(await waiting(expertPage)).toEqual([]);
+
+    // The company is still asked about the advisor, live and after a reload, and closes it with Complete.
+    await companyPage.goto('/dashboard');
+    const companyPrompt = companyPage.getByRole('region', { name: connectionUiTexts.reviewPrompt });
+    await expect(companyPrompt.getByText(expert.name)).toBeVisible();
+    expect(await waiting(companyPage)).toEqual([id]);
+    expect(await blockingViolations(companyPage), 'the review prompt').toEqual([]);
+    await companyPrompt.getByRole('button', { name: connectionUiTexts.complete }).click();
+    await expect(companyPrompt).toHaveCount(0);
+    expect(await waiting(companyPage)).toEqual([]);
     await companyContext.close();
   });
 });

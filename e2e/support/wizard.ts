@@ -105,13 +105,18 @@ export async function verificationCode(admin: APIRequestContext, email: string, 
   return code;
 }
 
-/** Enters the code in the Email Verification dialog, then continues through the verified dialog. */
-export async function verifyAndSubmit(page: Page, code: string) {
+/** Types the code into the Email Verification dialog (its first box has the focus) and continues. */
+export async function enterVerificationCode(page: Page, code: string) {
   const dialog = page.getByRole('dialog', { name: 'Email Verification' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('textbox').first().click();
+  await expect(dialog.getByRole('textbox').first()).toBeFocused();
   await page.keyboard.type(code.toLowerCase());
   await dialog.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Enters the code in the Email Verification dialog, then continues through the verified dialog. */
+export async function verifyAndSubmit(page: Page, code: string) {
+  await enterVerificationCode(page, code);
   const verified = page.getByRole('dialog', { name: 'Your e-mail is verified' });
   await expect(verified).toBeVisible();
   await verified.getByRole('button', { name: 'Continue' }).click();

@@ -126,7 +126,6 @@ export async function buildApp(deps: AppDeps) {
     },
     log: app.log,
   });
-  const auth = createAuthService({ database, appUrl: config.appUrl, afterCommit: () => worker.nudge() });
   const images = createImageStore(path.join(config.dataDir, 'uploads'));
   const tracking = createTrackingService({ database });
   const liveHub = createLiveHub({ database, log: app.log });
@@ -141,6 +140,13 @@ export async function buildApp(deps: AppDeps) {
     // The connections module releases the expert's held requests in the approval's transaction.
     onExpertApproved: [...expertApprovedHooks, connections.releasePendingRequests],
     warn: (obj, message) => app.log.warn(obj, message),
+  });
+  const auth = createAuthService({
+    database,
+    appUrl: config.appUrl,
+    afterCommit: () => worker.nudge(),
+    // Verifying the e-mail publishes or submits a complete profile that was waiting for it (spec 000 §2).
+    onEmailVerified: [profiles.submitAfterVerification],
   });
 
   await app.register(fastifyHelmet, helmetOptions(config.appEnv === 'production'));

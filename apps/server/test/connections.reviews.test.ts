@@ -72,17 +72,34 @@ describe.each(engines)('connections, reviews and invites on %s', (engine: Engine
       expect(await bucketIds(c4!)).toMatchObject({ unrated: [connection], rated: [] });
     });
 
-    it('closing a connection without a review stops the prompt for both: it is listed as done, unrated', async () => {
+    it('closing a connection without a review ends only the closer’s prompt: listed as done, unrated', async () => {
       const { expert, company, id } = await connectedPair(t);
       await acted(company, id, 'close');
-      for (const m of [expert, company]) {
-        const b = await bucketsOf(m);
-        expect(b.unrated).toEqual([]);
-        expect(b.rated.map((r) => r.id)).toEqual([id]);
-        expect(b.rated[0]).toMatchObject({ closed: true, expertRating: null, ventureRating: null });
-      }
-      // A review is still possible after closing.
+      const closer = await bucketsOf(company);
+      expect(closer.unrated).toEqual([]);
+      expect(closer.rated.map((r) => r.id)).toEqual([id]);
+      expect(closer.rated[0]).toMatchObject({
+        closed: true,
+        reviewClosed: true,
+        expertRating: null,
+        ventureRating: null,
+      });
+      // The other party is still asked: the connection is closed, but not their review.
+      const other = await bucketsOf(expert);
+      expect(other.rated).toEqual([]);
+      expect(other.unrated.map((r) => r.id)).toEqual([id]);
+      expect(other.unrated[0]).toMatchObject({ closed: true, reviewClosed: false });
+
+      // They may review it, or close it in their turn; either ends their own prompt.
       expect((await act(expert, id, 'survey', { rating: 3 })).statusCode).toBe(200);
+      expect(await bucketIds(expert)).toMatchObject({ unrated: [], rated: [id] });
+      const second = await connectedPair(t);
+      await acted(second.expert, second.id, 'close');
+      expect(await bucketIds(second.company)).toMatchObject({ unrated: [second.id], rated: [] });
+      await acted(second.company, second.id, 'close');
+      expect(await bucketIds(second.company)).toMatchObject({ unrated: [], rated: [second.id] });
+      // A review is still possible after closing.
+      expect((await act(second.company, second.id, 'survey', { rating: 4 })).statusCode).toBe(200);
     });
 
     it('carry the hosted survey form of the caller’s role, or null', async () => {

@@ -226,15 +226,20 @@ describe.each(engines)('answering a connection request on %s', (engine: Engine) 
   });
 
   describe('close', () => {
-    it('either party closes an accepted connection, once', async () => {
+    it('either party closes an accepted connection, each once; the first close dates the connection', async () => {
       const { sender, recipient, id } = await connectedPair(t);
       const { request } = await acted(sender, id, 'close');
-      expect(request).toMatchObject({ closed: true, accepted: true });
+      expect(request).toMatchObject({ closed: true, reviewClosed: true, accepted: true });
       expect(request.closedOn).toEqual(expect.any(Number));
-      const again = await acted(recipient, id, 'close');
-      expect(again.request.closedOn).toBe(request.closedOn);
-      const types = (await connectionEvents(t, id)).map((e) => e.type);
-      expect(types.filter((type) => type === 'connection.closed')).toHaveLength(1);
+      expect((await acted(sender, id, 'close')).request.closedOn).toBe(request.closedOn);
+      const byRecipient = (await acted(recipient, id, 'close')).request;
+      expect(byRecipient).toMatchObject({ closed: true, reviewClosed: true, closedOn: request.closedOn });
+      expect((await acted(recipient, id, 'close')).request.closedOn).toBe(request.closedOn);
+      const closes = (await connectionEvents(t, id)).filter((e) => e.type === 'connection.closed');
+      expect(closes.map((e) => [e.payload.by, e.payload.connectionClosed])).toEqual([
+        [sender.id, true],
+        [recipient.id, false],
+      ]);
     });
 
     it('needs an accepted request', async () => {

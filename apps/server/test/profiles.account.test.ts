@@ -243,8 +243,10 @@ describe.each(engines)('pause, resume, disable and privacy on %s', (engine: Engi
   describe('failures of other changes', () => {
     it('answers "Failed to set profile pending" when an expert’s submission cannot be written', async () => {
       const member = await signUpMember(t.app, 'expert');
-      await fill(t.app, member);
+      // Verified before the review step, so that the verification itself does not submit the profile.
+      await fill(t.app, member, { review: false });
       await verifyEmail(t, member);
+      expect((await member.client.post('/api/profiles/me/review-reached')).statusCode).toBe(200);
       await failFor(member.id);
       const response = await member.client.post('/api/profiles/me/submit');
       expect(response.statusCode).toBe(500);

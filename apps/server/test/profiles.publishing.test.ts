@@ -7,14 +7,16 @@ import {
   eventsOf,
   eventTypesOf,
   fill,
+  pngOf,
   publishedMember,
   saveSection,
   signInAdmin,
   signUpMember,
+  uploadImage,
   validSections,
   verifyEmail,
 } from './factories.ts';
-import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { client, codeIn, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
 
 /** Midnight UTC of today, in milliseconds. */
 const todayUtc = () => {
@@ -68,6 +70,56 @@ describe.each(engines)('submitting, publishing and updating profiles on %s', (en
         expect(profile).toMatchObject({ profilePending: false, profilePublished: false });
       },
     );
+
+    it.each([
+      ['company', 'published', ['profile.published', 'matching.requested']],
+      ['expert', 'pending', ['profile.submitted', 'matching.requested']],
+    ] as const)(
+      'verifying the e-mail of a complete %s profile that reached the review step submits it at once',
+      async (kind, status, events) => {
+        const member = await signUpMember(t.app, kind);
+        await fill(t.app, member);
+        const mail = (await t.mailTo(member.email)).find((m) => m.subject.startsWith('Verify'));
+        const verified = await member.client.post('/api/auth/email-verification/verify', {
+          code: codeIn(mail!.text),
+        });
+        expect(verified.statusCode).toBe(200);
+        // The answer already routes the member as submitted: nothing else has to be pressed.
+        expect(verified.json().user).toMatchObject({ emailVerified: true, profile: { status } });
+        expect(await me(member.client)).toMatchObject({ status, onboardingComplete: true });
+        expect((await eventTypesOf(t, member.id)).slice(-2)).toEqual(events);
+
+        // The review step's Finish, pressed afterwards (or twice), changes nothing more.
+        const count = (await eventsOf(t, member.id)).length;
+        const finish = await member.client.post('/api/profiles/me/submit');
+        expect(finish.statusCode).toBe(200);
+        expect(finish.json().profile.status).toBe(status);
+        expect(await eventsOf(t, member.id)).toHaveLength(count);
+      },
+    );
+
+    it('only verifies the e-mail of an incomplete profile, or of one that has not reached the review step', async () => {
+      for (const review of [true, false]) {
+        const member = await signUpMember(t.app, 'company');
+        if (review) {
+          await saveSection(t.app, member, 'basics', validSections.company.basics);
+          await member.client.post('/api/profiles/me/review-reached');
+        } else {
+          // Complete (with an uploaded picture), but the review step was never reached.
+          await fill(t.app, member, { review: false });
+          expect((await uploadImage(t.app, member, await pngOf(64, 64))).statusCode).toBe(200);
+          expect(await me(member.client)).toMatchObject({ profileComplete: true, onboardingComplete: false });
+        }
+        const before = await eventTypesOf(t, member.id);
+        await verifyEmail(t, member);
+        expect(await me(member.client)).toMatchObject({
+          emailVerified: true,
+          profilePublished: false,
+          status: review ? 'incomplete' : 'complete',
+        });
+        expect(await eventTypesOf(t, member.id)).toEqual(before);
+      }
+    });
 
     it('puts a complete, verified expert profile in review, asks for matching, and repeats harmlessly', async () => {
       const member = await signUpMember(t.app, 'expert');
@@ -263,6 +315,32 @@ describe.each(engines)('submitting, publishing and updating profiles on %s', (en
         type: 'profile.updated',
         payload: { annualConfirmation: true, fields: ['companySize', 'revenue', 'capital'] },
       });
+    });
+
+    it('Maybe later puts it off for this session only: the next sign-in asks again', async () => {
+      const company = await publishedMember(t, 'company', admin);
+      const longAgo = new Date(Date.now() - 370 * 24 * 60 * 60 * 1000);
+      await t.database.db.update(companies).set({ updatedAt: longAgo }).where(eq(companies.id, company.id));
+      const session = async (c: Client) => (await c.get('/api/auth/session')).json().user;
+      expect(await session(company.client)).toMatchObject({ annualConfirmationPostponed: false });
+
+      const later = await company.client.post('/api/auth/session/annual-confirmation-later');
+      expect(later.statusCode).toBe(200);
+      expect(later.json().user).toMatchObject({ id: company.id, annualConfirmationPostponed: true });
+      // A reload of the page reads the same session.
+      expect(await session(company.client)).toMatchObject({ annualConfirmationPostponed: true });
+      expect((await me(company.client)).needsAnnualConfirmation).toBe(true);
+
+      // Another browser, or the next sign-in, is a new session and is asked again.
+      const next = client(t.app);
+      const signedIn = await next.post('/api/auth/sign-in', {
+        email: company.email,
+        password: company.password,
+      });
+      expect(signedIn.json().user).toMatchObject({ annualConfirmationPostponed: false });
+      expect(await session(next)).toMatchObject({ annualConfirmationPostponed: false });
+      expect(await session(company.client)).toMatchObject({ annualConfirmationPostponed: true });
+      expect((await client(t.app).post('/api/auth/session/annual-confirmation-later')).statusCode).toBe(401);
     });
 
     it('refuses a team size of 0 with the field message', async () => {

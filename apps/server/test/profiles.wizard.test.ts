@@ -8,10 +8,12 @@ import {
   eventsOf,
   eventTypesOf,
   fill,
+  publishedMember,
   saveSection,
   signInAdmin,
   signUpMember,
   validSections,
+  verifyEmail,
 } from './factories.ts';
 import { client, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
 
@@ -140,33 +142,78 @@ describe.each(engines)('the profile wizard on %s', (engine: Engine) => {
       fieldMessages.areasTooMany,
     ],
   ] as const)(
-    'refuses a wrong value (%s %s %o) with the field rule message and saves nothing',
+    'keeps a value that breaks a field rule (%s %s %o) as the draft, reports it, and the profile is not complete',
     async (kind, section, body, path, message) => {
       const member = await signUpMember(t.app, kind);
-      const before = await eventsOf(t, member.id);
-      // A valid field of the same save is not kept either.
-      const companion = section === 'basics' ? { about: 'kept out too' } : { businessType: 'B2B' };
+      await fill(t.app, member);
+      expect((await me(member.client)).profileComplete).toBe(true);
+
+      // A valid field of the same save is kept too.
+      const companion = section === 'basics' ? { about: 'kept too' } : { businessType: 'B2B' };
       const response = await saveSection(t.app, member, section, { ...body, ...companion });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error).toEqual({
-        code: 'VALIDATION_FAILED',
-        message,
-        details: [{ path, message }],
-      });
+      expect(response.statusCode).toBe(200);
+      // What a reload reads: the value as typed, its message, and a section under 100 %.
       const profile = await me(member.client);
-      expect(profile.data[Object.keys(companion)[0]!]).toBeNull();
-      expect(await eventsOf(t, member.id)).toEqual(before);
+      expect(profile.data[path]).toEqual(body[path as keyof typeof body]);
+      expect(profile.data[Object.keys(companion)[0]!]).toEqual(Object.values(companion)[0]);
+      expect(profile.fieldErrors).toEqual([{ path, message }]);
+      expect(response.json().profile.fieldErrors).toEqual([{ path, message }]);
+      expect(profile.completion.sections[section]).toBeLessThan(100);
+      expect(profile).toMatchObject({ profileComplete: false, status: 'incomplete' });
+      const session = (await member.client.get('/api/auth/session')).json().user;
+      expect(session.profile).toMatchObject({
+        profileComplete: false,
+        firstIncompleteStep: section === 'basics' ? '/profile/about' : '/profile/seeking',
+      });
+
+      // Publishing is refused while the rule is broken (with the section and its message) …
+      await verifyEmail(t, member);
+      const submitted = await member.client.post('/api/profiles/me/submit');
+      expect(submitted.statusCode).toBe(400);
+      expect(submitted.json().error).toMatchObject({
+        code: 'PROFILE_INCOMPLETE',
+        details: [{ path: section, message }],
+      });
+
+      // … and the profile is complete again once the value is corrected.
+      const corrected = await saveSection(t.app, member, section, {
+        [path]: (validSections[kind][section] as Record<string, unknown>)[path],
+      });
+      expect(corrected.json().profile).toMatchObject({ fieldErrors: [], profileComplete: true });
     },
   );
 
-  it('reports every wrong field of one save', async () => {
+  it('reports every wrong field of one save and keeps them all', async () => {
     const member = await signUpMember(t.app, 'expert');
     const response = await saveSection(t.app, member, 'basics', { phone: 'abc', linkedin: 'nope' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.details).toEqual([
+    expect(response.statusCode).toBe(200);
+    const { profile } = response.json();
+    expect(profile.data).toMatchObject({ phone: 'abc', linkedin: 'nope' });
+    expect(profile.fieldErrors).toEqual([
       { path: 'phone', message: fieldMessages.phoneInvalid },
       { path: 'linkedin', message: fieldMessages.linkedinInvalid },
     ]);
+    expect(profile.completion.sections.basics).toBe(0);
+  });
+
+  it('holds a wrong value of a published profile as a pending change and refuses to apply it', async () => {
+    const admin = await signInAdmin(t);
+    const member = await publishedMember(t, 'company', admin);
+    const response = await saveSection(t.app, member, 'basics', { companySize: 0 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().profile).toMatchObject({
+      data: { companySize: 12 },
+      pendingChanges: { companySize: 0 },
+      fieldErrors: [{ path: 'companySize', message: fieldMessages.teamSizePositive }],
+      profilePublished: true,
+    });
+    const update = await member.client.post('/api/profiles/me/update');
+    expect(update.statusCode).toBe(400);
+    expect(update.json().error).toMatchObject({
+      code: 'PROFILE_INCOMPLETE',
+      details: [{ path: 'basics', message: fieldMessages.teamSizePositive }],
+    });
+    expect((await me(member.client)).data.companySize).toBe(12);
   });
 
   it('refuses fields of another section, of the other role, unknown fields and the picture', async () => {

@@ -27,6 +27,8 @@ export const SessionUserSchema = z.object({
   isAdmin: z.boolean(),
   emailVerified: z.boolean(),
   profile: ProfileSummarySchema.nullable(),
+  /** `Maybe later` was pressed on the annual confirmation in this session: not asked again until next sign-in. */
+  annualConfirmationPostponed: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

@@ -28,7 +28,10 @@ export const ConnectionRequestSchema = z.object({
   notInterested: z.boolean(),
   accepted: z.boolean(),
   dismissed: z.boolean(),
+  /** The connection was closed, by either party (spec 000 §4). */
   closed: z.boolean(),
+  /** The caller closed it without a review: their review prompt ended (the other party's close is not this). */
+  reviewClosed: z.boolean(),
   isPending: z.boolean(),
   requestSentAt: z.number(),
   connectedOn: z.number().nullable(),
@@ -56,8 +59,9 @@ export type ConnectionRequest = z.infer<typeof ConnectionRequestSchema>;
 /**
  * `GET /api/connections`: the caller's buckets (spec 000 §4). `received` holds open requests to the caller (not
  * accepted, dismissed or declined; for companies not pending); `sent` the caller's requests not accepted yet;
- * `unrated` connections (accepted) the caller has not reviewed and that are not closed; `rated` connections the
- * caller has reviewed or that were closed without a review (the review prompt stops; the rating stays null).
+ * `unrated` connections (accepted) the caller has neither reviewed nor closed; `rated` connections the caller has
+ * reviewed or closed without a review (their review prompt stops; the rating stays null). One party's close
+ * leaves the other's connection unrated.
  */
 export const ConnectionBucketsSchema = z.object({
   received: z.array(ConnectionRequestSchema),

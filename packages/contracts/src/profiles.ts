@@ -89,8 +89,10 @@ export const CompanyProfileDataSchema = z.object({
 
 /**
  * PUT /api/profiles/me/sections/:section — a partial save of one wizard section (autosave). Fields left out
- * (or null) are kept as stored. The server checks the values against the role's schema and the field rules;
- * a present-but-wrong value answers 400 VALIDATION_FAILED with `details` per field and saves nothing.
+ * (or null) are kept as stored. A value of the wrong type, or a field the section does not have, answers 400
+ * VALIDATION_FAILED with `details` per field and saves nothing. A value of the right type that breaks a field
+ * rule (spec 001 §5: a team size of 0, a fourth area of a company…) is saved as the member's draft and reported
+ * in the answer's `fieldErrors`; the profile is not complete while one is reported.
  */
 export const SectionParamsSchema = z.object({ section: z.enum(['basics', 'profile', 'extras']) });
 export const SectionPatchSchema = z.record(z.string(), z.unknown());
@@ -101,6 +103,9 @@ export const CompletionSchema = z.object({
 });
 
 const ms = z.number().nullable();
+
+/** A field of the profile data and the rule it breaks. */
+export const FieldErrorSchema = z.object({ path: z.string(), message: z.string() });
 
 /** The signed-in member's own profile, everything the wizard, review and account screens need. */
 export const OwnProfileSchema = z.object({
@@ -116,6 +121,11 @@ export const OwnProfileSchema = z.object({
   pendingChanges: z.record(z.string(), z.unknown()).nullable(),
   /** Completion of the data as the member sees it in the editor (stored values with pending changes). */
   completion: CompletionSchema,
+  /**
+   * The values of that data that break a field rule, with the spec's messages (spec 001 §5); they count as not
+   * filled, so the profile is not complete while any is listed.
+   */
+  fieldErrors: z.array(FieldErrorSchema),
   profileComplete: z.boolean(),
   onboardingComplete: z.boolean(),
   profilePending: z.boolean(),

@@ -21,6 +21,8 @@ export const connectionUiTexts = {
   acceptedBanner: 'You have accepted a connection request',
   reviewPrompt: 'Did you meet with your new connections?',
   leaveReview: 'Leave a Review',
+  complete: 'Complete',
+  rateExperience: 'Rate experience',
   ibaName: 'IBA Name',
   ventureName: 'Venture Name',
   surveySubmitted: 'I have submitted the survey above',
@@ -57,6 +59,7 @@ export const connectionUiTexts = {
   sentHeading: 'Sent Requests',
   connectionsHeading: 'Your Connections',
   requestMessage: 'Their message',
+  yourMessage: 'Your message',
   noMessage: 'No message was added.',
   sentOn: (date: string) => `Sent ${date}`,
   connectedOn: (date: string) => `Connected ${date}`,
@@ -79,6 +82,10 @@ export const connectionUiTexts = {
   counterpartLabel: { expert: 'IBA Name', company: 'Venture Name' } satisfies Record<ProfileType, string>,
   ratedLabel: (stars: number) => `You rated ${stars} out of 5`,
   reviewFailed: (message: string) => `Your review could not be saved: ${message}`,
+  /** The review dialog's explicit close: the connection is closed as not rated (for the member only). */
+  closeWithoutRating: 'Close without rating',
+  reviewPromptHint: 'Rate each new connection, or choose Complete to close it without a rating.',
+  closeFailed: (message: string) => `The connection could not be closed: ${message}`,
   // Meeting invites (DESIGN.md §4)
   meetingInvites: 'Schedule a meeting',
   googleCalendar: 'Google Calendar',

@@ -32,6 +32,8 @@ export const messages = {
   // E-mail verification
   incorrectCode: 'Incorrect code',
   incompleteCode: 'Incomplete code',
+  verificationCodeExpired: 'This code has expired. Send yourself a new code to continue.',
+  verificationCodeVoid: 'This code can no longer be used. Send yourself a new code to continue.',
   verificationTechnicalDifficulties:
     'Sorry, we are experiencing technical difficulties. Please try again in 5 minutes.',
   verificationFailed: 'Failed to proceed with email verification',

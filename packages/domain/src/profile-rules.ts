@@ -192,16 +192,21 @@ export interface Completion {
   overall: number;
 }
 
-/** Per section and overall, the rounded percentage of required fields that are filled. */
+/**
+ * Per section and overall, the rounded percentage of required fields that are filled. A value that breaks its
+ * field rule (a team size of 0, a fourth area of a company) does not count as filled: the member's draft may
+ * hold it, but the section is not complete until it is corrected.
+ */
 export function completion(kind: ProfileType, data: Partial<ProfileData>): Completion {
   const sets = requiredFields[kind];
   const record = data as Record<string, unknown>;
+  const wrong = ruleErrors(kind, data);
   let filled = 0;
   let total = 0;
   const sections = {} as Record<SectionId, number>;
   for (const id of sectionIds) {
     const fields = sets[id] as readonly string[];
-    const n = fields.filter((f) => isFilled(record[f])).length;
+    const n = fields.filter((f) => isFilled(record[f]) && !wrong[f]).length;
     sections[id] = Math.round((100 * n) / fields.length);
     filled += n;
     total += fields.length;
@@ -306,6 +311,18 @@ export function sectionErrors(
     }
   }
   return e;
+}
+
+/**
+ * Every value present but breaking its field rule, over all sections (missing values are not reported): what a
+ * draft may hold and the member must still correct. Empty when every value present is acceptable.
+ */
+export function ruleErrors(kind: ProfileType, data: Partial<ProfileData>): FieldErrors {
+  const out: FieldErrors = {};
+  for (const section of sectionIds) {
+    Object.assign(out, sectionErrors(kind, section, data, { requireAll: false }));
+  }
+  return out;
 }
 
 function pickSources(data: InterGenData): Flags<ReferralSource> {

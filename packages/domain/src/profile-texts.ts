@@ -42,6 +42,11 @@ export const profileTexts = {
   verificationPrompt: 'Enter the 5-character code we sent to your e-mail address.',
   verificationCodeLabel: 'Verification code',
   verificationContinue: 'Continue',
+  // E-mail verification (not quoted by the spec)
+  verifyEmailPrompt: 'Your e-mail address is not verified yet. Enter the code we e-mailed you.',
+  enterCode: 'Enter verification code',
+  emailVerifiedNotice: 'Your e-mail address is verified.',
+  sendNewCode: 'Send a new code',
   // Wizard (not quoted by the spec)
   stayOnPage: 'Stay on this page',
   leavePage: 'Leave',
@@ -49,6 +54,7 @@ export const profileTexts = {
   leaveWithUnsaved: 'Some changes could not be saved. Are you sure you want to leave?',
   stepsLabel: 'Profile steps',
   stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
+  stepDone: 'complete',
   optional: 'Optional',
   chooseOne: 'Choose one',
   loadingProfile: 'Loading your profile…',
@@ -225,13 +231,29 @@ export const profilePageTexts = {
   close: 'Close',
 } as const;
 
+/**
+ * Where an expert's profile stands for the privacy wording: public only when published and not private (an
+ * unpublished profile is in no Community, whatever its setting).
+ */
+export type PrivacyState = 'public' | 'private' | 'unpublished';
+
+export function privacyStateOf(profile: { private: boolean; profilePublished: boolean }): PrivacyState {
+  if (profile.private) return 'private';
+  return profile.profilePublished ? 'public' : 'unpublished';
+}
+
 /** The account dialogs' labels around the spec's texts (spec 000 §2, Account dialogs and banners). */
 export const accountTexts = {
   heading: 'Account',
   pauseReasonLegend: 'Why are you pausing your account?',
   disableReasonLegend: 'Why are you disabling your account?',
   tellUsMore: 'Tell us more',
-  privacyCurrent: (isPrivate: boolean) => `Your profile is currently ${isPrivate ? 'private' : 'public'}.`,
+  privacyCurrent: (state: PrivacyState) =>
+    ({
+      public: 'Your profile is currently public.',
+      private: 'Your profile is currently private.',
+      unpublished: 'Your profile is not public yet: it shows in the Community once it is published.',
+    })[state],
   communityLink: 'Visit the Community',
   dismiss: 'Dismiss',
   annualBody: 'It has been a year since you last updated your business information. Is it still correct?',

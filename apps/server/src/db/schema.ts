@@ -54,6 +54,8 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** `Maybe later` on the company's annual confirmation: not asked again until the next sign-in. */
+    annualConfirmationPostponed: boolean('annual_confirmation_postponed').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -313,7 +315,8 @@ export const matchSuggestions = pgTable(
  * A connection request (spec 000 §3/§4). Its id is its match suggestion's id (one request per suggestion, so
  * per pair); deleting the suggestion deletes it. `expert_rating` is the company's rating of the expert,
  * `venture_rating` the expert's rating of the company. The message is stored as typed (newlines kept); it is
- * only ever rendered as text.
+ * only ever rendered as text. `closed` says the connection was closed by either party; each party's own close
+ * (`expert_closed_on`, `company_closed_on`) ends only that party's review prompt.
  */
 export const connectionRequests = pgTable(
   'connection_requests',
@@ -334,7 +337,14 @@ export const connectionRequests = pgTable(
     isPending: boolean('is_pending').notNull().default(false),
     requestSentAt: ts('request_sent_at').notNull().defaultNow(),
     connectedOn: ts('connected_on'),
+    /** When the connection was first closed, by either party (spec 000 §4: `closed`, `closedOn`). */
     closedOn: ts('closed_on'),
+    /**
+     * When each party closed it (ended their review prompt without a review): one party's close never ends the
+     * other's prompt.
+     */
+    expertClosedOn: ts('expert_closed_on'),
+    companyClosedOn: ts('company_closed_on'),
     expertCompletedSurvey: boolean('expert_completed_survey').notNull().default(false),
     companyCompletedSurvey: boolean('company_completed_survey').notNull().default(false),
     expertRating: integer('expert_rating'),

@@ -1,7 +1,7 @@
 import './member-card.css';
 import type { ProfileCard } from '@intergen/contracts';
 import { cardName, connectionUiTexts, routes } from '@intergen/domain';
-import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StarRating, VerifiedBadge } from './member-marks';
@@ -28,19 +28,34 @@ interface MemberCardHeaderProps {
 
 /**
  * The top of a member's card on the dashboard: picture, name (shortened beyond 33 characters, the full name
- * in its tooltip), company, the verified mark and the rating (from 5 reviews).
+ * in its tooltip and for screen readers; wrapped between words, never inside one), company, the verified mark
+ * and the rating (from 5 reviews).
  */
 function MemberCardHeader({ card, headingId, aside }: MemberCardHeaderProps) {
   const shownName = cardName(card.name);
+  const shortened = shownName !== card.name;
   return (
     <div className="ig-member-head">
       <img className="ig-member-avatar" src={card.profileImage?.url ?? defaultAvatar(card)} alt="" />
       <div className="ig-member-who">
-        <Title order={3} fz="md" id={headingId} title={shownName === card.name ? undefined : card.name}>
-          {shownName}
+        <Title
+          order={3}
+          fz="md"
+          id={headingId}
+          className="ig-member-name"
+          title={shortened ? card.name : undefined}
+        >
+          {shortened ? (
+            <>
+              <span aria-hidden="true">{shownName}</span>
+              <VisuallyHidden>{card.name}</VisuallyHidden>
+            </>
+          ) : (
+            card.name
+          )}
         </Title>
         {card.companyName ? (
-          <Text size="sm" fw={500}>
+          <Text size="sm" fw={500} className="ig-member-company">
             {card.companyName}
           </Text>
         ) : null}

@@ -51,6 +51,7 @@ export function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
       onboardingComplete: true,
       firstIncompleteStep: null,
     },
+    annualConfirmationPostponed: false,
     ...overrides,
   };
 }

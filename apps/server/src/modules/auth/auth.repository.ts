@@ -55,6 +55,19 @@ export async function extendSession(ex: Executor, id: string, expiresAt: Date): 
   await ex.update(sessions).set({ lastSeenAt: new Date(), expiresAt }).where(eq(sessions.id, id));
 }
 
+/** Whether the session put off the annual confirmation (false for an unknown session). */
+export async function isAnnualConfirmationPostponed(ex: Executor, id: string): Promise<boolean> {
+  const rows = await ex
+    .select({ postponed: sessions.annualConfirmationPostponed })
+    .from(sessions)
+    .where(eq(sessions.id, id));
+  return rows[0]?.postponed ?? false;
+}
+
+export async function postponeAnnualConfirmation(ex: Executor, id: string): Promise<void> {
+  await ex.update(sessions).set({ annualConfirmationPostponed: true }).where(eq(sessions.id, id));
+}
+
 export async function deleteSession(ex: Executor, id: string): Promise<void> {
   await ex.delete(sessions).where(eq(sessions.id, id));
 }

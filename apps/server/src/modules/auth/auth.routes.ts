@@ -79,7 +79,26 @@ export function authRoutes(deps: {
       {
         schema: { tags, summary: 'The signed-in user, or null', response: { 200: SessionResponseSchema } },
       },
-      async (request) => ({ user: request.user ? await auth.describe(request.user) : null }),
+      async (request) => ({
+        user: request.user ? await auth.describe(request.user, request.sessionToken) : null,
+      }),
+    );
+
+    app.post(
+      '/session/annual-confirmation-later',
+      {
+        schema: {
+          tags,
+          summary: '`Maybe later` on the annual confirmation: not asked again until the next sign-in',
+          response: { 200: UserResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        // A signed-in request always came with its session's token.
+        const token = request.sessionToken ?? '';
+        return { user: await auth.postponeAnnualConfirmation(user, token) };
+      },
     );
 
     app.post(
@@ -290,7 +309,7 @@ export function authRoutes(deps: {
       },
       async (request) => {
         const user = requireUser(request);
-        return { user: await auth.verifyEmail(user.id, request.body.code) };
+        return { user: await auth.verifyEmail(user.id, request.body.code, request.sessionToken) };
       },
     );
   };

@@ -24,11 +24,18 @@ import {
 } from '../profiles/profiles.repository.ts';
 import * as repo from './auth.repository.ts';
 
+/**
+ * Runs in the transaction that verifies a member's e-mail, after the address is marked verified (the profiles
+ * module publishes or submits a profile that was waiting for it).
+ */
+export type EmailVerifiedHook = (tx: Executor, userId: string) => Promise<void>;
+
 export interface AuthServiceDeps {
   database: Database;
   appUrl: string;
-  /** Called after a transaction that queued mail has committed, to send it without waiting for a poll. */
+  /** Called after a transaction that queued mail (or other outbox work) has committed, to send it at once. */
   afterCommit: () => void;
+  onEmailVerified?: readonly EmailVerifiedHook[];
 }
 
 export interface IssuedSession {
@@ -49,10 +56,15 @@ const isUniqueViolation = (error: unknown) =>
   (error as { code?: string })?.code === '23505' ||
   (error as { cause?: { code?: string } })?.cause?.code === '23505';
 
-export function createAuthService({ database, appUrl, afterCommit }: AuthServiceDeps) {
+export function createAuthService({ database, appUrl, afterCommit, onEmailVerified = [] }: AuthServiceDeps) {
   const { db } = database;
 
-  async function toSessionUser(ex: Executor, user: repo.UserRow): Promise<SessionUser> {
+  /** The client's view of a user; `sessionToken` names the session whose flags it carries (none: a new one). */
+  async function toSessionUser(
+    ex: Executor,
+    user: repo.UserRow,
+    sessionToken?: string | null,
+  ): Promise<SessionUser> {
     const profile = user.kind ? await findProfile(ex, user.id) : null;
     return {
       id: user.id,
@@ -71,6 +83,9 @@ export function createAuthService({ database, appUrl, afterCommit }: AuthService
             firstIncompleteStep: firstIncompleteStep(profile.kind, withPending(profile)),
           }
         : null,
+      annualConfirmationPostponed: sessionToken
+        ? await repo.isAnnualConfirmationPostponed(ex, hashToken(sessionToken))
+        : false,
     };
   }
 
@@ -148,8 +163,14 @@ export function createAuthService({ database, appUrl, afterCommit }: AuthService
   }
 
   return {
-    /** The client's view of a user: identity, kind, role and the profile status that routes them. */
-    describe: (user: repo.UserRow) => toSessionUser(db, user),
+    /** The client's view of a user: identity, kind, role, the profile status that routes them, session flags. */
+    describe: (user: repo.UserRow, sessionToken?: string | null) => toSessionUser(db, user, sessionToken),
+
+    /** `Maybe later` on the annual confirmation: this session is not asked again (the next sign-in is). */
+    async postponeAnnualConfirmation(user: repo.UserRow, sessionToken: string): Promise<SessionUser> {
+      await repo.postponeAnnualConfirmation(db, hashToken(sessionToken));
+      return toSessionUser(db, user, sessionToken);
+    },
 
     /**
      * Creates the auth user, the user record with its expert/company flag, the empty profile and contact
@@ -379,20 +400,24 @@ export function createAuthService({ database, appUrl, afterCommit }: AuthService
 
     /**
      * Checks a typed code: case-insensitive, valid 10 minutes, single use; the fifth wrong try voids it.
-     * Concurrent tries are serialised by a row lock so none is lost from the count.
+     * Concurrent tries are serialised by a row lock so none is lost from the count. An expired or voided code
+     * answers CODE_EXPIRED, so the client can offer a new one. The verified hooks run in the same transaction:
+     * a complete profile that reached the review step is published or submitted there, so the flow is done
+     * even if the member never presses Continue.
      */
-    async verifyEmail(userId: string, typed: string): Promise<SessionUser> {
+    async verifyEmail(userId: string, typed: string, sessionToken?: string | null): Promise<SessionUser> {
       const code = normalizeVerificationCode(typed);
       if (code.length < limits.verificationCodeLength)
         throw badRequest('CODE_INCOMPLETE', messages.incompleteCode);
       const outcome = await db.transaction(async (tx) => {
         const user = await repo.findUserById(tx, userId);
         if (!user) throw new AppError('UNAUTHENTICATED', messages.notSignedIn, 401);
-        if (user.emailVerified) return { user: await toSessionUser(tx, user) };
+        if (user.emailVerified) return { user: await toSessionUser(tx, user, sessionToken) };
         const row = await repo.findVerificationCodeForUpdate(tx, userId);
-        if (!row || row.expiresAt.getTime() <= Date.now()) {
-          if (row) await repo.deleteVerificationCode(tx, userId);
-          return { error: badRequest('CODE_EXPIRED', messages.incorrectCode) };
+        if (!row) return { error: badRequest('CODE_EXPIRED', messages.verificationCodeVoid) };
+        if (row.expiresAt.getTime() <= Date.now()) {
+          await repo.deleteVerificationCode(tx, userId);
+          return { error: badRequest('CODE_EXPIRED', messages.verificationCodeExpired) };
         }
         if (row.codeHash !== hashToken(code)) {
           const attempts = row.attempts + 1;
@@ -403,10 +428,12 @@ export function createAuthService({ database, appUrl, afterCommit }: AuthService
         await repo.deleteVerificationCode(tx, userId);
         await repo.updateUser(tx, userId, { emailVerified: true });
         if (user.kind) await setHasEmailVerificationCode(tx, user.kind, userId, false);
-        return { user: await toSessionUser(tx, { ...user, emailVerified: true }) };
+        for (const hook of onEmailVerified) await hook(tx, userId);
+        return { user: await toSessionUser(tx, { ...user, emailVerified: true }, sessionToken) };
       });
       // The attempt count must be committed even when the answer is an error.
       if ('error' in outcome) throw outcome.error;
+      afterCommit();
       return outcome.user;
     },
 

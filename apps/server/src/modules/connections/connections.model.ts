@@ -17,6 +17,11 @@ export function hasReviewed(r: RequestRow, side: ProfileType): boolean {
   return side === 'expert' ? r.expertCompletedSurvey : r.companyCompletedSurvey;
 }
 
+/** Whether the member on `side` closed the connection without a review (their prompt ended). */
+export function hasClosed(r: RequestRow, side: ProfileType): boolean {
+  return (side === 'expert' ? r.expertClosedOn : r.companyClosedOn) !== null;
+}
+
 /**
  * A request as one of its parties sees it (the contract's ConnectionRequest):
  * - the sender never sees whether the recipient denied or dismissed it (the decline dialog promises "They
@@ -42,6 +47,7 @@ export function toRequestView(row: RequestWithCounterpart, me: ViewingMember): C
     accepted: r.accepted,
     dismissed: sent ? false : r.dismissed,
     closed: r.closed,
+    reviewClosed: hasClosed(r, me.side),
     isPending: r.isPending,
     requestSentAt: r.requestSentAt.getTime(),
     connectedOn: toMillis(r.connectedOn),
@@ -73,10 +79,10 @@ export function toRequestView(row: RequestWithCounterpart, me: ViewingMember): C
  * - `received`: open requests sent to them (not accepted, denied or dismissed; a company never sees an
  *   expert's request held for approval);
  * - `sent`: their requests not accepted yet (a denial or dismissal stays invisible to them, see above);
- * - `unrated`: connections (accepted) they have not reviewed and that are not closed;
- * - `rated`: connections they have reviewed, or that were closed without a review (spec: "Closing a review
- *   without submitting closes the request as not rated"), so the review prompt stops but the connection stays
- *   listed.
+ * - `unrated`: connections (accepted) they have neither reviewed nor closed themselves;
+ * - `rated`: connections they have reviewed, or that they closed without a review (spec: "Closing a review
+ *   without submitting closes the request as not rated"), so their review prompt stops but the connection stays
+ *   listed. The other party's close does not move it: each party ends only their own prompt.
  * Rows come newest request first; connections are ordered by when they were made, newest first.
  */
 export function toBuckets(
@@ -102,7 +108,7 @@ export function toBuckets(
     (a, b) => (b.request.connectedOn?.getTime() ?? 0) - (a.request.connectedOn?.getTime() ?? 0),
   );
   for (const row of connections) {
-    const done = hasReviewed(row.request, me.side) || row.request.closed;
+    const done = hasReviewed(row.request, me.side) || hasClosed(row.request, me.side);
     (done ? buckets.rated : buckets.unrated).push(toRequestView(row, me));
   }
   return buckets;

@@ -366,15 +366,25 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     },
 
     /**
-     * Either party closes a connection (`closed`, `closedOn`); the review prompt stops for both. Closing a closed
-     * connection changes nothing.
+     * A party closes the connection without a review (spec 000 §4: "Closing a review without submitting closes
+     * the request as not rated"): their own close is recorded, which ends their review prompt only; the other
+     * party's prompt stays until they review or close themselves. The first close also sets the connection's
+     * `closed` and `closedOn`. A party closing again changes nothing.
      */
     close(caller: Caller, id: string): Promise<ConnectionRequest> {
       return transition(caller, id, { needsSuggestion: true }, async (tx, l) => {
         requireConnected(l.request);
-        if (l.request.closed) return false;
-        const r = await repo.updateRequest(tx, id, { closed: true, closedOn: now() });
+        const mine = l.side === 'expert' ? 'expertClosedOn' : 'companyClosedOn';
+        if (l.request[mine]) return false;
+        const at = now();
+        const first = !l.request.closed;
+        const r = await repo.updateRequest(tx, id, {
+          [mine]: at,
+          ...(first ? { closed: true, closedOn: at } : {}),
+        });
         await connectionEvent(tx, 'connection.closed', r, l.suggestion, caller.id, {
+          side: l.side,
+          connectionClosed: first,
           surveyed: r.expertCompletedSurvey || r.companyCompletedSurvey,
         });
         await live(tx, r, ['connections']);

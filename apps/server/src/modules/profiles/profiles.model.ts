@@ -6,6 +6,7 @@ import {
   type ProfileData,
   type ProfileStatus,
   type ProfileType,
+  ruleErrors,
   sectionErrors,
   sectionIds,
   wizardSteps,
@@ -79,6 +80,9 @@ export function toOwnProfile(p: StoredProfile, now: Date = new Date()): OwnProfi
     data: p.data,
     pendingChanges: p.tempData && Object.keys(p.tempData).length > 0 ? { ...p.tempData } : null,
     completion: completion(p.kind, withPending(p)),
+    fieldErrors: Object.entries(ruleErrors(p.kind, withPending(p))).flatMap(([path, message]) =>
+      message ? [{ path, message }] : [],
+    ),
     profileComplete: p.profileComplete,
     onboardingComplete: p.onboardingComplete,
     profilePending: p.profilePending,

@@ -13,6 +13,7 @@ import {
   disableReasonLabels,
   fieldMessages,
   type InterGenData,
+  isValidPhone,
   matchFacetKeys,
   normalizePhone,
   type ProfileData,
@@ -23,7 +24,6 @@ import {
   type RevenueBand,
   type SectionId,
   savablePatch,
-  sectionErrors,
   sectionFields,
 } from '@intergen/domain';
 import type { z } from 'zod';
@@ -32,6 +32,7 @@ import type { Caller } from '../../http/caller.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { startOfUtcDay } from '../../lib/time.ts';
 import * as authRepo from '../auth/auth.repository.ts';
+import type { EmailVerifiedHook } from '../auth/auth.service.ts';
 import type { PublishEvent } from '../events/events.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { mailTemplates } from '../mail/mail.templates.ts';
@@ -193,6 +194,36 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       payload: { profileId: p.id, kind: p.kind, ...(reason ? { reason } : {}), ...extra },
     });
 
+  /** Whether the profile has been published or (an expert's) submitted for approval. */
+  const isSubmitted = (p: StoredProfile) => p.profilePublished || (p.kind === 'expert' && p.profilePending);
+
+  /**
+   * Publishes a company (today's date) or submits an expert for approval (pending), completes onboarding and
+   * asks for matching. The caller holds the profile's row lock and has checked that it is complete.
+   */
+  async function submitLocked(tx: Executor, p: StoredProfile): Promise<void> {
+    if (p.kind === 'expert') {
+      await updateProfileRow(tx, p.kind, p.id, {
+        profilePending: true,
+        gettingStartedDismissed: true,
+        onboardingComplete: true,
+        profileComplete: true,
+      });
+      await event(tx, 'profile.submitted', p);
+    } else {
+      const publishDate = startOfUtcDay();
+      await updateProfileRow(tx, p.kind, p.id, {
+        profilePublished: true,
+        disableReason: null,
+        publishDate,
+        onboardingComplete: true,
+        profileComplete: true,
+      });
+      await event(tx, 'profile.published', p, { publishDate: publishDate.getTime() });
+    }
+    await requestMatching(tx, p, p.kind === 'company' ? 'published' : undefined);
+  }
+
   /** An admin action on one profile: locked, changed, and answered with the profile as it now stands. */
   async function adminAction(
     profileId: string,
@@ -217,9 +248,11 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     },
 
     /**
-     * Saves part of one wizard section. Values are checked against the role's schema and the field rules
-     * (nothing is saved on error); an unpublished profile is written directly (autosave), a published one
-     * collects the edits as pending changes that the community does not see until `applyPendingChanges`.
+     * Saves part of one wizard section. Values are checked against the role's schema (a wrong type or an
+     * unknown field answers 400 and saves nothing); values that break a field rule are kept as the member's
+     * draft and reported in the answer's `fieldErrors`, and the profile is not complete while one is broken. An
+     * unpublished profile is written directly (autosave), a published one collects the edits as pending
+     * changes that the community does not see until `applyPendingChanges`.
      */
     async saveSection(
       userId: string,
@@ -239,13 +272,11 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
         }
         const patch = savablePatch(parsed.data) as Record<string, unknown>;
         if (patch.interGenData) patch.interGenData = cleanInterGenData(patch.interGenData as InterGenData);
-        const merged = { ...withPending(p), ...patch } as ProfileData;
-        const errors = Object.entries(sectionErrors(p.kind, section, merged, { requireAll: false }))
-          .filter(([field, message]) => field in patch && message)
-          .map(([field, message]) => ({ path: field, message: message! }));
-        if (errors.length > 0) throw badRequest('VALIDATION_FAILED', errors[0]!.message, errors);
-        if (typeof patch.phone === 'string' && patch.phone.trim() !== '')
-          patch.phone = normalizePhone(patch.phone);
+        // A value that breaks a field rule is kept as the member's draft (reported in `fieldErrors`, and the
+        // profile is not complete until it is corrected); only a valid phone number is reduced to its digits.
+        if (typeof patch.phone === 'string') {
+          patch.phone = isValidPhone(patch.phone) ? normalizePhone(patch.phone) : patch.phone.trim();
+        }
         for (const field of ['linkedin', 'website']) {
           if (typeof patch[field] === 'string') patch[field] = (patch[field] as string).trim();
         }
@@ -367,38 +398,36 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
           if (!p.emailVerified) {
             throw badRequest('EMAIL_UNVERIFIED', profileTexts.emailNotVerified);
           }
-          if (p.profilePublished || (p.kind === 'expert' && p.profilePending)) return toOwnProfile(p);
+          if (isSubmitted(p)) return toOwnProfile(p);
           const problems = incompleteSections(p.kind, p.data);
           if (problems.length > 0) {
             const message =
               p.kind === 'expert' ? profileTexts.expertIncomplete : profileTexts.companyIncomplete;
             throw badRequest('PROFILE_INCOMPLETE', message, problems);
           }
-          if (p.kind === 'expert') {
-            await updateProfileRow(tx, p.kind, p.id, {
-              profilePending: true,
-              gettingStartedDismissed: true,
-              onboardingComplete: true,
-              profileComplete: true,
-            });
-            await event(tx, 'profile.submitted', p);
-          } else {
-            const publishDate = startOfUtcDay();
-            await updateProfileRow(tx, p.kind, p.id, {
-              profilePublished: true,
-              disableReason: null,
-              publishDate,
-              onboardingComplete: true,
-              profileComplete: true,
-            });
-            await event(tx, 'profile.published', p, { publishDate: publishDate.getTime() });
-          }
-          await requestMatching(tx, p, p.kind === 'company' ? 'published' : undefined);
+          await submitLocked(tx, p);
           return reload(tx, userId);
         }),
       );
+      afterCommit();
       return result;
     },
+
+    /**
+     * The e-mail verification's hook (run in its transaction, after the address is marked verified): a member
+     * who reached the review step with a complete profile is published (company) or submitted for approval
+     * (expert), with matching asked for, exactly as the review step's Finish would. Anything else (an
+     * incomplete profile, one already submitted, paused, disabled or deactivated) is left as it is, so
+     * verifying then only verifies. Idempotent under the profile's row lock: a concurrent Finish finds the
+     * profile submitted and changes nothing.
+     */
+    submitAfterVerification: (async (tx, userId) => {
+      const p = await findProfile(tx, userId, { lock: true });
+      if (!p?.emailVerified || !p.onboardingComplete || isSubmitted(p)) return;
+      if (p.pausedDate || p.deactivatedDate || p.disableReason) return;
+      if (!isComplete(p.kind, p.data)) return;
+      await submitLocked(tx, p);
+    }) satisfies EmailVerifiedHook,
 
     /** Pauses a published profile (hidden, no new requests; login still works) and mails a confirmation. */
     async pause(

@@ -9,7 +9,6 @@ import '@mantine/core/styles/LoadingOverlay.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/PinInput.css';
 import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/Stepper.css';
 import '@mantine/core/styles/Tooltip.css';
 import '@mantine/dropzone/styles.css';
 import './wizard.css';

@@ -1,5 +1,5 @@
 import type { OwnProfile } from '@intergen/contracts';
-import { completion, type ProfileData, type ProfileType } from '@intergen/domain';
+import { completion, type ProfileData, type ProfileType, ruleErrors } from '@intergen/domain';
 
 const emptyExpert = {
   phone: null,
@@ -82,6 +82,10 @@ export function buildOwnProfile(
     data: full as OwnProfile['data'],
     pendingChanges: null,
     completion: completion(kind, full as Partial<ProfileData>),
+    fieldErrors: Object.entries(ruleErrors(kind, full as Partial<ProfileData>)).map(([path, message]) => ({
+      path,
+      message: message ?? '',
+    })),
     profileComplete: false,
     onboardingComplete: false,
     profilePending: false,

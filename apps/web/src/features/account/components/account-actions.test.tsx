@@ -156,7 +156,7 @@ describe('Account Privacy', () => {
     fireEvent.click(button(dialog, profileTexts.setPrivate));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((c) => c.path === '/api/profiles/me/privacy')?.body).toEqual({ private: true });
-    expect(await screen.findByText(accountTexts.privacyCurrent(true))).toBeTruthy();
+    expect(await screen.findByText(accountTexts.privacyCurrent('private'))).toBeTruthy();
   });
 
   it('offers Set to Public to a private expert; Cancel changes nothing', async () => {
@@ -168,6 +168,23 @@ describe('Account Privacy', () => {
     fireEvent.click(button(dialog, profileTexts.cancel));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.some((c) => c.path === '/api/profiles/me/privacy')).toBe(false);
+  });
+
+  it('says the profile is public only when it is published and not private', async () => {
+    installFakeApi(me());
+    const { unmount } = renderWithProviders(<AccountActions />, { user: buildUser() });
+    expect(await screen.findByText(accountTexts.privacyCurrent('public'))).toBeTruthy();
+    unmount();
+
+    const underReview = buildOwnProfile({ status: 'pending', profilePublished: false, profilePending: true });
+    installFakeApi(me(underReview));
+    renderWithProviders(<AccountActions />, { user: buildUser() });
+    expect(await screen.findByText(accountTexts.privacyCurrent('unpublished'))).toBeTruthy();
+    expect(screen.queryByText(/currently public/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: profileTexts.privacyTitle }));
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.privacyTitle });
+    expect(within(dialog).getByText(accountTexts.privacyCurrent('unpublished'))).toBeTruthy();
+    expect(within(dialog).queryByText(/currently public/)).toBeNull();
   });
 
   it('is for experts only', async () => {

@@ -1,4 +1,4 @@
-import { accountTexts, profileTexts } from '@intergen/domain';
+import { accountTexts, privacyStateOf, profileTexts } from '@intergen/domain';
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconEye, IconEyeOff, IconPlayerPause, IconPlayerPlay, IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -33,7 +33,7 @@ export function AccountActions() {
     <Stack gap="sm">
       {isExpert ? (
         <Text size="sm" c="dimmed">
-          {accountTexts.privacyCurrent(profile.private)}
+          {accountTexts.privacyCurrent(privacyStateOf(profile))}
         </Text>
       ) : null}
       <Group gap="sm">
@@ -83,7 +83,12 @@ export function AccountActions() {
       <PauseAccountModal opened={dialog === 'pause'} onClose={close} />
       <ResumeAccountModal opened={dialog === 'resume'} onClose={close} />
       {isExpert ? (
-        <PrivacyModal opened={dialog === 'privacy'} onClose={close} isPrivate={profile.private} />
+        <PrivacyModal
+          opened={dialog === 'privacy'}
+          onClose={close}
+          isPrivate={profile.private}
+          published={profile.profilePublished}
+        />
       ) : null}
       <DisableAccountModal opened={dialog === 'disable'} onClose={close} />
     </Stack>

@@ -103,7 +103,10 @@ describe('the annual confirmation', () => {
     expect(await within(dialog).findByText(fieldMessages.capitalRequired)).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/profiles/me/annual-confirmation')).toBe(false);
 
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Team Size' }), { target: { value: '0' } });
+    const teamSize = within(dialog).getByRole('textbox', { name: 'Team Size' }) as HTMLInputElement;
+    fireEvent.change(teamSize, { target: { value: '0' } });
+    fireEvent.blur(teamSize);
+    expect(teamSize.value).toBe('0');
     fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.confirm }));
     expect(await within(dialog).findByText(fieldMessages.teamSizePositive)).toBeTruthy();
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Team Size' }), { target: { value: '14' } });
@@ -119,16 +122,19 @@ describe('the annual confirmation', () => {
     });
   });
 
-  it('Maybe later puts it off; a failure says Failed to update profile', async () => {
-    installFakeApi({
+  it('Maybe later puts it off until the next sign-in, kept by the server; a failure says Failed to update profile', async () => {
+    const postponed = { ...company, annualConfirmationPostponed: true };
+    const { calls } = installFakeApi({
       'GET /api/config': () => configAnswer,
+      'GET /api/auth/session': () => ({ body: { user: postponed } }),
       'GET /api/profiles/me': () => ({ body: { profile: buildOwnCompany() } }),
       'POST /api/profiles/me/annual-confirmation': () => ({
         status: 500,
         body: { error: { code: 'INTERNAL', message: profileTexts.updateFailed } },
       }),
+      'POST /api/auth/session/annual-confirmation-later': () => ({ body: { user: postponed } }),
     });
-    renderApp('/dashboard', { user: company });
+    const first = renderApp('/dashboard', { user: company });
     const dialog = await screen.findByRole('dialog', { name: profileTexts.annualTitle }, lazy);
     fireEvent.click(within(dialog).getByRole('combobox', { name: 'Capital raised' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Less than $250k' }));
@@ -136,7 +142,18 @@ describe('the annual confirmation', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toContain(profileTexts.updateFailed);
     fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.maybeLater }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  });
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/auth/session/annual-confirmation-later')).toHaveLength(1),
+    );
+    expect(Object.keys(window.localStorage)).not.toContain('annualLater');
+    first.unmount();
+
+    // A reload reads the session from the server: still put off, on the dashboard and the own profile.
+    renderApp('/dashboard', { user: postponed });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome Back' }, lazy);
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/profiles/me').length).toBeGreaterThan(1));
+    expect(screen.queryByRole('dialog', { name: profileTexts.annualTitle })).toBeNull();
+  }, 20_000);
 
   it('is not shown to experts', async () => {
     const { calls } = installFakeApi({ 'GET /api/config': () => configAnswer });

@@ -5,6 +5,7 @@ import { IconClockHour4, IconEyeOff, IconHandStop, IconSparkles } from '@tabler/
 import { useState } from 'react';
 import { usePublicConfig } from '../../../lib/config';
 import { useOwnProfile } from '../api/get-own-profile';
+import { usePostponeAnnualConfirmation } from '../api/postpone-annual-confirmation';
 import { AnnualConfirmationModal } from './annual-confirmation-modal';
 import { ResumeAccountModal } from './resume-account-modal';
 import { useSessionFlag } from './session-flags';
@@ -68,18 +69,26 @@ export function AccountBanners({ user }: { user: SessionUser }) {
 }
 
 /**
- * The annual confirmation popup for a company whose profile was last updated over a year ago; `Maybe later`
- * puts it off until the page is reloaded.
+ * The annual confirmation popup for a company whose profile was last updated over a year ago. `Maybe later`
+ * (or closing it) puts it off until the next sign-in: the server keeps that with the session, so a reload or
+ * another page does not ask again (DESIGN.md §3 keeps browser storage for the version popup only).
  */
 export function AnnualConfirmationPopup({ user }: { user: SessionUser }) {
   const isCompany = user.kind === 'company';
   const own = useOwnProfile({ enabled: isCompany });
-  const later = useSessionFlag('annualLater', user.id);
-  if (!isCompany || !own.data?.needsAnnualConfirmation || later.raised) return null;
+  const later = usePostponeAnnualConfirmation();
+  // Hidden at once, even while (or if) the server is told.
+  const [putOff, setPutOff] = useState(false);
+  if (!isCompany || !own.data?.needsAnnualConfirmation || user.annualConfirmationPostponed || putOff) {
+    return null;
+  }
   return (
     <AnnualConfirmationModal
       profile={own.data}
-      onLater={() => later.raise(user.id)}
+      onLater={() => {
+        setPutOff(true);
+        later.mutate();
+      }}
       onDone={() => undefined}
     />
   );

@@ -83,6 +83,8 @@ export function AnnualConfirmationModal({
           <NumberInput
             label={labels.companySize}
             min={1}
+            // A 0 stays as typed and gets the spec's message instead of being corrected silently.
+            clampBehavior="none"
             allowDecimal={false}
             allowNegative={false}
             withAsterisk

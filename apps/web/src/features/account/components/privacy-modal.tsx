@@ -1,4 +1,4 @@
-import { accountTexts, profileTexts } from '@intergen/domain';
+import { accountTexts, privacyStateOf, profileTexts } from '@intergen/domain';
 import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/alerts';
@@ -16,10 +16,13 @@ export function PrivacyModal({
   opened,
   onClose,
   isPrivate,
+  published,
 }: {
   opened: boolean;
   onClose: () => void;
   isPrivate: boolean;
+  /** Only a published profile is public in the Community. */
+  published: boolean;
 }) {
   const privacy = useSetPrivacy();
 
@@ -33,7 +36,7 @@ export function PrivacyModal({
     <Modal opened={opened} onClose={close} title={profileTexts.privacyTitle}>
       <Stack gap="md">
         <Text size="sm" fw={600}>
-          {accountTexts.privacyCurrent(isPrivate)}
+          {accountTexts.privacyCurrent(privacyStateOf({ private: isPrivate, profilePublished: published }))}
         </Text>
         <Text size="sm">{profileTexts.privacyPrivateBody}</Text>
         <Text size="sm">{profileTexts.privacyPublicBody}</Text>

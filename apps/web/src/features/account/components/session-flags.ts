@@ -2,14 +2,11 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 /**
  * Flags that live as long as the page (never in browser storage: DESIGN.md §3), each for one member:
- * `welcomeBack` after a resume until dismissed, `annualLater` after `Maybe later` on the annual confirmation.
+ * `welcomeBack` after a resume until dismissed.
  */
-type Flag = 'welcomeBack' | 'annualLater';
+type Flag = 'welcomeBack';
 
-const flags = new Map<Flag, string | null>([
-  ['welcomeBack', null],
-  ['annualLater', null],
-]);
+const flags = new Map<Flag, string | null>([['welcomeBack', null]]);
 const listeners = new Set<() => void>();
 
 function set(flag: Flag, userId: string | null) {

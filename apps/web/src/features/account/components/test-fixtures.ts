@@ -29,6 +29,7 @@ export function buildOwnProfile(overrides: Partial<OwnProfile> = {}): OwnProfile
     },
     pendingChanges: null,
     completion: { sections: { basics: 100, profile: 100, extras: 100 }, overall: 100 },
+    fieldErrors: [],
     profileComplete: true,
     onboardingComplete: true,
     profilePending: false,

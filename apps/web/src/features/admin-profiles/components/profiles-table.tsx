@@ -1,6 +1,7 @@
 import type { AdminProfileRow } from '@intergen/contracts';
 import { profileChips } from '@intergen/domain';
-import { Table, Text } from '@mantine/core';
+import { Paper, Stack, Table, Text } from '@mantine/core';
+import { useIsNarrow } from '../../../lib/media';
 import { ActionButtons, type ActionLayout } from './action-buttons';
 import { adminTexts, formatDate } from './admin-texts';
 import { StatusBadge } from './status-badge';
@@ -8,7 +9,10 @@ import type { AdminActions } from './use-admin-actions';
 
 const yesNo = (value: boolean) => (value ? adminTexts.yes : adminTexts.no);
 
-/** Profiles with their status, completion, e-mail verification and verified flag, and their actions. */
+/**
+ * Profiles with their status, completion, e-mail verification and verified flag, and their actions: a table,
+ * or at 640 px or less one card per profile (a table of eight columns would hide its actions off screen).
+ */
 export function ProfilesTable({
   rows,
   actions,
@@ -20,6 +24,50 @@ export function ProfilesTable({
   layout: ActionLayout;
   caption: string;
 }) {
+  const narrow = useIsNarrow();
+  if (narrow) {
+    return (
+      <ul className="ig-admin-cards" aria-label={caption}>
+        {rows.map((row) => (
+          <li key={row.id}>
+            <Paper withBorder radius="md" p="sm" component="article" aria-label={row.name}>
+              <Stack gap="xs">
+                <div className="ig-admin-card-who">
+                  <Text size="sm" fw={600}>
+                    {row.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {row.email}
+                  </Text>
+                </div>
+                <dl className="ig-admin-facts ig-admin-card-facts">
+                  <dt>{adminTexts.kind}</dt>
+                  <dd>{profileChips[row.kind]}</dd>
+                  <dt>{adminTexts.status}</dt>
+                  <dd>
+                    <StatusBadge status={row.status} />
+                  </dd>
+                  <dt>{adminTexts.completion}</dt>
+                  <dd>{row.completion}%</dd>
+                  <dt>{adminTexts.emailVerified}</dt>
+                  <dd>{yesNo(row.emailVerified)}</dd>
+                  {row.kind === 'expert' ? (
+                    <>
+                      <dt>{adminTexts.verified}</dt>
+                      <dd>{yesNo(row.isVerified)}</dd>
+                    </>
+                  ) : null}
+                  <dt>{adminTexts.updated}</dt>
+                  <dd>{formatDate(row.updatedAt)}</dd>
+                </dl>
+                <ActionButtons target={row} actions={actions} layout={layout} />
+              </Stack>
+            </Paper>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={940}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={caption}>

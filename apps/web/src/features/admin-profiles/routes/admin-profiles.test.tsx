@@ -52,6 +52,7 @@ function own(overrides: Partial<OwnProfile> = {}): OwnProfile {
     },
     pendingChanges: null,
     completion: { sections: { basics: 100, profile: 100, extras: 100 }, overall: 100 },
+    fieldErrors: [],
     profileComplete: true,
     onboardingComplete: true,
     profilePending: false,

@@ -1,8 +1,12 @@
 import type { MailSummary } from '@intergen/contracts';
-import { Anchor, Table } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
+import { useIsNarrow } from '../../../lib/media';
 import { formatMailTime } from './mail-time';
 
-/** The mailbox as a table, newest first; the subject opens the message. */
+/**
+ * The mailbox as a table, newest first; the subject opens the message. At 640 px or less, one entry per message
+ * (subject, recipient, time) instead, so nothing is off screen.
+ */
 export function MailboxTable({
   messages,
   onOpen,
@@ -10,6 +14,26 @@ export function MailboxTable({
   messages: MailSummary[];
   onOpen: (id: string) => void;
 }) {
+  const narrow = useIsNarrow();
+  if (narrow) {
+    return (
+      <ul className="ig-mail-list" aria-label="E-mails, newest first">
+        {messages.map((mail) => (
+          <li key={mail.id}>
+            <Anchor component="button" type="button" ta="left" onClick={() => onOpen(mail.id)} fw={600}>
+              {mail.subject}
+            </Anchor>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {mail.to}
+            </Text>
+            <Text size="xs" c="dimmed">
+              <time dateTime={new Date(mail.createdAt).toISOString()}>{formatMailTime(mail.createdAt)}</time>
+            </Text>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="E-mails, newest first">

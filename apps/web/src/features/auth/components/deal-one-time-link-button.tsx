@@ -1,9 +1,10 @@
-import { labels, messages } from '@intergen/domain';
+import { isValidEmail, labels, messages } from '@intergen/domain';
 import { Button, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ErrorAlert, InfoAlert } from '../../../components/alerts';
 import { ApiError } from '../../../lib/api-client';
 import { useRequestDealOneTimeLink } from '../api/request-deal-one-time-link';
+import { useRequestOneTimeLink } from '../api/request-one-time-link';
 
 export interface DealLinkParams {
   login: string | null;
@@ -17,31 +18,49 @@ function present(value: string | null): value is string {
 }
 
 /**
- * `Sign in with a one-time link` on /login-options: mails the member named by `login` a fresh link for
- * the deal. Needs the typed e-mail and the login and deal query values; the answer shows in blue.
+ * `Sign in with a one-time link` on /login-options. From a CRM deal link (`login` or `deal` in the address) it
+ * mails the member named by `login` a fresh link for the deal, and needs the typed e-mail and both values
+ * (spec 001 §5). Without them (an expired link, a bookmark) it mails a one-time link to the typed e-mail, as
+ * /login-one-time-request does. The answer shows in blue.
  */
 export function DealOneTimeLinkButton({ email, params }: { email: string; params: DealLinkParams }) {
-  const request = useRequestDealOneTimeLink();
-  const { reset } = request;
+  const forDeal = useRequestDealOneTimeLink();
+  const plain = useRequestOneTimeLink();
+  const isDealLink = params.login !== null || params.deal !== null;
+  const request = isDealLink ? forDeal : plain;
+  const resetDeal = forDeal.reset;
+  const resetPlain = plain.reset;
   const [clientError, setClientError] = useState<string | null>(null);
 
   // Editing the e-mail clears the previous answer, as every other message on the login screens.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of the e-mail.
   useEffect(() => {
     setClientError(null);
-    reset();
-  }, [email, reset]);
+    resetDeal();
+    resetPlain();
+  }, [email, resetDeal, resetPlain]);
 
   const handleClick = () => {
     if (request.isPending) return;
     const { login, deal, redirect } = params;
-    if (!email.trim() || !present(login) || !present(deal)) {
-      reset();
+    const typed = email.trim();
+    if (!isDealLink) {
+      if (!isValidEmail(typed)) {
+        plain.reset();
+        setClientError(messages.invalidEmail);
+        return;
+      }
+      setClientError(null);
+      plain.mutate({ email: typed, ...(redirect ? { redirect } : {}) });
+      return;
+    }
+    if (!typed || !present(login) || !present(deal)) {
+      forDeal.reset();
       setClientError(messages.oneTimeLinkMissingData);
       return;
     }
     setClientError(null);
-    request.mutate({ email: email.trim(), login, deal, ...(redirect ? { redirect } : {}) });
+    forDeal.mutate({ email: typed, login, deal, ...(redirect ? { redirect } : {}) });
   };
 
   const serverError = request.error

@@ -1,4 +1,4 @@
-import { labels, routes } from '@intergen/domain';
+import { isValidEmail, labels, messages, routes } from '@intergen/domain';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
@@ -6,7 +6,10 @@ import { ErrorAlert, SuccessAlert } from '../../../components/alerts';
 import { errorMessage } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/forgot-password';
 
-/** E-mail input and Reset Password button; only sends when the e-mail is non-empty (spec 001 §5). */
+/**
+ * E-mail input and Reset Password button; only sends when the e-mail is non-empty (spec 001 §5) and well-formed
+ * (DESIGN.md §4: `Please enter a valid e-mail address` on the field).
+ */
 export function ForgotPasswordForm() {
   const reset = useRequestPasswordReset();
   const form = useForm({
@@ -18,6 +21,11 @@ export function ForgotPasswordForm() {
   const handleSubmit = form.onSubmit(({ email }) => {
     if (reset.isPending) return;
     if (!email.trim()) {
+      form.getInputNode('email')?.focus();
+      return;
+    }
+    if (!isValidEmail(email.trim())) {
+      form.setFieldError('email', messages.invalidEmail);
       form.getInputNode('email')?.focus();
       return;
     }

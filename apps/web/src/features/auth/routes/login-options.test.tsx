@@ -57,4 +57,26 @@ describe('/login-options', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(messages.oneTimeLinkInvalid);
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
   });
+
+  it('without an invitation, mails a one-time link to the typed e-mail (an expired link lands here)', async () => {
+    const { calls } = installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'POST /api/auth/one-time-link': () => ({ body: { message: messages.oneTimeLinkSent } }),
+    });
+    renderApp('/login-options?redirect=%2Fmy-network');
+    const button = await screen.findByRole('button', { name: 'Sign in with a one-time link' });
+    // A malformed address is refused on the spot.
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'ada@' } });
+    fireEvent.click(button);
+    expect((await screen.findByRole('alert')).textContent).toContain(messages.invalidEmail);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: ' ada@example.com ' } });
+    fireEvent.click(button);
+    expect((await screen.findByRole('status')).textContent).toContain(messages.oneTimeLinkSent);
+    expect(screen.queryByText(messages.oneTimeLinkMissingData)).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/api/auth/one-time-link', { email: 'ada@example.com', redirect: '/my-network' }],
+    ]);
+  });
 });

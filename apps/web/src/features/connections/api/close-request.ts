@@ -3,12 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postConnectionAction } from './connection-action';
 import { connectionsQueryKey } from './get-connections';
 
-/** POST /api/connections/:id/close: the review was closed without submitting (closed as not rated). */
+/**
+ * POST /api/connections/:id/close: the member closes the connection without a review (closed as not rated); it
+ * ends the member's own review prompt, never the other party's.
+ */
 export function closeRequest(request: Pick<ConnectionRequest, 'id'>) {
   return postConnectionAction(request.id, 'close');
 }
 
-/** Closes a connection; failures are silent (spec 001 §8: other connection actions fail silently). */
+/** Closes a connection for the member; the lists are read again either way. */
 export function useCloseRequest() {
   const queryClient = useQueryClient();
   return useMutation({

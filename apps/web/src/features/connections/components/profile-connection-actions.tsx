@@ -1,4 +1,4 @@
-import { cardName, connectionUiTexts as t } from '@intergen/domain';
+import { connectionUiTexts as t } from '@intergen/domain';
 import { Badge, Button } from '@mantine/core';
 import { IconCheck, IconUserCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -66,7 +66,7 @@ export function ProfileConnectionActions({ profileId, name, suggestionId }: Prof
         <ConfirmDialog
           opened={confirmingDecline}
           title={t.declineTitle}
-          body={t.declineBody(cardName(name))}
+          body={t.declineBody(name)}
           confirmLabel={t.decline}
           cancelLabel={t.cancel}
           onConfirm={() => {

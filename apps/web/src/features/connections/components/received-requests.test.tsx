@@ -1,5 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { connectionTimings, connectionUiTexts } from '@intergen/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildCard } from '../../../test/fixtures';
 import { buildUser, renderApp } from '../../../test/render';
 import { buildBuckets, buildConnection, buildRequest, dashboardApi } from './test-fixtures';
 
@@ -129,5 +131,83 @@ describe('received connection requests on the dashboard', () => {
     // The banner can be closed.
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByText('You have accepted a connection request')).toBeNull());
+  });
+
+  it('keeps Marked as not interested on screen for 500 ms even when the list is read again meanwhile', async () => {
+    const { current } = dashboardApi(
+      { buckets: buildBuckets({ received: [buildRequest({ seen: true })] }) },
+      {
+        'POST /api/connections/s1/deny': () => {
+          current.buckets = buildBuckets();
+          return { body: { request: buildRequest({ notInterested: true, seen: true }) } };
+        },
+      },
+    );
+    const { queryClient } = renderApp('/dashboard', { user: expert });
+    fireEvent.click(within(await receivedCard('Ada Lovelace')).getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline connection request?' });
+
+    // The card's 500 ms removal is held back here, so nothing depends on how fast this machine runs.
+    const removals: Array<() => void> = [];
+    const realSetTimeout = globalThis.setTimeout;
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+      handler: () => void,
+      ms?: number,
+      ...rest: unknown[]
+    ) => {
+      if (ms === connectionTimings.listRemovalMs) {
+        removals.push(handler);
+        return 0;
+      }
+      return realSetTimeout(handler, ms, ...rest);
+    }) as typeof setTimeout);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
+    await within(await receivedCard('Ada Lovelace')).findByRole('button', {
+      name: 'Marked as not interested',
+    });
+    await waitFor(() => expect(removals).toHaveLength(1));
+
+    // The live update of the decline reads the list again: the request is no longer in it.
+    await act(() => queryClient.refetchQueries({ queryKey: ['connections'] }));
+    expect(queryClient.getQueryData<{ received: unknown[] }>(['connections'])?.received).toEqual([]);
+    const card = await receivedCard('Ada Lovelace');
+    expect(within(card).getByRole('button', { name: 'Marked as not interested' })).toBeTruthy();
+    expect(card.className).toContain('ig-card-leaving');
+
+    // Then the 500 ms are over and the card leaves.
+    act(() => removals[0]!());
+    expect(await screen.findByText('No pending requests')).toBeTruthy();
+  }, 20_000);
+
+  it('names a long-named member in full in the dialog and to screen readers, shortened on the card', async () => {
+    const name = 'Bartholomew Alexander Montgomery-Smythe';
+    dashboardApi({
+      buckets: buildBuckets({
+        received: [buildRequest({ seen: true, counterpart: buildCard({ id: 'c1', name }) })],
+      }),
+    });
+    renderApp('/dashboard', { user: expert });
+    const card = await receivedCard(name);
+    const heading = within(card).getByRole('heading', { level: 3, name });
+    expect(heading.getAttribute('title')).toBe(name);
+    const shown = heading.querySelector('[aria-hidden="true"]');
+    expect(shown?.textContent).toBe(`${name.slice(0, 30)}...`);
+    expect(within(card).getByRole('button', { name: 'Decline' }).getAttribute('aria-describedby')).toBe(
+      heading.id,
+    );
+    fireEvent.click(within(card).getByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline connection request?' });
+    expect(within(dialog).getByText(connectionUiTexts.declineBody(name))).toBeTruthy();
+  });
+
+  it('labels the member’s own message on a sent request as theirs', async () => {
+    const sent = buildRequest({ direction: 'sent', requestedBy: 'expert', seen: true });
+    dashboardApi({ buckets: buildBuckets({ sent: [sent] }) });
+    renderApp('/dashboard', { user: expert });
+    const list = await screen.findByRole('list', { name: 'Sent Requests' }, lazy);
+    const card = within(list).getByRole('article', { name: 'Ada Lovelace' });
+    expect(within(card).getByText(connectionUiTexts.yourMessage)).toBeTruthy();
+    expect(within(card).queryByText(connectionUiTexts.requestMessage)).toBeNull();
+    expect(within(card).getByText(/^Hello there\./).textContent).toBe(sent.message);
   });
 });

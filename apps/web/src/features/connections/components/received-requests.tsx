@@ -1,10 +1,10 @@
 import './request-cards.css';
 import type { ConnectionRequest, MatchExplanation } from '@intergen/contracts';
-import { cardName, connectionTimings, emptyStates, connectionUiTexts as t } from '@intergen/domain';
+import { connectionTimings, emptyStates, connectionUiTexts as t } from '@intergen/domain';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
 import { CardCarousel } from '../../../components/card-carousel';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -38,11 +38,15 @@ export interface RequestCardSlots {
 
 type Leaving = 'declined' | 'cleared';
 type Confirming = { request: ConnectionRequest; action: 'decline' | 'clear' };
+/** A card kept on screen while its decline or clear is under way, then while it fades out. */
+type Held = { request: ConnectionRequest; index: number; state: 'busy' | Leaving };
 
 /**
  * The dashboard's received requests (spec 000 §2) as a carousel: each card shows who asked, their message and
  * why they match, with Accept, Decline and `Clear from dashboard`. Decline and clear ask first; the card then
- * says what happened and fades out for 500 ms before it leaves.
+ * says what happened and fades out for the spec's 500 ms before it leaves. The card is held on screen for that
+ * time even when the list is read again meanwhile (the live update of the change itself, which no longer
+ * lists it, usually comes first).
  */
 export function ReceivedRequests(slots: RequestCardSlots) {
   const headingId = useId();
@@ -52,9 +56,10 @@ export function ReceivedRequests(slots: RequestCardSlots) {
   const dismiss = useDismissRequest();
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [lastConfirming, setLastConfirming] = useState<Confirming | null>(null);
-  const [leaving, setLeaving] = useState<Map<string, Leaving>>(new Map());
+  const [held, setHeld] = useState<ReadonlyMap<string, Held>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const received = connections.data?.received ?? [];
 
   useEffect(() => {
     const live = timers.current;
@@ -63,16 +68,25 @@ export function ReceivedRequests(slots: RequestCardSlots) {
     };
   }, []);
 
+  const hold = (request: ConnectionRequest, state: Held['state']) =>
+    setHeld((current) => {
+      const before = current.get(request.id);
+      const index = before?.index ?? received.findIndex((r) => r.id === request.id);
+      return new Map(current).set(request.id, { request: before?.request ?? request, index, state });
+    });
+  const release = (id: string) =>
+    setHeld((current) => {
+      const next = new Map(current);
+      next.delete(id);
+      return next;
+    });
+
   const leave = (request: ConnectionRequest, how: Leaving) => {
-    setLeaving((current) => new Map(current).set(request.id, how));
+    hold(request, how);
     const timer = setTimeout(() => {
       timers.current.delete(timer);
       removeFromBucket(queryClient, 'received', request.id);
-      setLeaving((current) => {
-        const next = new Map(current);
-        next.delete(request.id);
-        return next;
-      });
+      release(request.id);
       void queryClient.invalidateQueries({ queryKey: connectionsQueryKey });
     }, connectionTimings.listRemovalMs);
     timers.current.add(timer);
@@ -83,31 +97,43 @@ export function ReceivedRequests(slots: RequestCardSlots) {
     setLastConfirming({ request, action });
   };
 
-  const confirm = () => {
+  const confirm = async () => {
     if (!confirming) return;
     const { request, action } = confirming;
     setConfirming(null);
     setFailure(null);
-    const onError = (error: unknown) => setFailure(t.actionFailed(errorMessage(error)));
-    if (action === 'decline') {
-      deny.mutate(request, { onSuccess: () => leave(request, 'declined'), onError });
-    } else {
-      slots.onCleared?.(request.counterpart.id);
-      dismiss.mutate(request, { onSuccess: () => leave(request, 'cleared'), onError });
+    if (action === 'clear') slots.onCleared?.(request.counterpart.id);
+    hold(request, 'busy');
+    try {
+      // mutateAsync: the outcome is handled even when another card's action was started meanwhile.
+      await (action === 'decline' ? deny : dismiss).mutateAsync(request);
+      leave(request, action === 'decline' ? 'declined' : 'cleared');
+    } catch (error) {
+      release(request.id);
+      setFailure(t.actionFailed(errorMessage(error)));
     }
   };
+
+  // The list as read, with the held cards kept in their places.
+  const shown = useMemo(() => {
+    const list = [...received];
+    for (const { request, index } of held.values()) {
+      if (list.some((r) => r.id === request.id)) continue;
+      list.splice(index < 0 ? list.length : Math.min(index, list.length), 0, request);
+    }
+    return list;
+  }, [received, held]);
 
   const heading = (
     <Title order={2} fz="xl" id={headingId}>
       {t.receivedHeading}
     </Title>
   );
-  const received = connections.data?.received ?? [];
-  const shownName = lastConfirming ? cardName(lastConfirming.request.counterpart.name) : '';
+  const shownName = lastConfirming?.request.counterpart.name ?? '';
 
   return (
     <section aria-labelledby={headingId}>
-      {connections.isPending || connections.isError || received.length === 0 ? (
+      {connections.isPending || connections.isError || shown.length === 0 ? (
         <Stack gap="md">
           {heading}
           <ErrorAlert message={failure} />
@@ -129,12 +155,13 @@ export function ReceivedRequests(slots: RequestCardSlots) {
           labelledBy={headingId}
           label={t.receivedHeading}
           notice={failure ? <ErrorAlert message={failure} /> : null}
-          items={received}
+          items={shown}
           getKey={(request) => request.id}
           renderItem={(request) => (
             <RequestCard
               request={request}
-              leaving={leaving.get(request.id) ?? null}
+              busy={held.has(request.id)}
+              leaving={leavingOf(held.get(request.id))}
               onDecline={() => ask(request, 'decline')}
               onClear={() => ask(request, 'clear')}
               {...slots}
@@ -148,15 +175,21 @@ export function ReceivedRequests(slots: RequestCardSlots) {
         body={lastConfirming?.action === 'decline' ? t.declineBody(shownName) : t.clearRequestBody(shownName)}
         confirmLabel={lastConfirming?.action === 'decline' ? t.decline : t.remove}
         cancelLabel={t.cancel}
-        onConfirm={confirm}
+        onConfirm={() => void confirm()}
         onCancel={() => setConfirming(null)}
       />
     </section>
   );
 }
 
+function leavingOf(held: Held | undefined): Leaving | null {
+  return held && held.state !== 'busy' ? held.state : null;
+}
+
 interface RequestCardProps extends RequestCardSlots {
   request: ConnectionRequest;
+  /** Its decline or clear is under way (or done): its buttons are off. */
+  busy: boolean;
   leaving: Leaving | null;
   onDecline: () => void;
   onClear: () => void;
@@ -165,6 +198,7 @@ interface RequestCardProps extends RequestCardSlots {
 /** One received request. Shown means seen: the server is told once. */
 function RequestCard({
   request,
+  busy: held,
   leaving,
   onDecline,
   onClear,
@@ -184,7 +218,7 @@ function RequestCard({
     markRequestSeen(request);
   }, [request]);
 
-  const busy = accept.isPending || leaving !== null;
+  const busy = accept.isPending || held;
   return (
     <MemberCard
       card={card}

@@ -8,8 +8,11 @@ export function formatDate(ms: number): string {
   return new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** The request's message as typed: plain text, its line breaks kept. */
-export function RequestMessage({ request }: { request: Pick<ConnectionRequest, 'message'> }) {
+/**
+ * The request's message as typed: plain text, its line breaks kept; labelled as the member's own on a request
+ * they sent, as the other member's on one they received.
+ */
+export function RequestMessage({ request }: { request: Pick<ConnectionRequest, 'message' | 'direction'> }) {
   if (request.message.trim() === '') {
     return (
       <Text size="sm" c="dimmed" fs="italic">
@@ -20,7 +23,7 @@ export function RequestMessage({ request }: { request: Pick<ConnectionRequest, '
   return (
     <div>
       <Text size="xs" c="dimmed" fw={600}>
-        {t.requestMessage}
+        {request.direction === 'sent' ? t.yourMessage : t.requestMessage}
       </Text>
       <Text size="sm" className="ig-request-message">
         {request.message}

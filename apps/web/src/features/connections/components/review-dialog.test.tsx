@@ -12,7 +12,7 @@ const formUrl = 'https://forms.example/intergen-expert';
 
 async function openReview() {
   const prompt = await screen.findByRole('region', { name: 'Did you meet with your new connections?' }, lazy);
-  fireEvent.click(within(prompt).getByRole('button', { name: 'Leave a Review' }));
+  fireEvent.click(within(prompt).getAllByRole('button', { name: 'Rate experience' })[0]!);
   return screen.findByRole('dialog', { name: /^Review / });
 }
 
@@ -112,21 +112,44 @@ describe('the review dialog', () => {
     );
   });
 
-  it('closing it without submitting closes the connection as not rated', async () => {
+  it('putting it away (its X, Escape, a click outside) closes nothing: the member is asked again', async () => {
+    const { calls } = dashboardApi({ buckets: buildBuckets({ unrated: [buildConnection()] }) });
+    renderApp('/dashboard', { user: expert });
+    const away: Array<(dialog: HTMLElement) => void> = [
+      (dialog) => fireEvent.click(within(dialog).getByRole('button', { name: 'Close' })),
+      (dialog) => fireEvent.keyDown(dialog, { key: 'Escape' }),
+      () => {
+        const overlay = document.querySelector('.mantine-Modal-overlay');
+        if (!overlay) throw new Error('no overlay');
+        fireEvent.mouseDown(overlay);
+        fireEvent.click(overlay);
+      },
+    ];
+    for (const putAway of away) {
+      const dialog = await openReview();
+      putAway(dialog);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(screen.getByRole('region', { name: 'Did you meet with your new connections?' })).toBeTruthy();
+    }
+    expect(calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/connections/'))).toEqual([]);
+  }, 20_000);
+
+  it('Close without rating closes the connection as not rated, for the member', async () => {
     const { calls, current } = dashboardApi(
       { buckets: buildBuckets({ unrated: [buildConnection()] }) },
       {
         'POST /api/connections/s1/close': () => {
-          current.buckets = buildBuckets({ unrated: [buildConnection({ closed: true })] });
-          return { body: { request: buildConnection({ closed: true }) } };
+          const closed = buildConnection({ closed: true, reviewClosed: true });
+          current.buckets = buildBuckets({ rated: [closed] });
+          return { body: { request: closed } };
         },
       },
     );
     renderApp('/dashboard', { user: expert });
     const dialog = await openReview();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close without rating' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/connections/s1/close')).toHaveLength(1));
+    expect(calls.filter((c) => c.path === '/api/connections/s1/close')).toHaveLength(1);
     expect(calls.filter((c) => c.path === '/api/connections/s1/survey')).toHaveLength(0);
     // No longer asked for; it can still be reviewed from its card.
     await waitFor(() =>
@@ -135,6 +158,50 @@ describe('the review dialog', () => {
     const list = screen.getByRole('list', { name: 'Your Connections' });
     expect(within(list).getByRole('button', { name: 'Leave a Review' })).toBeTruthy();
   });
+
+  it('the prompt offers Rate experience and Complete for each connection waiting for a review', async () => {
+    const longName = 'Bartholomew Alexander Montgomery-Smythe';
+    const grace = buildConnection({
+      id: 's2',
+      counterpart: buildCard({ id: 'c2', name: longName, companyName: 'Difference Engines' }),
+    });
+    const { calls, current } = dashboardApi(
+      { buckets: buildBuckets({ unrated: [buildConnection(), grace] }) },
+      {
+        'POST /api/connections/s2/close': () => {
+          const closed = { ...grace, closed: true, reviewClosed: true };
+          current.buckets = buildBuckets({ unrated: [buildConnection()], rated: [closed] });
+          return { body: { request: closed } };
+        },
+      },
+    );
+    renderApp('/dashboard', { user: expert });
+    const prompt = await screen.findByRole(
+      'region',
+      { name: 'Did you meet with your new connections?' },
+      lazy,
+    );
+    const rows = within(prompt).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    const second = rows[1]!;
+    expect(within(second).getByText(longName)).toBeTruthy();
+    // Each button says whose connection it acts on.
+    const complete = within(second).getByRole('button', { name: 'Complete' });
+    expect(complete.getAttribute('aria-describedby')).toBe(
+      within(second).getByText(longName).closest('[id]')?.id,
+    );
+
+    fireEvent.click(within(second).getByRole('button', { name: 'Rate experience' }));
+    const dialog = await screen.findByRole('dialog', { name: `Review ${longName}` });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(complete);
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/connections/s2/close')).toHaveLength(1));
+    await waitFor(() => expect(within(prompt).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(prompt).queryByText(longName)).toBeNull();
+    expect(calls.filter((c) => c.path === '/api/connections/s1/close')).toHaveLength(0);
+  }, 20_000);
 
   it('says You have no connections before the first one', async () => {
     dashboardApi({ buckets: buildBuckets() });

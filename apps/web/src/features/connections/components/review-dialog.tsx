@@ -17,7 +17,7 @@ interface ReviewDialogProps {
   connection: ConnectionRequest | null;
   /** The hosted survey form for the member's role, or null (then a comment box instead). */
   surveyFormUrl: string | null;
-  /** The dialog is done with: submitted, or closed without a review (already reported to the server). */
+  /** The dialog is done with: submitted, closed without a rating, or just put away. */
   onClose: () => void;
 }
 
@@ -29,19 +29,15 @@ export function canFinishReview(rating: number, formShown: boolean, surveySubmit
 /**
  * The review dialog (spec 000 §2, DESIGN.md §4): the hosted survey form with `I have submitted the survey
  * above`, or an optional comment when no form is configured; copy buttons for the member's e-mail and the
- * counterpart's name (`IBA Name` / `Venture Name`); the overall `Rating`; and `Done`. Closing it without
- * submitting closes the connection as not rated.
+ * counterpart's name (`IBA Name` / `Venture Name`); the overall `Rating`; `Done`; and `Close without rating`,
+ * which closes the connection as not rated (spec 000 §4) for this member only. Putting the dialog away (its X,
+ * Escape, a click outside) changes nothing: the member is asked again.
  */
 export function ReviewDialog({ connection, surveyFormUrl, onClose }: ReviewDialogProps) {
-  const close = useCloseRequest();
-  const closeWithoutReview = () => {
-    if (connection && !connection.closed) close.mutate(connection);
-    onClose();
-  };
   return (
     <Modal
       opened={connection !== null}
-      onClose={closeWithoutReview}
+      onClose={onClose}
       title={connection ? t.reviewTitle(connection.counterpart.name) : ''}
       size={surveyFormUrl ? 'min(720px, calc(100vw - 48px))' : undefined}
     >
@@ -51,7 +47,7 @@ export function ReviewDialog({ connection, surveyFormUrl, onClose }: ReviewDialo
           key={connection.id}
           connection={connection}
           surveyFormUrl={surveyFormUrl}
-          onSubmitted={onClose}
+          onDone={onClose}
         />
       ) : null}
     </Modal>
@@ -61,17 +57,18 @@ export function ReviewDialog({ connection, surveyFormUrl, onClose }: ReviewDialo
 function ReviewForm({
   connection,
   surveyFormUrl,
-  onSubmitted,
+  onDone,
 }: {
   connection: ConnectionRequest;
   surveyFormUrl: string | null;
-  onSubmitted: () => void;
+  onDone: () => void;
 }) {
   const user = useSignedInUser();
   const [rating, setRating] = useState(0);
   const [submittedSurvey, setSubmittedSurvey] = useState(false);
   const [comment, setComment] = useState('');
   const submit = useSubmitSurvey();
+  const close = useCloseRequest();
   const formShown = surveyFormUrl !== null;
   const card = connection.counterpart;
   const counterpartValue = card.kind === 'company' ? (card.companyName ?? card.name) : card.name;
@@ -80,9 +77,11 @@ function ReviewForm({
     const text = comment.trim();
     submit.mutate(
       { id: connection.id, body: { rating, ...(formShown || text === '' ? {} : { comment: text }) } },
-      { onSuccess: onSubmitted },
+      { onSuccess: onDone },
     );
   };
+
+  const closeWithoutRating = () => close.mutate(connection, { onSuccess: onDone });
 
   return (
     <Stack gap="md">
@@ -121,11 +120,22 @@ function ReviewForm({
         />
       ) : null}
       <ErrorAlert message={submit.isError ? t.reviewFailed(errorMessage(submit.error)) : null} />
-      <Group justify="flex-end">
+      <ErrorAlert message={close.isError ? t.closeFailed(errorMessage(close.error)) : null} />
+      <Group justify="space-between" gap="sm">
+        <Button
+          variant="default"
+          onClick={closeWithoutRating}
+          loading={close.isPending}
+          disabled={submit.isPending}
+        >
+          {t.closeWithoutRating}
+        </Button>
         <Button
           onClick={done}
           loading={submit.isPending}
-          disabled={!canFinishReview(rating, formShown, submittedSurvey) || submit.isPending}
+          disabled={
+            !canFinishReview(rating, formShown, submittedSurvey) || submit.isPending || close.isPending
+          }
         >
           {t.done}
         </Button>

@@ -16,6 +16,7 @@ export function buildRequest(overrides: Partial<ConnectionRequest> = {}): Connec
     accepted: false,
     dismissed: false,
     closed: false,
+    reviewClosed: false,
     isPending: false,
     requestSentAt: Date.UTC(2026, 10, 20, 12),
     connectedOn: null,

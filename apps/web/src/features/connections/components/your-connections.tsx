@@ -4,25 +4,29 @@ import { emptyStates, connectionUiTexts as t } from '@intergen/domain';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMessageStar, IconUsers } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { ErrorAlert } from '../../../components/alerts';
 import { CardCarousel } from '../../../components/card-carousel';
 import { EmailPhoneFacts } from '../../../components/contact-facts';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { CardActions, MemberCard, ViewProfileButton } from '../../../components/member-card';
 import { StarRating } from '../../../components/member-marks';
+import { errorMessage } from '../../../lib/api-client';
 import { useSignedInUser } from '../../../lib/session';
+import { useCloseRequest } from '../api/close-request';
 import { useConnections } from '../api/get-connections';
 import { MeetingInvites } from './meeting-invites';
 import { formatDate } from './request-parts';
 import { ReviewDialog } from './review-dialog';
 
-/** The connections still waiting for the member's review: unrated and not closed as not rated. */
+/** The connections still waiting for the member's review: unrated and not closed by the member. */
 function toReview(unrated: ConnectionRequest[]): ConnectionRequest[] {
-  return unrated.filter((connection) => !connection.closed);
+  return unrated.filter((connection) => !connection.reviewClosed);
 }
 
 /**
- * `Did you meet with your new connections?` with `Leave a Review` (spec 000 §2), shown while a connection
- * waits for the member's review; the button opens the review of the first one.
+ * `Did you meet with your new connections?` (spec 000 §2), shown while a connection waits for the member's
+ * review: each one by name with `Rate experience` (the review dialog) and `Complete` (closed without a rating,
+ * for this member only).
  */
 export function ReviewPrompt() {
   const connections = useConnections();
@@ -33,15 +37,26 @@ export function ReviewPrompt() {
     <>
       {waiting.length > 0 ? (
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
-          <Group justify="space-between" gap="sm">
+          <Stack gap="sm">
             <Group gap="sm" wrap="nowrap">
               <IconMessageStar size={28} aria-hidden="true" />
               <Title order={2} fz="lg" id={headingId}>
                 {t.reviewPrompt}
               </Title>
             </Group>
-            <Button onClick={() => setReviewing(waiting[0] ?? null)}>{t.leaveReview}</Button>
-          </Group>
+            <Text size="sm" c="dimmed">
+              {t.reviewPromptHint}
+            </Text>
+            <ul className="ig-review-waiting">
+              {waiting.map((connection) => (
+                <WaitingReview
+                  key={connection.id}
+                  connection={connection}
+                  onRate={() => setReviewing(connection)}
+                />
+              ))}
+            </ul>
+          </Stack>
         </Paper>
       ) : null}
       <ReviewDialog
@@ -50,6 +65,42 @@ export function ReviewPrompt() {
         onClose={() => setReviewing(null)}
       />
     </>
+  );
+}
+
+/** One connection waiting for the member's review, with its two actions. */
+function WaitingReview({ connection, onRate }: { connection: ConnectionRequest; onRate: () => void }) {
+  const nameId = useId();
+  const close = useCloseRequest();
+  const card = connection.counterpart;
+  return (
+    <li>
+      <Group justify="space-between" gap="xs">
+        <Text fw={600} id={nameId} className="ig-review-waiting-name">
+          {card.name}
+          {card.companyName && card.companyName !== card.name ? (
+            <Text span c="dimmed" fw={400}>
+              {` · ${card.companyName}`}
+            </Text>
+          ) : null}
+        </Text>
+        <Group gap="xs">
+          <Button size="sm" onClick={onRate} aria-describedby={nameId}>
+            {t.rateExperience}
+          </Button>
+          <Button
+            size="sm"
+            variant="default"
+            loading={close.isPending}
+            aria-describedby={nameId}
+            onClick={() => close.mutate(connection)}
+          >
+            {t.complete}
+          </Button>
+        </Group>
+      </Group>
+      <ErrorAlert message={close.isError ? t.closeFailed(errorMessage(close.error)) : null} />
+    </li>
   );
 }
 

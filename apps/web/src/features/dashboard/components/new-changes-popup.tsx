@@ -32,7 +32,9 @@ export function NewChangesPopup() {
   // Only a browser that has not shown the popup asks when the member was published.
   const own = useOwnProfileView(user.id, { enabled: !seen });
   // A company's annual confirmation (spec 000 §2) comes first: two popups never stack.
-  const annualFirst = useAnnualConfirmationDue(user.kind === 'company' && !seen);
+  const annualFirst = useAnnualConfirmationDue(
+    user.kind === 'company' && !seen && !user.annualConfirmationPostponed,
+  );
   const due = own.data ? newChangesPopupDue(own.data.publishDate, seen) && !annualFirst : false;
 
   const close = () => {

@@ -1,4 +1,5 @@
 import type { Suggestion } from '@intergen/contracts';
+import { connectionUiTexts } from '@intergen/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildCard, buildExplanation, buildSuggestion } from '../../../test/fixtures';
@@ -97,7 +98,7 @@ describe('the dashboard’s recommended connections', () => {
     expect(avatar?.getAttribute('src')).toMatch(/^\/avatars\/expert-[1-4]\.svg$/);
   });
 
-  it('shortens names over 33 characters to their first 30 and an ellipsis', async () => {
+  it('shows names over 33 characters as their first 30 and an ellipsis, named in full to screen readers and dialogs', async () => {
     const long = 'Bartholomew Montgomery-Fitzwilliam III'; // 38 characters
     const exact = 'Alexandria Ocasio Fitzgerald-Lees'; // 33 characters: kept whole
     expect(exact).toHaveLength(33);
@@ -111,9 +112,21 @@ describe('the dashboard’s recommended connections', () => {
     renderApp('/dashboard', { user: expert });
     await screen.findByRole('list', { name: 'Recommended Ventures' }, lazy);
     const shortened = `${long.slice(0, 30)}...`;
-    const heading = screen.getByRole('heading', { level: 3, name: shortened });
+    const heading = screen.getByRole('heading', { level: 3, name: long });
     expect(heading.getAttribute('title')).toBe(long);
+    expect(heading.querySelector('[aria-hidden="true"]')?.textContent).toBe(shortened);
+    expect(screen.getByRole('article', { name: long })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 3, name: exact }).getAttribute('title')).toBeNull();
+    expect(screen.getByRole('heading', { level: 3, name: exact }).textContent).toBe(exact);
+
+    // The clear confirmation names the member in full.
+    fireEvent.click(
+      within(screen.getByRole('article', { name: long })).getByRole('button', {
+        name: 'Clear from dashboard',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Clear from dashboard?' });
+    expect(within(dialog).getByText(connectionUiTexts.removeSuggestionBody(long))).toBeTruthy();
   });
 
   it('says that’s all for now when there is nothing to recommend', async () => {

@@ -1,5 +1,5 @@
 import type { Suggestion } from '@intergen/contracts';
-import { cardName, connectionTimings } from '@intergen/domain';
+import { connectionTimings } from '@intergen/domain';
 import { Stack, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -99,8 +99,7 @@ export function RecommendedSuggestions({ renderConnect }: RecommendedSuggestions
     setFailure(null);
     trackEvent({ type: 'DISMISS_CARD', targetId: suggestion.counterpart.id, tab: 'dashboard' });
     dismiss.mutate(suggestion, {
-      onError: (error) =>
-        setFailure(t.clearFailed(cardName(suggestion.counterpart.name), errorMessage(error))),
+      onError: (error) => setFailure(t.clearFailed(suggestion.counterpart.name, errorMessage(error))),
     });
   };
 
@@ -156,7 +155,7 @@ export function RecommendedSuggestions({ renderConnect }: RecommendedSuggestions
       <ConfirmDialog
         opened={confirming !== null}
         title={t.clearTitle}
-        body={lastConfirming ? t.clearBody(cardName(lastConfirming.counterpart.name)) : ''}
+        body={lastConfirming ? t.clearBody(lastConfirming.counterpart.name) : ''}
         confirmLabel={t.remove}
         cancelLabel={t.cancel}
         onConfirm={() => confirming && clear(confirming)}

@@ -12,7 +12,7 @@ export interface ProfileDetailsProps {
   profile: ProfileView;
   /**
    * `page`: the name is the page's h1. `embedded`: something around it already names the profile (a modal's
-   * title, the admin page's heading), so the header shows the picture and chips only.
+   * title, the admin page's heading), so the name beside the picture is plain text, not a heading.
    */
   variant?: 'page' | 'embedded';
   /** The level of the section headings: 2 on a page, 3 by default when embedded. */
@@ -48,9 +48,14 @@ export function ProfileDetails({
         {image ? (
           <img className="ig-profile-avatar" src={image.url} alt={profileTexts.imageAlt(profile.name)} />
         ) : null}
-        <Stack gap={8}>
-          {embedded ? null : (
-            <Title order={1} fz={{ base: 24, xs: 30 }}>
+        <Stack gap={8} className="ig-profile-who">
+          {embedded ? (
+            // The modal's title is the heading; the header still shows whose profile it is beside the picture.
+            <Text fw={700} fz={{ base: 20, xs: 24 }} className="ig-profile-name">
+              {profile.name}
+            </Text>
+          ) : (
+            <Title order={1} fz={{ base: 24, xs: 30 }} className="ig-profile-name">
               {profile.name}
             </Title>
           )}

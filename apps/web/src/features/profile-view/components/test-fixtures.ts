@@ -85,6 +85,7 @@ export function buildOwnExpert(overrides: Partial<OwnProfile> = {}): OwnProfile 
     } as OwnProfile['data'],
     pendingChanges: null,
     completion: { sections: { basics: 100, profile: 100, extras: 100 }, overall: 100 },
+    fieldErrors: [],
     profileComplete: true,
     onboardingComplete: true,
     profilePending: false,

@@ -11,6 +11,15 @@ export function submitProfile() {
   return apiRequest('/api/profiles/me/submit', { method: 'POST', schema: OwnProfileResponseSchema });
 }
 
+/** The version-change popup need not show to a member who just finished the wizard (spec 000 §2). */
+export function rememberNewChangesSeen() {
+  try {
+    window.localStorage.setItem(newChangesPopupStorageKey, 'true');
+  } catch {
+    // Storage may be unavailable (private mode); the popup then shows once more, nothing breaks.
+  }
+}
+
 /**
  * Publishes or submits, remembers that the version-change popup need not show, refreshes the session and
  * the profile, and goes to the dashboard (spec 000 §2, review step).
@@ -21,11 +30,7 @@ export function useSubmitProfile() {
   return useMutation({
     mutationFn: submitProfile,
     onSuccess: async ({ profile }) => {
-      try {
-        window.localStorage.setItem(newChangesPopupStorageKey, 'true');
-      } catch {
-        // Storage may be unavailable (private mode); the popup then shows once more, nothing breaks.
-      }
+      rememberNewChangesSeen();
       queryClient.setQueryData(ownProfileQueryKey, profile);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: sessionQueryKey }),

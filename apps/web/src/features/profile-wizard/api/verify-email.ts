@@ -1,9 +1,13 @@
 import { UserResponseSchema } from '@intergen/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useSetSessionUser } from '../../../lib/session';
+import { ownProfileQueryKey, profileViewsQueryKey } from './get-own-profile';
 
-/** POST /api/auth/email-verification/verify: the 5-character code; answers the now verified person. */
+/**
+ * POST /api/auth/email-verification/verify: the 5-character code; answers the now verified person. A complete
+ * profile that reached the review step is published or submitted by the server in the same step.
+ */
 export function verifyEmail(code: string) {
   return apiRequest('/api/auth/email-verification/verify', {
     method: 'POST',
@@ -14,5 +18,15 @@ export function verifyEmail(code: string) {
 
 export function useVerifyEmail() {
   const setSessionUser = useSetSessionUser();
-  return useMutation({ mutationFn: verifyEmail, onSuccess: ({ user }) => setSessionUser(user) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyEmail,
+    onSuccess: async ({ user }) => {
+      setSessionUser(user);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ownProfileQueryKey }),
+        queryClient.invalidateQueries({ queryKey: profileViewsQueryKey }),
+      ]);
+    },
+  });
 }

@@ -1,6 +1,8 @@
+import type { SessionUser } from '@intergen/contracts';
 import { limits, messages, profileTexts } from '@intergen/domain';
-import { Button, Group, Input, Modal, PinInput, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Group, Input, Modal, PinInput, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 import { ErrorAlert, InfoAlert } from '../../../components/alerts';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSendVerificationCode } from '../api/send-verification-code';
@@ -15,10 +17,16 @@ function verificationError(error: unknown): string {
   return errorMessage(error, messages.verificationFailed);
 }
 
+/** Whether the server refused the code as expired or no longer usable: a new one is the way on. */
+function isExpired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'CODE_EXPIRED';
+}
+
 /**
  * Email Verification (spec 000 §2, review step): the 5-character code in single boxes (letters and digits,
- * upper-cased), `Resend email` and `Try another account`. Fewer than 5 characters gives `Incomplete code`
- * without asking the server.
+ * upper-cased; the first box has the focus when it opens), `Resend email` and `Try another account`. Fewer
+ * than 5 characters gives `Incomplete code` without asking the server; an expired code says so, with a button
+ * that sends a new one.
  */
 export function EmailVerificationModal({
   opened,
@@ -27,9 +35,10 @@ export function EmailVerificationModal({
 }: {
   opened: boolean;
   onClose: () => void;
-  onVerified: () => void;
+  onVerified: (user: SessionUser) => void;
 }) {
   const [code, setCode] = useState('');
+  const firstBox = useRef<HTMLInputElement | null>(null);
   const [clientError, setClientError] = useState<string | null>(null);
   const verify = useVerifyEmail();
   const resend = useSendVerificationCode();
@@ -44,12 +53,24 @@ export function EmailVerificationModal({
       return;
     }
     setClientError(null);
-    verify.mutate(code, { onSuccess: () => onVerified() });
+    verify.mutate(code, { onSuccess: ({ user }) => onVerified(user) });
   };
 
+  const sendNewCode = () => {
+    setClientError(null);
+    verify.reset();
+    resend.mutate(undefined, {
+      onSuccess: () => {
+        setCode('');
+        firstBox.current?.focus();
+      },
+    });
+  };
+
+  const expired = verify.isError && isExpired(verify.error);
   const error =
     clientError ??
-    (verify.isError ? verificationError(verify.error) : null) ??
+    (verify.isError && !expired ? verificationError(verify.error) : null) ??
     (resend.isError ? verificationError(resend.error) : null);
 
   return (
@@ -64,6 +85,16 @@ export function EmailVerificationModal({
         <Stack gap="md">
           <Text>{profileTexts.verificationPrompt}</Text>
           <ErrorAlert message={error} />
+          {expired ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+              <Stack gap="xs" align="flex-start">
+                <span>{verify.error?.message}</span>
+                <Button size="xs" onClick={sendNewCode} loading={resend.isPending}>
+                  {profileTexts.sendNewCode}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : null}
           <InfoAlert message={resend.isSuccess ? resend.data.message : null} />
           <Input.Wrapper label={profileTexts.verificationCodeLabel} labelElement="div" id="verification-code">
             <PinInput
@@ -77,11 +108,13 @@ export function EmailVerificationModal({
                 if (!verify.isPending) verify.reset();
               }}
               oneTimeCode
-              autoFocus
-              error={!!error}
+              ref={firstBox}
+              error={!!error || expired}
               inputMode="text"
               size="md"
               getInputProps={(index) => ({
+                // The modal's focus trap gives the first box the focus when it opens.
+                ...(index === 0 ? { 'data-autofocus': true } : {}),
                 'aria-label': `${profileTexts.verificationCodeLabel}, ${index + 1} / ${limits.verificationCodeLength}`,
                 autoCapitalize: 'characters',
                 autoComplete: index === 0 ? 'one-time-code' : 'off',
@@ -98,15 +131,7 @@ export function EmailVerificationModal({
             {profileTexts.verificationContinue}
           </Button>
           <Group justify="space-between" gap="sm">
-            <Button
-              variant="subtle"
-              onClick={() => {
-                setClientError(null);
-                verify.reset();
-                resend.mutate();
-              }}
-              loading={resend.isPending}
-            >
+            <Button variant="subtle" onClick={sendNewCode} loading={resend.isPending}>
               {profileTexts.resendEmail}
             </Button>
             <Button

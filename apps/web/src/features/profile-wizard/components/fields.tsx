@@ -35,15 +35,12 @@ export function FlagsField({
   field,
   options,
   codes,
-  max,
   description,
 }: {
   form: FieldBinding;
   field: string;
   options: readonly Option[];
   codes: readonly string[];
-  /** Further boxes are disabled once this many are ticked. */
-  max?: number;
   description?: string;
 }) {
   const ticked = tickedCodes(form.value(field));
@@ -57,7 +54,6 @@ export function FlagsField({
         form.set(field, flagsOf(codes, next));
         form.touch(field);
       }}
-      maxSelectedValues={max}
       error={form.error(field)}
     >
       <SimpleGrid cols={gridCols} spacing="sm" verticalSpacing="sm" mt="xs">

@@ -2,7 +2,7 @@ import type { OwnProfile } from '@intergen/contracts';
 import { messages, profileTexts } from '@intergen/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
+import { buildUser, configAnswer, type FakeApi, installFakeApi, renderApp } from '../../../test/render';
 import { buildOwnProfile, completeExpertData } from '../test-profile';
 
 const unverifiedExpert = buildUser({
@@ -15,18 +15,29 @@ const unverifiedExpert = buildUser({
   },
 });
 
-function reviewApi(profile: OwnProfile) {
-  return installFakeApi({
+function reviewApi(profile: OwnProfile, handlers: FakeApi = {}) {
+  let current = profile;
+  const api = installFakeApi({
     'GET /api/config': () => configAnswer,
     'GET /api/auth/session': () => ({ body: { user: unverifiedExpert } }),
-    'GET /api/profiles/me': () => ({ body: { profile } }),
+    'GET /api/profiles/me': () => ({ body: { profile: current } }),
     'POST /api/profiles/me/review-reached': () => ({
-      body: { profile: { ...profile, onboardingComplete: true } },
+      body: { profile: { ...current, onboardingComplete: true } },
     }),
     'POST /api/auth/email-verification/verify': () => ({
       status: 400,
       body: { error: { code: 'CODE_INCORRECT', message: messages.incorrectCode } },
     }),
+    ...handlers,
+  });
+  return { ...api, setProfile: (next: OwnProfile) => (current = next) };
+}
+
+/** Types a 5-character code into the dialog's boxes. */
+function typeCode(dialog: HTMLElement, code: string) {
+  const boxes = within(dialog).getAllByRole('textbox');
+  code.split('').forEach((char, i) => {
+    fireEvent.change(boxes[i]!, { target: { value: char } });
   });
 }
 
@@ -98,4 +109,92 @@ describe('the review step', () => {
     );
     expect((await within(dialog).findByRole('alert')).textContent).toContain(messages.incorrectCode);
   });
+
+  it('gives the first code box the focus when the verification dialog opens', async () => {
+    reviewApi(buildOwnProfile('expert', completeExpertData));
+    renderApp('/profile/review', { user: unverifiedExpert });
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle }, slow);
+    const first = within(dialog).getAllByRole('textbox')[0];
+    await waitFor(() => expect(document.activeElement).toBe(first));
+  });
+
+  it('after a correct code the server has submitted the profile: Continue goes to the dashboard, nothing more is sent', async () => {
+    window.localStorage.clear();
+    const complete = buildOwnProfile('expert', completeExpertData, { onboardingComplete: true });
+    const api = reviewApi(complete, {
+      'POST /api/auth/email-verification/verify': () => {
+        api.setProfile({ ...complete, emailVerified: true, status: 'pending', profilePending: true });
+        return {
+          body: {
+            user: buildUser({
+              profile: {
+                status: 'pending',
+                profileComplete: true,
+                onboardingComplete: true,
+                firstIncompleteStep: null,
+              },
+            }),
+          },
+        };
+      },
+    });
+    const { router } = renderApp('/profile/review', { user: unverifiedExpert });
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle }, slow);
+    typeCode(dialog, 'AB3DE');
+    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.verificationContinue }));
+
+    const verifiedDialog = await screen.findByRole('dialog', { name: profileTexts.verifiedTitle }, slow);
+    expect(verifiedDialog.textContent).toContain(profileTexts.verifiedBody);
+    fireEvent.click(within(verifiedDialog).getByRole('button', { name: profileTexts.verificationContinue }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), slow);
+    expect(api.calls.some((c) => c.path === '/api/profiles/me/submit')).toBe(false);
+    expect(window.localStorage.getItem('hasSeenNewChangesPopup')).toBe('true');
+  }, 20_000);
+
+  it('offers the code entry with an incomplete profile, and verifying then only verifies', async () => {
+    const incomplete = buildOwnProfile('expert', { phone: '5551234567' });
+    const api = reviewApi(incomplete, {
+      'POST /api/auth/email-verification/verify': () => {
+        api.setProfile({ ...incomplete, emailVerified: true, hasEmailVerificationCode: false });
+        return { body: { user: { ...unverifiedExpert, emailVerified: true } } };
+      },
+    });
+    renderApp('/profile/review', { user: unverifiedExpert });
+    await screen.findByTestId('missing-areas', {}, slow);
+    // Not opened by itself while the profile is incomplete, but on offer.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: profileTexts.enterCode }));
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle });
+    typeCode(dialog, 'AB3DE');
+    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.verificationContinue }));
+
+    expect(await screen.findByText(profileTexts.emailVerifiedNotice, {}, slow)).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: profileTexts.verifiedTitle })).toBeNull();
+    expect(screen.queryByRole('button', { name: profileTexts.enterCode })).toBeNull();
+    expect(api.calls.some((c) => c.path === '/api/profiles/me/submit')).toBe(false);
+  }, 20_000);
+
+  it('says an expired code has expired and sends a new one with one click', async () => {
+    const { calls } = reviewApi(buildOwnProfile('expert', completeExpertData), {
+      'POST /api/auth/email-verification/verify': () => ({
+        status: 400,
+        body: { error: { code: 'CODE_EXPIRED', message: messages.verificationCodeExpired } },
+      }),
+      'POST /api/auth/email-verification/send': () => ({ body: { message: messages.verificationCodeSent } }),
+    });
+    renderApp('/profile/review', { user: unverifiedExpert });
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle }, slow);
+    typeCode(dialog, 'AB3DE');
+    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.verificationContinue }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain(messages.verificationCodeExpired);
+    fireEvent.click(within(alert).getByRole('button', { name: profileTexts.sendNewCode }));
+    expect((await within(dialog).findByRole('status')).textContent).toContain(messages.verificationCodeSent);
+    expect(calls.filter((c) => c.path === '/api/auth/email-verification/send')).toHaveLength(1);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    const boxes = within(dialog).getAllByRole('textbox') as HTMLInputElement[];
+    expect(boxes.map((b) => b.value).join('')).toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(boxes[0]));
+  }, 20_000);
 });

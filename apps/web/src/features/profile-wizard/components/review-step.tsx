@@ -1,17 +1,17 @@
 import type { OwnProfile } from '@intergen/contracts';
 import { type ProfileType, profileTexts, routes, wizardSteps } from '@intergen/domain';
-import { Button, Group, Stack } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ErrorAlert } from '../../../components/alerts';
+import { ErrorAlert, SuccessAlert } from '../../../components/alerts';
 import { Page } from '../../../components/page';
 import { errorMessage } from '../../../lib/api-client';
 import { useSignedInUser } from '../../../lib/session';
 import { useOwnProfile } from '../api/get-own-profile';
 import { useReachReview } from '../api/reach-review';
-import { useSubmitProfile } from '../api/submit-profile';
-import { editorData, isReadyToPublish } from '../lib/profile-form';
+import { rememberNewChangesSeen, useSubmitProfile } from '../api/submit-profile';
+import { editorData, isReadyToPublish, stepsDone } from '../lib/profile-form';
 import { EmailVerificationModal, EmailVerifiedModal } from './email-verification-modal';
 import { GuardedButton } from './guarded-button';
 import { MissingAreasPanel } from './missing-areas-panel';
@@ -28,7 +28,9 @@ function isSubmitted(profile: OwnProfile): boolean {
  * Step 4, Profile Review (spec 000 §2): entering it marks the review as reached (onboarding complete, a
  * default avatar when none). It shows the publish-readiness panel while a section is under 100 %, a preview
  * of the profile, and Finish: with a verified e-mail it publishes (company) or submits for approval (expert);
- * without, it asks for the e-mailed code first.
+ * without, it asks for the e-mailed code first. The code can be entered with an incomplete profile too (it then
+ * only verifies); with a complete one the server publishes or submits it as it verifies, so a reload before
+ * `Continue` loses nothing.
  */
 export function ReviewStep({ kind }: { kind: ProfileType }) {
   const title = wizardSteps[kind][3]!.title;
@@ -77,10 +79,13 @@ function Review({
   const data = editorData(profile);
   const ready = isReadyToPublish(kind, data);
   const verified = user.emailVerified || profile.emailVerified;
-  const submitted = isSubmitted(profile);
+  // The server publishes or submits a complete profile when its e-mail is verified: the session says so first.
+  const submitted =
+    isSubmitted(profile) || user.profile?.status === 'published' || user.profile?.status === 'pending';
 
   const [verifying, setVerifying] = useState(false);
   const [verifiedOpen, setVerifiedOpen] = useState(false);
+  const [justVerified, setJustVerified] = useState(false);
   const asked = useRef(false);
 
   // An unverified member with a code waiting enters the code first (once the review is reached and complete).
@@ -92,9 +97,14 @@ function Review({
     }
   }, [reachSettled, verified, profile.hasEmailVerificationCode, ready, submitted]);
 
+  const toDashboard = () => {
+    rememberNewChangesSeen();
+    void navigate(routes.dashboard);
+  };
+
   const finish = () => {
     if (submitted) {
-      void navigate(routes.dashboard);
+      toDashboard();
       return;
     }
     if (!verified) {
@@ -107,7 +117,28 @@ function Review({
   return (
     <div className="ig-wizard">
       <Page title={steps[3]!.title}>
-        <WizardStepper kind={kind} active={3} onNavigate={(path) => void navigate(path)} />
+        <WizardStepper
+          kind={kind}
+          active={3}
+          done={stepsDone(kind, data)}
+          onNavigate={(path) => void navigate(path)}
+        />
+        {verified ? null : (
+          <Alert
+            color="blue"
+            variant="light"
+            icon={<IconMailCheck aria-hidden="true" />}
+            data-testid="verify-email"
+          >
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">{profileTexts.verifyEmailPrompt}</Text>
+              <Button size="xs" variant="default" onClick={() => setVerifying(true)}>
+                {profileTexts.enterCode}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        <SuccessAlert message={justVerified && verified ? profileTexts.emailVerifiedNotice : null} />
         {ready ? null : <MissingAreasPanel kind={kind} data={data} />}
         <ProfilePreview profile={profile} />
         <ErrorAlert message={submit.isError && !verifiedOpen ? errorMessage(submit.error) : null} />
@@ -133,9 +164,13 @@ function Review({
         <EmailVerificationModal
           opened={verifying}
           onClose={() => setVerifying(false)}
-          onVerified={() => {
+          onVerified={(verifiedUser) => {
             setVerifying(false);
-            setVerifiedOpen(true);
+            const status = verifiedUser.profile?.status;
+            // A complete profile was published or submitted with the verification: say so, then the dashboard.
+            // An incomplete one was only verified: the member goes on completing it.
+            if (status === 'published' || status === 'pending' || ready) setVerifiedOpen(true);
+            else setJustVerified(true);
           }}
         />
         <EmailVerifiedModal
@@ -143,7 +178,7 @@ function Review({
           pending={submit.isPending || submit.isSuccess}
           error={submit.isError ? errorMessage(submit.error) : null}
           onContinue={() => {
-            if (submitted) void navigate(routes.dashboard);
+            if (submitted) toDashboard();
             else submit.mutate();
           }}
         />

@@ -8,7 +8,6 @@ import {
   engagementTypes,
   industries,
   investingInterests,
-  limits,
   profileFieldHints,
   profileTexts,
   revenueBands,
@@ -25,6 +24,8 @@ function numberProps(form: FieldBinding, field: string, min: number) {
     withAsterisk: true,
     value: typeof value === 'number' ? value : '',
     min,
+    // A value under the minimum stays as typed and shows the spec's message (never silently corrected).
+    clampBehavior: 'none' as const,
     allowDecimal: false,
     onChange: (next: number | string) => form.set(field, typeof next === 'number' ? next : null),
     onBlur: () => form.touch(field),
@@ -124,7 +125,6 @@ export function ProfileFields({ form }: { form: FieldBinding }) {
         field="areasOfImprovement"
         options={areasOfImprovement.options}
         codes={areasOfImprovement.codes}
-        max={company ? limits.companyAreasMax : undefined}
       />
       <FlagsField
         form={form}

@@ -5,6 +5,7 @@ import {
   type ProfileType,
   profileTexts,
   routes,
+  ruleErrors,
   type SectionId,
   wizardSteps,
 } from '@intergen/domain';
@@ -28,6 +29,7 @@ import {
   isReadyToPublish,
   sectionProblems,
   sectionValues,
+  stepsDone,
 } from '../lib/profile-form';
 import { type FieldBinding, labelOf } from './fields';
 import { GuardedButton } from './guarded-button';
@@ -92,8 +94,11 @@ function SectionForm({
   // The draft starts from the profile once; after that only the member changes it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the initial values are read once per step.
   const initial = useMemo(() => sectionValues(kind, section, editorData(profile)), []);
-  const form = useSectionAutosave(kind, section, initial);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const form = useSectionAutosave(section, initial);
+  // A value that breaks its rule when the step opens (kept from an earlier visit) shows its message at once.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(
+    () => new Set(Object.keys(ruleErrors(kind, initial as Partial<ProfileData>))),
+  );
   const [attempted, setAttempted] = useState(false);
   const [showMissing, setShowMissing] = useState(false);
   const apply = useApplyPendingChanges();
@@ -181,7 +186,12 @@ function SectionForm({
   return (
     <div className="ig-wizard">
       <Page title={step.title}>
-        <WizardStepper kind={kind} active={index} onNavigate={(path) => void go(path)} />
+        <WizardStepper
+          kind={kind}
+          active={index}
+          done={stepsDone(kind, data)}
+          onNavigate={(path) => void go(path)}
+        />
         <Group justify="flex-end" mt={-8}>
           <SaveIndicator status={form.status} />
         </Group>

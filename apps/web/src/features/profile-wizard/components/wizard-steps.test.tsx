@@ -86,22 +86,96 @@ describe('the wizard steps', () => {
     expect(await screen.findByText(fieldMessages.phoneInvalid)).toBeTruthy();
   });
 
-  it('lets a company tick at most 3 areas of improvement', async () => {
-    profileApi(buildOwnProfile('company'));
+  it('lets a company tick a fourth area of improvement and tells it to reduce them to 3', async () => {
+    const { calls } = profileApi(buildOwnProfile('company'));
     renderApp('/profile/seeking', { user: incompleteUser('company') });
     const group = await screen.findByRole('group', { name: /Which areas do you want to improve/ }, slow);
     const box = (name: string) => within(group).getByRole('checkbox', { name }) as HTMLInputElement;
 
     fireEvent.click(box('Legal'));
     fireEvent.click(box('Growth Capital'));
-    expect(box('Market Expansion').disabled).toBe(false);
     fireEvent.click(box('Market Expansion'));
+    expect(screen.queryByText(fieldMessages.areasTooMany)).toBeNull();
+    // No box is disabled: the fourth is ticked, and the spec's message says what to do.
+    expect(box('Customer Success').disabled).toBe(false);
+    fireEvent.click(box('Customer Success'));
+    expect(box('Customer Success').checked).toBe(true);
+    expect(await screen.findByText(fieldMessages.areasTooMany)).toBeTruthy();
+    expect(nextButton().getAttribute('aria-disabled')).toBe('true');
+    // The draft is saved as it is, so it is still there after a reload.
+    await waitFor(
+      () =>
+        expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toMatchObject({
+          areasOfImprovement: {
+            legal: true,
+            growthCapital: true,
+            marketExpansion: true,
+            customerSuccess: true,
+          },
+        }),
+      { timeout: 3000 },
+    );
 
-    await waitFor(() => expect(box('Customer Success').disabled).toBe(true));
-    expect(box('Legal').disabled).toBe(false);
-    // Unticking one frees the others again.
+    // Unticking one clears the message.
     fireEvent.click(box('Legal'));
-    await waitFor(() => expect(box('Customer Success').disabled).toBe(false));
+    await waitFor(() => expect(screen.queryByText(fieldMessages.areasTooMany)).toBeNull());
+  }, 20_000);
+
+  it.each([
+    ['Team Size', '0', 'companySize', 0, fieldMessages.teamSizePositive],
+    ['Years operational', '-3', 'yearsInBusiness', -3, fieldMessages.yearsNegative],
+  ])(
+    'keeps %s %s as typed, with its message, and saves it',
+    async (label, typed, field, value, message) => {
+      const { calls } = profileApi(buildOwnProfile('company'));
+      renderApp('/profile/about', { user: incompleteUser('company') });
+      const input = await screen.findByRole('textbox', { name: new RegExp(label) }, slow);
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.blur(input);
+      expect(await screen.findByText(message)).toBeTruthy();
+      // Not silently corrected to the minimum.
+      expect((input as HTMLInputElement).value).toBe(typed);
+      await waitFor(
+        () => expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ [field]: value }),
+        { timeout: 3000 },
+      );
+      expect((screen.getByRole('textbox', { name: new RegExp(label) }) as HTMLInputElement).value).toBe(
+        typed,
+      );
+    },
+    20_000,
+  );
+
+  it('shows a wrong value kept from an earlier visit with its message at once, after a reload', async () => {
+    profileApi(buildOwnProfile('company', { companySize: 0, yearsInBusiness: -1 }));
+    renderApp('/profile/about', { user: incompleteUser('company') });
+    const size = await screen.findByRole('textbox', { name: /Team Size/ }, slow);
+    expect((size as HTMLInputElement).value).toBe('0');
+    expect(screen.getByText(fieldMessages.teamSizePositive)).toBeTruthy();
+    expect(screen.getByText(fieldMessages.yearsNegative)).toBeTruthy();
+    // A field merely empty waits until it is visited or Next is pressed.
+    expect(screen.queryByText(fieldMessages.jobTitleRequired)).toBeNull();
+  });
+
+  it('marks a step done in the step bar only when its section is complete', async () => {
+    profileApi(buildOwnProfile('expert', { ...completeExpertData, experience: null }));
+    renderApp('/profile/interests', { user: incompleteUser('expert') });
+    const nav = await screen.findByRole('navigation', { name: profileTexts.stepsLabel }, slow);
+    const steps = within(nav).getAllByRole('listitem');
+    expect(steps.map((step) => step.getAttribute('data-state'))).toEqual(['done', 'todo', 'current', 'todo']);
+    expect(steps[0]!.textContent).toBe(`Step 1 of 4: Basic information, ${profileTexts.stepDone}`);
+    expect(steps[1]!.textContent).not.toContain(profileTexts.stepDone);
+    expect(steps[2]!.getAttribute('aria-current')).toBe('step');
+    // Earlier steps, done or not, stay reachable from the bar.
+    expect(within(steps[1]!).getByRole('button', { name: /Connecting You/ })).toBeTruthy();
+    expect(within(steps[3]!).queryByRole('button')).toBeNull();
+  });
+
+  it('shows the stored phone number formatted, as on the profile page', async () => {
+    profileApi(buildOwnProfile('expert', completeExpertData));
+    renderApp('/profile/about', { user: incompleteUser('expert') });
+    const phone = await screen.findByRole('textbox', { name: /Phone number/ }, slow);
+    expect((phone as HTMLInputElement).value).toBe('(555) 123-4567');
   });
 
   it('tells a company with more than 3 areas to reduce them', async () => {

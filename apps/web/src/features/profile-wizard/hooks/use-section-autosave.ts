@@ -1,4 +1,4 @@
-import { limits, type ProfileData, type ProfileType, type SectionId, sectionErrors } from '@intergen/domain';
+import { limits, type SectionId } from '@intergen/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSetOwnProfile } from '../api/get-own-profile';
@@ -27,14 +27,10 @@ export interface SectionAutosave {
 /**
  * The draft of one wizard section, saved by PUT 500 ms after the last change (spec 000 §4). The draft is
  * never replaced by the server's answer: a failed save keeps every typed value, shows the error, and the
- * next change retries. Values that break a field rule stay in the draft, shown with their message, and are
- * not sent (the server would refuse the whole save).
+ * next change retries. Values that break a field rule are saved too (the server keeps them as the member's
+ * draft, so they are still there after a reload) and shown with their message.
  */
-export function useSectionAutosave(
-  kind: ProfileType,
-  section: SectionId,
-  initial: SectionValues,
-): SectionAutosave {
+export function useSectionAutosave(section: SectionId, initial: SectionValues): SectionAutosave {
   const setOwnProfile = useSetOwnProfile();
   const [values, setValues] = useState<SectionValues>(initial);
   const [status, setStatus] = useState<SaveStatus>('idle');
@@ -46,16 +42,11 @@ export function useSectionAutosave(
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef<Promise<boolean> | null>(null);
   const failed = useRef(false);
-  /** The status to return to when an edit turns out to have nothing savable (a value breaking a rule). */
+  /** The status to return to when a flush finds nothing left to send. */
   const settled = useRef<SaveStatus>('idle');
 
-  /** The dirty fields whose values pass the field rules, ready to send. */
-  const savableFields = useCallback(() => {
-    const wrong = sectionErrors(kind, section, valuesRef.current as Partial<ProfileData>, {
-      requireAll: false,
-    });
-    return [...dirty.current].filter((f) => !wrong[f]);
-  }, [kind, section]);
+  /** The fields changed since their last save, ready to send. */
+  const savableFields = useCallback(() => [...dirty.current], []);
 
   const flush = useCallback(async (): Promise<boolean> => {
     if (timer.current) {

@@ -2,6 +2,7 @@ import {
   canProceed,
   cleanInterGenData,
   completion,
+  formatPhone,
   type InterGenData,
   type ProfileData,
   type ProfileType,
@@ -29,14 +30,19 @@ export function formFields(kind: ProfileType, section: SectionId): string[] {
   return (sectionFields[kind][section] as readonly string[]).filter((f) => f !== 'profileImage');
 }
 
-/** The section's values out of the profile data. */
+/** The section's values out of the profile data; the stored phone digits shown as on the profile page. */
 export function sectionValues(
   kind: ProfileType,
   section: SectionId,
   data: Partial<ProfileData>,
 ): SectionValues {
   const record = data as Record<string, unknown>;
-  return Object.fromEntries(formFields(kind, section).map((f) => [f, record[f] ?? null]));
+  return Object.fromEntries(
+    formFields(kind, section).map((f) => {
+      const value = record[f] ?? null;
+      return [f, f === 'phone' && typeof value === 'string' ? formatPhone(value) : value];
+    }),
+  );
 }
 
 /** The codes ticked in a flags object (`{ tech: true, edu: false }` → `['tech']`). */
@@ -82,6 +88,11 @@ export function sectionReadiness(kind: ProfileType, data: Partial<ProfileData>) 
     percent: percent[section],
     ready: canProceed(kind, section, data),
   }));
+}
+
+/** Per wizard step, whether it is done: its section is 100 % complete with no rule broken (review: never). */
+export function stepsDone(kind: ProfileType, data: Partial<ProfileData>): boolean[] {
+  return wizardSteps[kind].map((step) => (step.section ? canProceed(kind, step.section, data) : false));
 }
 
 /** Whether every section may be published: 100 % everywhere and no rule broken. */
