@@ -45,7 +45,7 @@ test.describe('account dialogs and banners', () => {
   });
 
   test('an expert sets the profile private and public again', async ({ page, admin, browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const expert = await publishedExpert(page, admin, 'account-privacy');
     await page.goto('/profile/edit');
     await expect(page.getByText(accountTexts.privacyCurrent('public'))).toBeVisible();

@@ -51,7 +51,7 @@ test.describe('connection requests between two browsers', () => {
     await expect(companyPage.getByText(connectionUiTexts.pendingBanner(expert.name))).toBeVisible();
     // After 5 seconds the request is marked as sent: the banner clears, the request waits under Sent Requests.
     await expect(companyPage.getByText(connectionUiTexts.pendingBanner(expert.name))).toHaveCount(0, {
-      timeout: 10_000,
+      timeout: 30_000,
     });
     await expect(
       carousel(companyPage, 'Sent Requests').getByRole('article', { name: expert.name }),

@@ -10,7 +10,7 @@ test.describe('profile pages', () => {
     admin,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const expert = await submittedExpert(page, admin, 'pages-expert');
 
     // Under review: the pending banner and the status on the own profile.

@@ -45,12 +45,23 @@ describe.each(engines)('outbox on %s', (engine: Engine) => {
   }
 
   /** How far in the future (per the database clock) the row is scheduled, in ms. */
-  async function dueIn(idempotencyKey: string): Promise<number> {
+  /** The database's clock, in milliseconds since the epoch. */
+  async function dbNow(): Promise<number> {
+    const [r] = await database.query<{ ms: string | number }>('SELECT extract(epoch FROM now()) * 1000 AS ms');
+    return Number(r!.ms);
+  }
+
+  /**
+   * The retry delay the worker gave a row, bounded by clock readings taken before and after the failing run: the
+   * failure happened between them, so the delay lies within [run_at − after, run_at − before] whatever the load.
+   */
+  async function retryDelay(idempotencyKey: string, before: number, after: number) {
     const [r] = await database.query<{ ms: string | number }>(
-      'SELECT extract(epoch FROM run_at - now()) * 1000 AS ms FROM outbox WHERE idempotency_key = $1',
+      'SELECT extract(epoch FROM run_at) * 1000 AS ms FROM outbox WHERE idempotency_key = $1',
       [idempotencyKey],
     );
-    return Number(r!.ms);
+    const runAt = Number(r!.ms);
+    return { atLeast: runAt - after, atMost: runAt - before };
   }
 
   const makeDue = (idempotencyKey: string) =>
@@ -107,28 +118,34 @@ describe.each(engines)('outbox on %s', (engine: Engine) => {
       },
     });
 
+    let before = await dbNow();
     expect(await w.drain()).toBe(1);
+    let after = await dbNow();
     expect(await row('flaky-1')).toMatchObject({
       status: 'pending',
       attempts: 1,
       lastError: 'upstream refused #1',
     });
-    // First retry about 2 s later (± 25 % jitter); not due yet, so another drain does nothing.
-    const first = await dueIn('flaky-1');
-    expect(first).toBeGreaterThan(1_000);
-    expect(first).toBeLessThan(2_600);
-    expect(await w.drain()).toBe(0);
+    // First retry 2 s later (± 25 % jitter): between 1.5 and 2.5 s.
+    const first = await retryDelay('flaky-1', before, after);
+    expect(first.atMost).toBeGreaterThanOrEqual(1_500);
+    expect(first.atLeast).toBeLessThanOrEqual(2_500);
+    // Not due yet (unless the machine stalled past it), so another drain does nothing.
+    if ((await dbNow()) < before + 1_500) expect(await w.drain()).toBe(0);
 
     await makeDue('flaky-1');
+    before = await dbNow();
     expect(await w.drain()).toBe(1);
+    after = await dbNow();
     expect(await row('flaky-1')).toMatchObject({
       status: 'pending',
       attempts: 2,
       lastError: 'upstream refused #2',
     });
-    const second = await dueIn('flaky-1');
-    expect(second).toBeGreaterThan(2_500);
-    expect(second).toBeLessThan(5_100);
+    // Then 4 s (± 25 %): between 3 and 5 s.
+    const second = await retryDelay('flaky-1', before, after);
+    expect(second.atMost).toBeGreaterThanOrEqual(3_000);
+    expect(second.atLeast).toBeLessThanOrEqual(5_000);
   });
 
   it('parks a row as dead after its maximum number of attempts and stops running it', async () => {
@@ -175,20 +192,22 @@ describe.each(engines)('outbox on %s', (engine: Engine) => {
 
   it("honours a RetryLaterError's delay instead of the backoff", async () => {
     await enqueue(database.db, { topic: 'test.later', payload: {}, idempotencyKey: 'later-1' });
+    const before = await dbNow();
     await worker({
       'test.later': async () => {
         throw new RetryLaterError('rate limited upstream', 90_000);
       },
     }).drain();
+    const after = await dbNow();
 
     expect(await row('later-1')).toMatchObject({
       status: 'pending',
       attempts: 1,
       lastError: 'rate limited upstream',
     });
-    const due = await dueIn('later-1');
-    expect(due).toBeGreaterThan(88_000);
-    expect(due).toBeLessThanOrEqual(90_000);
+    const delay = await retryDelay('later-1', before, after);
+    expect(delay.atMost).toBeGreaterThanOrEqual(90_000);
+    expect(delay.atLeast).toBeLessThanOrEqual(90_000);
   });
 
   it('records a row whose topic has no handler as a failure instead of losing it', async () => {

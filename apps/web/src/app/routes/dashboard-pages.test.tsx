@@ -16,7 +16,6 @@ import { buildSuggestion } from '../../test/fixtures';
 import { buildUser, renderApp } from '../../test/render';
 import { setViewportWidth } from '../../test/viewport';
 
-const lazy = { timeout: 5000 };
 const expert = buildUser();
 
 afterEach(() => {
@@ -46,7 +45,7 @@ describe('a profile opened over the dashboard', () => {
       },
     );
     renderApp('/dashboard/c1', { user: expert });
-    const dialog = await screen.findByRole('dialog', { name: 'Ada Lovelace' }, lazy);
+    const dialog = await screen.findByRole('dialog', { name: 'Ada Lovelace' });
     expect(
       await within(dialog).findByText("You can view their contact info once you're connected."),
     ).toBeTruthy();
@@ -71,7 +70,7 @@ describe('a profile opened over the dashboard', () => {
       },
     );
     renderApp('/dashboard/c1', { user: expert });
-    const profile = await screen.findByRole('dialog', { name: 'Ada Lovelace' }, lazy);
+    const profile = await screen.findByRole('dialog', { name: 'Ada Lovelace' });
     fireEvent.click(await within(profile).findByRole('button', { name: 'Connect' }));
     const connect = await screen.findByRole('dialog', { name: 'Connect with Ada Lovelace?' });
     fireEvent.click(within(connect).getByRole('button', { name: 'Send' }));
@@ -85,7 +84,7 @@ describe('a profile opened over the dashboard', () => {
       { 'GET /api/profiles/c1': () => ({ body: { profile: buildCompanyView() } }) },
     );
     const { router } = renderApp('/dashboard', { user: expert });
-    const list = await screen.findByRole('list', { name: 'Recommended Ventures' }, lazy);
+    const list = await screen.findByRole('list', { name: 'Recommended Ventures' });
     fireEvent.click(within(list).getByRole('link', { name: 'View Profile' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ada Lovelace' });
     // The same list element: the dashboard was not rebuilt.
@@ -108,7 +107,7 @@ describe('the version-change popup', () => {
       },
     );
     const { unmount } = renderApp('/dashboard', { user: expert });
-    const popup = await screen.findByRole('dialog', { name: newChangesPopup.title }, lazy);
+    const popup = await screen.findByRole('dialog', { name: newChangesPopup.title });
     expect(within(popup).getByText(newChangesPopup.items[0])).toBeTruthy();
     fireEvent.click(within(popup).getByRole('button', { name: newChangesPopup.button }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -116,7 +115,7 @@ describe('the version-change popup', () => {
     unmount();
 
     renderApp('/dashboard', { user: expert });
-    await screen.findByRole('heading', { level: 1, name: 'Welcome Back' }, lazy);
+    await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
     await screen.findByText('No pending requests');
     expect(screen.queryByRole('dialog', { name: newChangesPopup.title })).toBeNull();
   });
@@ -137,7 +136,7 @@ describe('the version-change popup', () => {
       },
     );
     renderApp('/dashboard', { user: expert });
-    await screen.findByText('No pending requests', {}, lazy);
+    await screen.findByText('No pending requests');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('dialog', { name: newChangesPopup.title })).toBeNull();
     expect(window.localStorage.getItem(newChangesPopupStorageKey)).toBeNull();
@@ -163,7 +162,7 @@ describe('the version-change popup', () => {
       },
     );
     renderApp('/dashboard', { user: company });
-    await screen.findByText('No pending requests', {}, lazy);
+    await screen.findByText('No pending requests');
     await waitFor(() => expect(calls.some((c) => c.path === '/api/profiles/c9')).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('dialog', { name: newChangesPopup.title })).toBeNull();
@@ -187,7 +186,7 @@ describe('the dashboard carousels', () => {
     dashboardApi({ suggestions });
     setViewportWidth(375);
     const { unmount } = renderApp('/dashboard', { user: expert });
-    await screen.findByRole('list', { name: 'Recommended Ventures' }, lazy);
+    await screen.findByRole('list', { name: 'Recommended Ventures' });
     await waitFor(() => expect(slideSize()).toBe('100%'));
     expect(screen.getByRole('button', { name: 'Next: Recommended Ventures' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Previous: Recommended Ventures' })).toBeTruthy();
@@ -200,7 +199,7 @@ describe('the dashboard carousels', () => {
     ] as const) {
       setViewportWidth(width);
       const view = renderApp('/dashboard', { user: expert });
-      await screen.findByRole('list', { name: 'Recommended Ventures' }, lazy);
+      await screen.findByRole('list', { name: 'Recommended Ventures' });
       await waitFor(() => expect(slideSize()).toContain(size));
       view.unmount();
     }

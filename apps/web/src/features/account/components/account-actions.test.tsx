@@ -91,9 +91,7 @@ describe('Disable Account', () => {
       'GET /api/auth/session': () => ({ body: { user: null } }),
     });
     const { router, queryClient } = renderApp('/profile/edit', { user: buildUser() });
-    fireEvent.click(
-      await screen.findByRole('button', { name: profileTexts.disableTitle }, { timeout: 5000 }),
-    );
+    fireEvent.click(await screen.findByRole('button', { name: profileTexts.disableTitle }));
     const dialog = await screen.findByRole('dialog', { name: profileTexts.disableTitle });
     expect(within(dialog).getByText(profileTexts.disableWarning)).toBeTruthy();
     const confirm = button(dialog, profileTexts.disableTitle);

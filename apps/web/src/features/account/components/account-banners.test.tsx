@@ -7,9 +7,6 @@ import { buildOwnCompany, buildOwnProfile } from './test-fixtures';
 
 afterEach(resetSessionFlags);
 
-/** The first render loads the lazy route modules, which takes a while on a busy machine. */
-const lazy = { timeout: 5000 };
-
 const pausedUser = buildUser({
   profile: { status: 'paused', profileComplete: true, onboardingComplete: true, firstIncompleteStep: null },
 });
@@ -26,7 +23,7 @@ describe('the account banners', () => {
       },
     });
     renderApp('/dashboard', { user: pausedUser });
-    expect(await screen.findByText(profileTexts.pausedBanner, {}, lazy)).toBeTruthy();
+    expect(await screen.findByText(profileTexts.pausedBanner)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: profileTexts.resumeLink }));
     const dialog = await screen.findByRole('dialog', { name: profileTexts.resumeTitle });
     fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.resumeTitle }));
@@ -46,7 +43,7 @@ describe('the account banners', () => {
       }),
     });
     renderApp('/dashboard', { user: pausedUser });
-    fireEvent.click(await screen.findByRole('button', { name: profileTexts.resumeLink }, lazy));
+    fireEvent.click(await screen.findByRole('button', { name: profileTexts.resumeLink }));
     const dialog = await screen.findByRole('dialog', { name: profileTexts.resumeTitle });
     fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.resumeTitle }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain(profileTexts.unpauseFailed);
@@ -63,7 +60,7 @@ describe('the account banners', () => {
       },
     });
     renderApp('/dashboard', { user: pending });
-    expect(await screen.findByText(profileTexts.pendingBanner, {}, lazy)).toBeTruthy();
+    expect(await screen.findByText(profileTexts.pendingBanner)).toBeTruthy();
   });
 
   it('sends a member whose profile the team unpublished to their page, which says why and whom to write to', async () => {
@@ -77,7 +74,7 @@ describe('the account banners', () => {
     });
     installFakeApi({ 'GET /api/config': () => configAnswer });
     const { router } = renderApp('/dashboard', { user: unpublished });
-    expect(await screen.findByText(accessTexts.unpublishedBanner, { exact: false }, lazy)).toBeTruthy();
+    expect(await screen.findByText(accessTexts.unpublishedBanner, { exact: false })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/profile/public');
     const mail = await screen.findByRole('link', { name: configAnswer.body.supportEmail });
     expect(mail.getAttribute('href')).toBe(`mailto:${configAnswer.body.supportEmail}`);
@@ -98,7 +95,7 @@ describe('the annual confirmation', () => {
       },
     });
     renderApp('/dashboard', { user: company });
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.annualTitle }, lazy);
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.annualTitle });
     fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.confirm }));
     expect(await within(dialog).findByText(fieldMessages.capitalRequired)).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/profiles/me/annual-confirmation')).toBe(false);
@@ -135,7 +132,7 @@ describe('the annual confirmation', () => {
       'POST /api/auth/session/annual-confirmation-later': () => ({ body: { user: postponed } }),
     });
     const first = renderApp('/dashboard', { user: company });
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.annualTitle }, lazy);
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.annualTitle });
     fireEvent.click(within(dialog).getByRole('combobox', { name: 'Capital raised' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Less than $250k' }));
     fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.confirm }));
@@ -150,7 +147,7 @@ describe('the annual confirmation', () => {
 
     // A reload reads the session from the server: still put off, on the dashboard and the own profile.
     renderApp('/dashboard', { user: postponed });
-    await screen.findByRole('heading', { level: 1, name: 'Welcome Back' }, lazy);
+    await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/profiles/me').length).toBeGreaterThan(1));
     expect(screen.queryByRole('dialog', { name: profileTexts.annualTitle })).toBeNull();
   }, 20_000);
@@ -158,7 +155,7 @@ describe('the annual confirmation', () => {
   it('is not shown to experts', async () => {
     const { calls } = installFakeApi({ 'GET /api/config': () => configAnswer });
     renderApp('/dashboard', { user: buildUser() });
-    await screen.findByRole('heading', { level: 1, name: 'Welcome Back' }, lazy);
+    await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.some((c) => c.path === '/api/profiles/me')).toBe(false);
   });

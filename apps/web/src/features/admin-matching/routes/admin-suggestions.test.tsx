@@ -4,9 +4,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser, configAnswer, type FakeApi, installFakeApi, renderApp } from '../../../test/render';
 
-/** The first render loads the lazy route modules, which takes a while on a busy machine. */
-const lazy = { timeout: 5000 };
-
 const admin = buildUser({ id: 'a1', kind: null, isAdmin: true, profile: null, firstName: 'Admin' });
 
 const grace: MatchCandidate = { id: 'e1', name: 'Grace Hopper', companyName: null, status: 'published' };
@@ -86,7 +83,7 @@ async function pick(pickerName: string, optionName: string) {
 }
 
 async function pickPair() {
-  await screen.findByRole('heading', { level: 1, name: 'Match suggestions' }, lazy);
+  await screen.findByRole('heading', { level: 1, name: 'Match suggestions' });
   await pick('Business advisor', 'Grace Hopper — Published');
   await pick('Scaling company', 'Analytical Engines — Ada Lovelace');
 }
@@ -99,7 +96,7 @@ describe('the admin match suggestions page', () => {
       }),
     });
     renderApp('/admin/suggestions', { user: admin });
-    await screen.findByRole('heading', { level: 1, name: 'Match suggestions' }, lazy);
+    await screen.findByRole('heading', { level: 1, name: 'Match suggestions' });
     const create = screen.getByRole('button', { name: 'Create suggestion' });
     expect(create.hasAttribute('disabled')).toBe(true);
     expect(
@@ -184,19 +181,17 @@ describe('the admin match suggestions page', () => {
   it('searches the candidates on the server once the typing pauses', async () => {
     const { calls } = matchingApi();
     renderApp('/admin/suggestions', { user: admin });
-    await screen.findByRole('heading', { level: 1, name: 'Match suggestions' }, lazy);
+    await screen.findByRole('heading', { level: 1, name: 'Match suggestions' });
     const experts = screen.getByRole('combobox', { name: 'Business advisor' });
     fireEvent.click(experts);
     expect(await screen.findByRole('option', { name: 'Alan Turing — Under review' })).toBeTruthy();
     // Typing into the box (Mantine ignores changes to an input that does not have the focus).
     experts.focus();
     for (const text of ['g', 'gr', 'gra']) fireEvent.change(experts, { target: { value: text } });
-    await waitFor(
-      () =>
-        expect(
-          calls.some((c) => c.path === '/api/admin/matching/candidates' && c.query.get('search') === 'gra'),
-        ).toBe(true),
-      { timeout: 3000 },
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.path === '/api/admin/matching/candidates' && c.query.get('search') === 'gra'),
+      ).toBe(true),
     );
     await waitFor(() =>
       expect(screen.queryByRole('option', { name: 'Alan Turing — Under review' })).toBeNull(),
@@ -226,7 +221,7 @@ describe('the admin match suggestions page', () => {
       },
     });
     renderApp('/admin/suggestions', { user: admin });
-    const panel = await screen.findByRole('region', { name: 'Full matching run' }, lazy);
+    const panel = await screen.findByRole('region', { name: 'Full matching run' });
     expect(await within(panel).findByText('No matching run has been started yet.')).toBeTruthy();
     const start = within(panel).getByRole('button', { name: 'Start full matching run' });
     fireEvent.click(start);
@@ -234,9 +229,7 @@ describe('the admin match suggestions page', () => {
     const status = within(panel).getByRole('status');
     await waitFor(() => expect(within(status).getAllByText('Running').length).toBeGreaterThan(0));
     expect(start.hasAttribute('disabled')).toBe(true);
-    await waitFor(() => expect(within(status).getAllByText('Done').length).toBeGreaterThan(0), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(within(status).getAllByText('Done').length).toBeGreaterThan(0));
     expect(within(status).getByText('1,200')).toBeTruthy();
     expect(within(status).getByText('40')).toBeTruthy();
     expect(within(status).getByText('3')).toBeTruthy();
@@ -251,7 +244,7 @@ describe('the admin match suggestions page', () => {
       }),
     });
     renderApp('/admin/suggestions', { user: admin });
-    const panel = await screen.findByRole('region', { name: 'Full matching run' }, lazy);
+    const panel = await screen.findByRole('region', { name: 'Full matching run' });
     expect((await within(panel).findByRole('alert')).textContent).toBe('Error: The database went away');
   });
 
@@ -261,7 +254,7 @@ describe('the admin match suggestions page', () => {
       'GET /api/suggestions': () => ({ body: { suggestions: [] } }),
     });
     const { router } = renderApp('/admin/suggestions', { user: buildUser() });
-    await screen.findByRole('heading', { level: 1 }, lazy);
+    await screen.findByRole('heading', { level: 1 });
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 });

@@ -3,9 +3,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
 
-/** The first render loads the lazy route modules, which takes a while on a busy machine. */
-const lazy = { timeout: 5000 };
-
 const admin = buildUser({ id: 'a1', kind: null, isAdmin: true, profile: null, firstName: 'Admin' });
 
 function row(overrides: Partial<AdminProfileRow> = {}): AdminProfileRow {
@@ -91,7 +88,7 @@ describe('the admin profiles page', () => {
       },
     });
     renderApp('/admin/profiles', { user: admin });
-    const awaiting = await screen.findByRole('table', { name: 'Awaiting approval' }, lazy);
+    const awaiting = await screen.findByRole('table', { name: 'Awaiting approval' });
     expect(within(awaiting).getByText('grace@example.com')).toBeTruthy();
     fireEvent.click(within(awaiting).getByRole('button', { name: 'Approve Grace Hopper' }));
 
@@ -111,7 +108,7 @@ describe('the admin profiles page', () => {
       }),
     });
     renderApp('/admin/profiles', { user: admin });
-    const awaiting = await screen.findByRole('table', { name: 'Awaiting approval' }, lazy);
+    const awaiting = await screen.findByRole('table', { name: 'Awaiting approval' });
     fireEvent.click(within(awaiting).getByRole('button', { name: 'Verify Grace Hopper' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Grace Hopper: Only business advisors can do this.',
@@ -124,7 +121,7 @@ describe('the admin profiles page', () => {
       'GET /api/admin/profiles': () => ({ body: { profiles: [] } }),
     });
     renderApp('/admin/profiles?kind=company&status=published', { user: admin });
-    await screen.findAllByText('No profile matches these filters.', {}, lazy);
+    await screen.findAllByText('No profile matches these filters.');
     const lists = calls.filter((c) => c.path === '/api/admin/profiles').map((c) => c.query.toString());
     expect(lists).toContain('kind=company&status=published');
     expect(lists).toContain('kind=expert&status=pending');
@@ -139,7 +136,7 @@ describe('the admin profiles page', () => {
       }),
     });
     renderApp('/admin/profiles/e1', { user: admin });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' }, lazy)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeTruthy();
     // The profile page's own component shows the profile under the status panel.
     expect(screen.getByRole('heading', { name: 'Experience' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Deactivate Grace Hopper' }));
@@ -158,7 +155,7 @@ describe('the admin profiles page', () => {
   it('is not for members', async () => {
     installFakeApi({ 'GET /api/config': () => configAnswer });
     const { router } = renderApp('/admin/profiles', { user: buildUser() });
-    await screen.findByRole('heading', { level: 1 }, lazy);
+    await screen.findByRole('heading', { level: 1 });
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 });

@@ -10,7 +10,7 @@ describe('/forgotPassword', () => {
       'POST /api/auth/password/forgot': () => ({ body: { message: messages.resetSuccess } }),
     });
     renderApp('/forgotPassword');
-    const button = await screen.findByRole('button', { name: labels.resetPassword }, { timeout: 5000 });
+    const button = await screen.findByRole('button', { name: labels.resetPassword });
     const email = screen.getByRole('textbox', { name: /^Email/ });
     fireEvent.change(email, { target: { value: 'ada.example.com' } });
     fireEvent.click(button);

@@ -4,8 +4,6 @@ import { buildSuggestion } from '../../../test/fixtures';
 import { buildUser, renderApp } from '../../../test/render';
 import { buildBuckets, buildRequest, dashboardApi } from './test-fixtures';
 
-/** The first render loads the lazy route modules, which takes a while on a busy machine. */
-const lazy = { timeout: 5000 };
 const expert = buildUser();
 
 /** A recommended card (the same member may also be listed under Sent Requests). */
@@ -14,7 +12,7 @@ function card(name: string) {
 }
 
 async function openConnect() {
-  const ada = await screen.findByRole('article', { name: 'Ada Lovelace' }, lazy);
+  const ada = await screen.findByRole('article', { name: 'Ada Lovelace' });
   fireEvent.click(within(ada).getByRole('button', { name: 'Connect' }));
   return screen.findByRole('dialog', { name: 'Connect with Ada Lovelace?' });
 }

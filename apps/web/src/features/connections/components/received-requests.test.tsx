@@ -5,11 +5,10 @@ import { buildCard } from '../../../test/fixtures';
 import { buildUser, renderApp } from '../../../test/render';
 import { buildBuckets, buildConnection, buildRequest, dashboardApi } from './test-fixtures';
 
-const lazy = { timeout: 5000 };
 const expert = buildUser();
 
 async function receivedCard(name: string) {
-  const list = await screen.findByRole('list', { name: 'Connection Requests' }, lazy);
+  const list = await screen.findByRole('list', { name: 'Connection Requests' });
   return within(list).getByRole('article', { name });
 }
 
@@ -39,7 +38,7 @@ describe('received connection requests on the dashboard', () => {
   it('says No pending requests when there are none', async () => {
     dashboardApi({ buckets: buildBuckets() });
     renderApp('/dashboard', { user: expert });
-    expect(await screen.findByText('No pending requests', {}, lazy)).toBeTruthy();
+    expect(await screen.findByText('No pending requests')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Connection Requests' })).toBeTruthy();
   });
 
@@ -100,7 +99,7 @@ describe('received connection requests on the dashboard', () => {
       ),
     ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
-    expect(await screen.findByText('No pending requests', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('No pending requests', {})).toBeTruthy();
     expect(calls.filter((c) => c.path === '/api/connections/s1/dismiss')).toHaveLength(1);
     expect(calls.filter((c) => c.path === '/api/tracking').map((c) => c.body)).toEqual([
       { type: 'DISMISS_CARD', targetId: 'c1', tab: 'dashboard' },
@@ -204,7 +203,7 @@ describe('received connection requests on the dashboard', () => {
     const sent = buildRequest({ direction: 'sent', requestedBy: 'expert', seen: true });
     dashboardApi({ buckets: buildBuckets({ sent: [sent] }) });
     renderApp('/dashboard', { user: expert });
-    const list = await screen.findByRole('list', { name: 'Sent Requests' }, lazy);
+    const list = await screen.findByRole('list', { name: 'Sent Requests' });
     const card = within(list).getByRole('article', { name: 'Ada Lovelace' });
     expect(within(card).getByText(connectionUiTexts.yourMessage)).toBeTruthy();
     expect(within(card).queryByText(connectionUiTexts.requestMessage)).toBeNull();

@@ -5,13 +5,12 @@ import { buildUser, renderApp } from '../../../test/render';
 import { canFinishReview } from './review-dialog';
 import { buildBuckets, buildConnection, dashboardApi } from './test-fixtures';
 
-const lazy = { timeout: 5000 };
 const expert = buildUser();
 const company = buildUser({ id: 'c9', kind: 'company', email: 'charles@engines.example' });
 const formUrl = 'https://forms.example/intergen-expert';
 
 async function openReview() {
-  const prompt = await screen.findByRole('region', { name: 'Did you meet with your new connections?' }, lazy);
+  const prompt = await screen.findByRole('region', { name: 'Did you meet with your new connections?' });
   fireEvent.click(within(prompt).getAllByRole('button', { name: 'Rate experience' })[0]!);
   return screen.findByRole('dialog', { name: /^Review / });
 }
@@ -176,11 +175,7 @@ describe('the review dialog', () => {
       },
     );
     renderApp('/dashboard', { user: expert });
-    const prompt = await screen.findByRole(
-      'region',
-      { name: 'Did you meet with your new connections?' },
-      lazy,
-    );
+    const prompt = await screen.findByRole('region', { name: 'Did you meet with your new connections?' });
     const rows = within(prompt).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     const second = rows[1]!;
@@ -206,7 +201,7 @@ describe('the review dialog', () => {
   it('says You have no connections before the first one', async () => {
     dashboardApi({ buckets: buildBuckets() });
     renderApp('/dashboard', { user: expert });
-    expect(await screen.findByText('You have no connections', {}, lazy)).toBeTruthy();
+    expect(await screen.findByText('You have no connections')).toBeTruthy();
     expect(screen.queryByText('All reviews complete')).toBeNull();
   });
 
@@ -220,7 +215,7 @@ describe('the review dialog', () => {
       }),
     });
     renderApp('/dashboard', { user: expert });
-    const list = await screen.findByRole('list', { name: 'Your Connections' }, lazy);
+    const list = await screen.findByRole('list', { name: 'Your Connections' });
     const ada = within(list).getByRole('article', { name: 'Ada Lovelace' });
     const google = within(ada).getByRole('link', { name: 'Google Calendar' }).getAttribute('href') ?? '';
     expect(google.startsWith('https://calendar.google.com/')).toBe(true);

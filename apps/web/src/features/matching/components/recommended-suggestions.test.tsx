@@ -5,9 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { buildCard, buildExplanation, buildSuggestion } from '../../../test/fixtures';
 import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
 
-/** The first render loads the lazy route modules, which takes a while on a busy machine. */
-const lazy = { timeout: 5000 };
-
 const expert = buildUser();
 const company = buildUser({ id: 'c9', kind: 'company', firstName: 'Charles', name: 'Charles Babbage' });
 
@@ -53,7 +50,7 @@ describe('the dashboard’s recommended connections', () => {
   it('lists an expert’s recommended ventures as cards, newest first, with score, rating and chips', async () => {
     suggestionsApi([newest, older], () => ({ body: { changed: true } }));
     renderApp('/dashboard', { user: expert });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' }, lazy)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeTruthy();
     const list = await screen.findByRole('list', { name: 'Recommended Ventures' });
     const cards = within(list).getAllByRole('article');
     expect(cards.map((c) => within(c).getByRole('heading', { level: 3 }).textContent)).toEqual([
@@ -90,7 +87,7 @@ describe('the dashboard’s recommended connections', () => {
     });
     suggestionsApi([advisor], () => ({ body: { changed: true } }));
     renderApp('/dashboard', { user: company });
-    const list = await screen.findByRole('list', { name: 'Recommended Advisors' }, lazy);
+    const list = await screen.findByRole('list', { name: 'Recommended Advisors' });
     const grace = within(list).getByRole('article', { name: 'Grace Hopper' });
     expect(within(grace).getByText('Verified')).toBeTruthy();
     expect(within(within(grace).getByRole('list', { name: 'Expertise' })).getByText('Product Development'));
@@ -110,7 +107,7 @@ describe('the dashboard’s recommended connections', () => {
       () => ({ body: { changed: true } }),
     );
     renderApp('/dashboard', { user: expert });
-    await screen.findByRole('list', { name: 'Recommended Ventures' }, lazy);
+    await screen.findByRole('list', { name: 'Recommended Ventures' });
     const shortened = `${long.slice(0, 30)}...`;
     const heading = screen.getByRole('heading', { level: 3, name: long });
     expect(heading.getAttribute('title')).toBe(long);
@@ -132,7 +129,7 @@ describe('the dashboard’s recommended connections', () => {
   it('says that’s all for now when there is nothing to recommend', async () => {
     suggestionsApi([], () => ({ body: { changed: true } }));
     renderApp('/dashboard', { user: expert });
-    expect(await screen.findByText("That's all for now", {}, lazy)).toBeTruthy();
+    expect(await screen.findByText("That's all for now")).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Recommended Ventures' })).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
   });
@@ -140,7 +137,7 @@ describe('the dashboard’s recommended connections', () => {
   it('opens why this match on a card, and View Profile opens the profile over the dashboard', async () => {
     const { calls } = suggestionsApi([older], () => ({ body: { changed: true } }));
     const { router } = renderApp('/dashboard', { user: expert });
-    await screen.findByRole('list', { name: 'Recommended Ventures' }, lazy);
+    await screen.findByRole('list', { name: 'Recommended Ventures' });
     const ada = card('Ada Lovelace');
     const why = within(ada).getByRole('button', { name: 'Why this match' });
     expect(why.getAttribute('aria-expanded')).toBe('false');
@@ -165,7 +162,7 @@ describe('the dashboard’s recommended connections', () => {
   it('clears a suggestion only after the confirmation, and the card leaves at once', async () => {
     const { calls } = suggestionsApi([newest, older], () => ({ body: { changed: true } }));
     renderApp('/dashboard', { user: expert });
-    await screen.findByRole('list', { name: 'Recommended Ventures' }, lazy);
+    await screen.findByRole('list', { name: 'Recommended Ventures' });
 
     // Cancel keeps it.
     fireEvent.click(within(card('Ada Lovelace')).getByRole('button', { name: 'Clear from dashboard' }));
@@ -212,7 +209,7 @@ describe('the dashboard’s recommended connections', () => {
       return answer(input, init);
     });
     renderApp('/dashboard', { user: expert });
-    await screen.findByRole('list', { name: 'Recommended Ventures' }, lazy);
+    await screen.findByRole('list', { name: 'Recommended Ventures' });
 
     fireEvent.click(within(card('Mary Somerville')).getByRole('button', { name: 'Clear from dashboard' }));
     const dialog = await screen.findByRole('dialog', { name: 'Clear from dashboard?' });

@@ -4,9 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
 import { buildCompanyView, buildExpertView } from '../components/test-fixtures';
 
-/** The first render loads the lazy route modules, which takes a while on a busy machine. */
-const lazy = { timeout: 5000 };
-
 const notFound = {
   status: 404,
   body: { error: { code: 'NOT_FOUND', message: profileTexts.profileNotFound } },
@@ -19,7 +16,7 @@ describe('the profile routes', () => {
       'GET /api/profiles/p2': () => ({ body: { profile: buildExpertView() } }),
     });
     renderApp('/view/p2', { user: buildUser() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' }, lazy)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeTruthy();
     expect(screen.getByText(profileTexts.contactHidden)).toBeTruthy();
     expect(screen.queryByRole('link', { name: profileTexts.edit })).toBeNull();
   });
@@ -30,14 +27,14 @@ describe('the profile routes', () => {
       'GET /api/profiles/c1': () => ({ body: { profile: buildCompanyView() } }),
     });
     renderApp('/profile?id=c1', { user: buildUser() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' }, lazy)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/profiles/c1')).toBe(true);
   });
 
   it('an unknown id shows the not-found state', async () => {
     installFakeApi({ 'GET /api/config': () => configAnswer, 'GET /api/profiles/nope': () => notFound });
     renderApp('/view/nope', { user: buildUser() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Profile not found' }, lazy)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile not found' })).toBeTruthy();
     expect(screen.getByText(profileTexts.profileNotFound)).toBeTruthy();
   });
 
@@ -59,7 +56,7 @@ describe('the profile routes', () => {
       },
     });
     renderApp('/view/p2', { user: newcomer });
-    expect(await screen.findByText(accessTexts.membersLocked, {}, lazy)).toBeTruthy();
+    expect(await screen.findByText(accessTexts.membersLocked)).toBeTruthy();
     const finish = screen.getByRole('link', { name: accessTexts.finishProfile });
     expect(finish.getAttribute('href')).toBe('/profile/seeking');
   });
@@ -71,7 +68,7 @@ describe('the profile routes', () => {
       'GET /api/profiles/u1': () => ({ body: { profile: own } }),
     });
     renderApp('/profile', { user: buildUser() });
-    const edit = await screen.findByRole('link', { name: profileTexts.edit }, lazy);
+    const edit = await screen.findByRole('link', { name: profileTexts.edit });
     expect(edit.getAttribute('href')).toBe('/profile/edit');
   });
 
@@ -86,7 +83,7 @@ describe('the profile routes', () => {
       },
     });
     const { router } = renderApp('/profile/public', { user });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/edit'), lazy);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/edit'));
   });
 
   it('a profile opens over the dashboard and closes back to it', async () => {
@@ -95,7 +92,7 @@ describe('the profile routes', () => {
       'GET /api/profiles/p2': () => ({ body: { profile: buildExpertView() } }),
     });
     const { router } = renderApp('/dashboard/p2', { user: buildUser() });
-    const dialog = await screen.findByRole('dialog', { name: 'Grace Hopper' }, lazy);
+    const dialog = await screen.findByRole('dialog', { name: 'Grace Hopper' });
     expect(dialog).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Close' })[0]!);
@@ -105,7 +102,7 @@ describe('the profile routes', () => {
   it('a profile over My Network keeps its section when closed', async () => {
     installFakeApi({ 'GET /api/config': () => configAnswer, 'GET /api/profiles/zz': () => notFound });
     const { router } = renderApp('/my-network/zz?section=Requests', { user: buildUser() });
-    expect(await screen.findByText(profileTexts.profileNotFound, {}, lazy)).toBeTruthy();
+    expect(await screen.findByText(profileTexts.profileNotFound)).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Close' })[0]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-network'));
     expect(router.state.location.search).toBe('?section=Requests');

@@ -41,9 +41,6 @@ function typeCode(dialog: HTMLElement, code: string) {
   });
 }
 
-/** The first look waits for the lazy route and the profile (slow on a busy machine). */
-const slow = { timeout: 5000 };
-
 describe('the review step', () => {
   it('lists each section with its percentage, red under 100, when the profile is incomplete', async () => {
     const { calls } = reviewApi(
@@ -56,7 +53,7 @@ describe('the review step', () => {
     );
     renderApp('/profile/review', { user: unverifiedExpert });
 
-    const panel = await screen.findByTestId('missing-areas', {}, slow);
+    const panel = await screen.findByTestId('missing-areas');
     expect(within(panel).getByText(profileTexts.missingTitle)).toBeTruthy();
     expect(within(panel).getByText(profileTexts.missingHint)).toBeTruthy();
 
@@ -85,7 +82,7 @@ describe('the review step', () => {
     const { calls } = reviewApi(buildOwnProfile('expert', completeExpertData));
     renderApp('/profile/review', { user: unverifiedExpert });
 
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle }, slow);
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle });
     expect(screen.queryByTestId('missing-areas')).toBeNull();
     const boxes = within(dialog).getAllByRole('textbox');
     expect(boxes).toHaveLength(5);
@@ -113,7 +110,7 @@ describe('the review step', () => {
   it('gives the first code box the focus when the verification dialog opens', async () => {
     reviewApi(buildOwnProfile('expert', completeExpertData));
     renderApp('/profile/review', { user: unverifiedExpert });
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle }, slow);
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle });
     const first = within(dialog).getAllByRole('textbox')[0];
     await waitFor(() => expect(document.activeElement).toBe(first));
   });
@@ -139,14 +136,14 @@ describe('the review step', () => {
       },
     });
     const { router } = renderApp('/profile/review', { user: unverifiedExpert });
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle }, slow);
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle });
     typeCode(dialog, 'AB3DE');
     fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.verificationContinue }));
 
-    const verifiedDialog = await screen.findByRole('dialog', { name: profileTexts.verifiedTitle }, slow);
+    const verifiedDialog = await screen.findByRole('dialog', { name: profileTexts.verifiedTitle });
     expect(verifiedDialog.textContent).toContain(profileTexts.verifiedBody);
     fireEvent.click(within(verifiedDialog).getByRole('button', { name: profileTexts.verificationContinue }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), slow);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(api.calls.some((c) => c.path === '/api/profiles/me/submit')).toBe(false);
     expect(window.localStorage.getItem('hasSeenNewChangesPopup')).toBe('true');
   }, 20_000);
@@ -160,7 +157,7 @@ describe('the review step', () => {
       },
     });
     renderApp('/profile/review', { user: unverifiedExpert });
-    await screen.findByTestId('missing-areas', {}, slow);
+    await screen.findByTestId('missing-areas');
     // Not opened by itself while the profile is incomplete, but on offer.
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: profileTexts.enterCode }));
@@ -168,7 +165,7 @@ describe('the review step', () => {
     typeCode(dialog, 'AB3DE');
     fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.verificationContinue }));
 
-    expect(await screen.findByText(profileTexts.emailVerifiedNotice, {}, slow)).toBeTruthy();
+    expect(await screen.findByText(profileTexts.emailVerifiedNotice)).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: profileTexts.verifiedTitle })).toBeNull();
     expect(screen.queryByRole('button', { name: profileTexts.enterCode })).toBeNull();
     expect(api.calls.some((c) => c.path === '/api/profiles/me/submit')).toBe(false);
@@ -183,7 +180,7 @@ describe('the review step', () => {
       'POST /api/auth/email-verification/send': () => ({ body: { message: messages.verificationCodeSent } }),
     });
     renderApp('/profile/review', { user: unverifiedExpert });
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle }, slow);
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle });
     typeCode(dialog, 'AB3DE');
     fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.verificationContinue }));
 

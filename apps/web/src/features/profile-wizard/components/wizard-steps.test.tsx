@@ -41,9 +41,6 @@ function profileApi(
   });
 }
 
-/** The first look waits for the lazy route and the profile (slow on a busy machine). */
-const slow = { timeout: 5000 };
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function nextButton() {
@@ -54,7 +51,7 @@ describe('the wizard steps', () => {
   it('keeps Next Section unavailable, with the tooltip, until the step is complete', async () => {
     profileApi(buildOwnProfile('expert'));
     renderApp('/profile/about', { user: incompleteUser('expert') });
-    const next = await screen.findByRole('button', { name: profileTexts.nextSection }, slow);
+    const next = await screen.findByRole('button', { name: profileTexts.nextSection });
     expect(next.getAttribute('aria-disabled')).toBe('true');
     fireEvent.mouseEnter(next);
     expect((await screen.findByRole('tooltip')).textContent).toBe(profileTexts.nextDisabledTooltip);
@@ -79,7 +76,7 @@ describe('the wizard steps', () => {
   it('shows a field rule message once the field was visited', async () => {
     profileApi(buildOwnProfile('expert'));
     renderApp('/profile/about', { user: incompleteUser('expert') });
-    const phone = await screen.findByRole('textbox', { name: /Phone number/ }, slow);
+    const phone = await screen.findByRole('textbox', { name: /Phone number/ });
     fireEvent.change(phone, { target: { value: '123' } });
     expect(screen.queryByText(fieldMessages.phoneInvalid)).toBeNull();
     fireEvent.blur(phone);
@@ -89,7 +86,7 @@ describe('the wizard steps', () => {
   it('lets a company tick a fourth area of improvement and tells it to reduce them to 3', async () => {
     const { calls } = profileApi(buildOwnProfile('company'));
     renderApp('/profile/seeking', { user: incompleteUser('company') });
-    const group = await screen.findByRole('group', { name: /Which areas do you want to improve/ }, slow);
+    const group = await screen.findByRole('group', { name: /Which areas do you want to improve/ });
     const box = (name: string) => within(group).getByRole('checkbox', { name }) as HTMLInputElement;
 
     fireEvent.click(box('Legal'));
@@ -103,17 +100,15 @@ describe('the wizard steps', () => {
     expect(await screen.findByText(fieldMessages.areasTooMany)).toBeTruthy();
     expect(nextButton().getAttribute('aria-disabled')).toBe('true');
     // The draft is saved as it is, so it is still there after a reload.
-    await waitFor(
-      () =>
-        expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toMatchObject({
-          areasOfImprovement: {
-            legal: true,
-            growthCapital: true,
-            marketExpansion: true,
-            customerSuccess: true,
-          },
-        }),
-      { timeout: 3000 },
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toMatchObject({
+        areasOfImprovement: {
+          legal: true,
+          growthCapital: true,
+          marketExpansion: true,
+          customerSuccess: true,
+        },
+      }),
     );
 
     // Unticking one clears the message.
@@ -129,15 +124,14 @@ describe('the wizard steps', () => {
     async (label, typed, field, value, message) => {
       const { calls } = profileApi(buildOwnProfile('company'));
       renderApp('/profile/about', { user: incompleteUser('company') });
-      const input = await screen.findByRole('textbox', { name: new RegExp(label) }, slow);
+      const input = await screen.findByRole('textbox', { name: new RegExp(label) });
       fireEvent.change(input, { target: { value: typed } });
       fireEvent.blur(input);
       expect(await screen.findByText(message)).toBeTruthy();
       // Not silently corrected to the minimum.
       expect((input as HTMLInputElement).value).toBe(typed);
-      await waitFor(
-        () => expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ [field]: value }),
-        { timeout: 3000 },
+      await waitFor(() =>
+        expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ [field]: value }),
       );
       expect((screen.getByRole('textbox', { name: new RegExp(label) }) as HTMLInputElement).value).toBe(
         typed,
@@ -149,7 +143,7 @@ describe('the wizard steps', () => {
   it('shows a wrong value kept from an earlier visit with its message at once, after a reload', async () => {
     profileApi(buildOwnProfile('company', { companySize: 0, yearsInBusiness: -1 }));
     renderApp('/profile/about', { user: incompleteUser('company') });
-    const size = await screen.findByRole('textbox', { name: /Team Size/ }, slow);
+    const size = await screen.findByRole('textbox', { name: /Team Size/ });
     expect((size as HTMLInputElement).value).toBe('0');
     expect(screen.getByText(fieldMessages.teamSizePositive)).toBeTruthy();
     expect(screen.getByText(fieldMessages.yearsNegative)).toBeTruthy();
@@ -160,7 +154,7 @@ describe('the wizard steps', () => {
   it('marks a step done in the step bar only when its section is complete', async () => {
     profileApi(buildOwnProfile('expert', { ...completeExpertData, experience: null }));
     renderApp('/profile/interests', { user: incompleteUser('expert') });
-    const nav = await screen.findByRole('navigation', { name: profileTexts.stepsLabel }, slow);
+    const nav = await screen.findByRole('navigation', { name: profileTexts.stepsLabel });
     const steps = within(nav).getAllByRole('listitem');
     expect(steps.map((step) => step.getAttribute('data-state'))).toEqual(['done', 'todo', 'current', 'todo']);
     expect(steps[0]!.textContent).toBe(`Step 1 of 4: Basic information, ${profileTexts.stepDone}`);
@@ -174,7 +168,7 @@ describe('the wizard steps', () => {
   it('shows the stored phone number formatted, as on the profile page', async () => {
     profileApi(buildOwnProfile('expert', completeExpertData));
     renderApp('/profile/about', { user: incompleteUser('expert') });
-    const phone = await screen.findByRole('textbox', { name: /Phone number/ }, slow);
+    const phone = await screen.findByRole('textbox', { name: /Phone number/ });
     expect((phone as HTMLInputElement).value).toBe('(555) 123-4567');
   });
 
@@ -190,14 +184,14 @@ describe('the wizard steps', () => {
       }),
     );
     renderApp('/profile/seeking', { user: incompleteUser('company') });
-    fireEvent.click(await screen.findByRole('button', { name: profileTexts.nextSection }, slow));
+    fireEvent.click(await screen.findByRole('button', { name: profileTexts.nextSection }));
     expect(await screen.findByText(fieldMessages.areasTooMany)).toBeTruthy();
   });
 
   it('sends one save for rapid typing, 500 ms after the last change, and says so', async () => {
     const { calls } = profileApi(buildOwnProfile('expert'));
     renderApp('/profile/about', { user: incompleteUser('expert') });
-    const linkedin = await screen.findByRole('textbox', { name: /LinkedIn profile URL/ }, slow);
+    const linkedin = await screen.findByRole('textbox', { name: /LinkedIn profile URL/ });
     const indicator = screen.getByTestId('save-indicator');
     expect(indicator.getAttribute('aria-live')).toBe('polite');
 
@@ -210,7 +204,7 @@ describe('the wizard steps', () => {
     const puts = () => calls.filter((c) => c.method === 'PUT');
     expect(puts()).toHaveLength(0);
 
-    await waitFor(() => expect(indicator.textContent).toBe(profileTexts.allSaved), { timeout: 2000 });
+    await waitFor(() => expect(indicator.textContent).toBe(profileTexts.allSaved));
     expect(puts()).toHaveLength(1);
     expect(puts()[0]).toMatchObject({ path: '/api/profiles/me/sections/basics', body: { linkedin: url } });
   });
@@ -223,10 +217,10 @@ describe('the wizard steps', () => {
       }),
     });
     renderApp('/profile/about', { user: incompleteUser('expert') });
-    const about = await screen.findByRole('textbox', { name: /About you/ }, slow);
+    const about = await screen.findByRole('textbox', { name: /About you/ });
     fireEvent.change(about, { target: { value: 'I build engines.' } });
 
-    const alert = await screen.findByRole('alert', {}, { timeout: 2000 });
+    const alert = await screen.findByRole('alert', {});
     expect(alert.textContent).toContain(messages.somethingWentWrong);
     expect((screen.getByRole('textbox', { name: /About you/ }) as HTMLTextAreaElement).value).toBe(
       'I build engines.',
@@ -237,21 +231,16 @@ describe('the wizard steps', () => {
   it('asks before leaving while a save is under way, and lets go once it is done', async () => {
     profileApi(buildOwnProfile('expert'));
     const { router } = renderApp('/profile/about', { user: incompleteUser('expert') });
-    const about = await screen.findByRole('textbox', { name: /About you/ }, slow);
+    const about = await screen.findByRole('textbox', { name: /About you/ });
     fireEvent.change(about, { target: { value: 'Still typing' } });
 
     await act(() => router.navigate('/profile/experience'));
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.leaveTitle }, slow);
+    const dialog = await screen.findByRole('dialog', { name: profileTexts.leaveTitle });
     expect(dialog.textContent).toContain(profileTexts.leaveWhileSaving);
     fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.stayOnPage }));
     expect(router.state.location.pathname).toBe('/profile/about');
 
-    await waitFor(
-      () => expect(screen.getByTestId('save-indicator').textContent).toBe(profileTexts.allSaved),
-      {
-        timeout: 2000,
-      },
-    );
+    await waitFor(() => expect(screen.getByTestId('save-indicator').textContent).toBe(profileTexts.allSaved));
     await act(() => router.navigate('/profile/experience'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/experience'));
   });
@@ -270,16 +259,16 @@ describe('the wizard steps', () => {
       }),
     });
     renderApp('/profile/about', { user: incompleteUser('company') });
-    const name = await screen.findByRole('textbox', { name: /Company Name/ }, slow);
+    const name = await screen.findByRole('textbox', { name: /Company Name/ });
     fireEvent.change(name, { target: { value: 'Analytical Engines' } });
-    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'), { timeout: 2000 });
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getAllByText('Company Name is too long').length).toBeGreaterThan(0);
   });
 
   it('sends a member of the other kind to their own first step', async () => {
     profileApi(buildOwnProfile('company'));
     const { router } = renderApp('/profile/experience', { user: incompleteUser('company') });
-    await screen.findByRole('heading', { level: 1, name: 'Basic Information' }, slow);
+    await screen.findByRole('heading', { level: 1, name: 'Basic Information' });
     expect(router.state.location.pathname).toBe('/profile/about');
   });
 
@@ -294,6 +283,6 @@ describe('the wizard steps', () => {
       }),
     );
     renderApp('/profile/about', { user: buildUser() });
-    expect(await screen.findByRole('button', { name: profileTexts.update }, slow)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: profileTexts.update })).toBeTruthy();
   });
 });
