@@ -47,7 +47,9 @@ describe.each(engines)('outbox on %s', (engine: Engine) => {
   /** How far in the future (per the database clock) the row is scheduled, in ms. */
   /** The database's clock, in milliseconds since the epoch. */
   async function dbNow(): Promise<number> {
-    const [r] = await database.query<{ ms: string | number }>('SELECT extract(epoch FROM now()) * 1000 AS ms');
+    const [r] = await database.query<{ ms: string | number }>(
+      'SELECT extract(epoch FROM now()) * 1000 AS ms',
+    );
     return Number(r!.ms);
   }
 
