@@ -24,6 +24,8 @@ export const errorCodes = [
   'PROFILE_INCOMPLETE',
   'EMAIL_UNVERIFIED',
   'WRONG_ROLE',
+  'SERVER_BUSY',
+  'TOO_MANY_STREAMS',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

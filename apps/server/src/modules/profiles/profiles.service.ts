@@ -280,12 +280,20 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
         db.transaction(async (tx) => {
           const p = await locked(tx, userId);
           if (!p.tempData || Object.keys(p.tempData).length === 0) return toOwnProfile(p);
+          // Edits held before the schemas said so (an integer past its column's range) would fail the write for
+          // good: they are checked like a save, and a bad one is named so the member can correct it.
+          const checked = dataSchemas[p.kind].partial().safeParse(p.tempData);
+          if (!checked.success) {
+            const details = schemaDetails(checked.error);
+            throw badRequest('VALIDATION_FAILED', details[0]?.message ?? profileTexts.updateFailed, details);
+          }
+          const pending = checked.data as Partial<ProfileData>;
           const problems = incompleteSections(p.kind, withPending(p));
           if (problems.length > 0) {
             throw badRequest('PROFILE_INCOMPLETE', profileTexts.missingTitle, problems);
           }
-          await writeData(tx, p, p.tempData, { tempData: null, profileComplete: true });
-          const fields = Object.keys(p.tempData).sort();
+          await writeData(tx, p, pending, { tempData: null, profileComplete: true });
+          const fields = Object.keys(pending).sort();
           await event(tx, 'profile.updated', p, { fields, applied: true });
           // A published profile's score fields changed: its scores are computed again.
           const facets = fields.filter((f) => (matchFacetKeys as readonly string[]).includes(f));
