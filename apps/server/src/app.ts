@@ -22,6 +22,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { isApiRequest } from './http/paths.ts';
 import { helmetOptions, registerOriginCheck } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
 import { AppError } from './lib/errors.ts';
@@ -224,7 +225,7 @@ export async function buildApp(deps: AppDeps) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (!request.url.startsWith('/api/') && request.method === 'GET' && hasWeb) {
+    if (!isApiRequest(request) && request.method === 'GET' && hasWeb) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.notFound } });
