@@ -26,6 +26,7 @@ import { isApiRequest } from './http/paths.ts';
 import { helmetOptions, registerOriginCheck } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
 import { AppError } from './lib/errors.ts';
+import { logSerializers } from './lib/logging.ts';
 import { adminMatchingRoutes } from './modules/admin/admin.matching.routes.ts';
 import { adminProfilesRoutes } from './modules/admin/admin.profiles.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -89,7 +90,15 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    // Our serializers whatever the caller's options: no SQL parameters, no query strings in logs.
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof deps.logger === 'object' ? deps.logger : {}),
+            serializers: logSerializers,
+          },
     // Only the configured number of hops: trusting every hop would let a client pick its own address.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     genReqId: () => crypto.randomUUID(),

@@ -1,6 +1,7 @@
 import { type LiveTopic, liveTopics } from '@intergen/contracts';
 import { z } from 'zod';
 import type { Database, Unlisten } from '../../db/client.ts';
+import { safeErrorMessage } from '../../lib/logging.ts';
 import { LIVE_CHANNEL } from './live.ts';
 
 /** What a NOTIFY on `LIVE_CHANNEL` must carry; anything else is ignored (and logged). */
@@ -56,7 +57,8 @@ export function createLiveHub(deps: LiveHubDeps) {
           log.info({ channel: LIVE_CHANNEL }, 'live listener reconnected');
           each((s) => s.deliver([...liveTopics]));
         },
-        onError: (error) => log.warn({ err: error.message }, 'live listener connection lost; retrying'),
+        onError: (error) =>
+          log.warn({ err: safeErrorMessage(error) }, 'live listener connection lost; retrying'),
       });
       listening = started;
       // A failed start is retried by the next stream rather than remembered.
