@@ -20,6 +20,7 @@ import {
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createHousekeeping } from './housekeeping.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { isApiRequest } from './http/paths.ts';
@@ -137,6 +138,10 @@ export async function buildApp(deps: AppDeps) {
   const images = createImageStore(path.join(config.dataDir, 'uploads'));
   const tracking = createTrackingService({ database });
   const liveHub = createLiveHub({ database, log: app.log });
+  const housekeeping = createHousekeeping({
+    tasks: [{ name: 'expired sessions and tokens', run: () => auth.pruneExpired() }],
+    log: app.log,
+  });
   const profiles = createProfilesService({
     database,
     appUrl: config.appUrl,
@@ -246,6 +251,7 @@ export async function buildApp(deps: AppDeps) {
   });
   app.addHook('onClose', async () => {
     await liveHub.stop();
+    await housekeeping.stop();
     await worker.stop();
     transport.close();
   });
@@ -253,6 +259,7 @@ export async function buildApp(deps: AppDeps) {
   return Object.assign(app, {
     services: { auth, profiles, matching, connections, notifications, tracking },
     worker,
+    housekeeping,
     liveHub,
   });
 }

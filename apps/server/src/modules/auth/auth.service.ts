@@ -227,6 +227,14 @@ export function createAuthService({ database, appUrl, afterCommit }: AuthService
       }));
     },
 
+    /** Housekeeping: deletes expired sessions and expired sign-in and reset tokens. */
+    async pruneExpired(): Promise<{ sessions: number; tokens: number }> {
+      return {
+        sessions: await repo.deleteExpiredSessions(db),
+        tokens: await repo.deleteExpiredTokens(db),
+      };
+    },
+
     async signOut(token: string): Promise<void> {
       await repo.deleteSession(db, hashToken(token));
     },
