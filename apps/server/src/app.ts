@@ -24,6 +24,7 @@ import { createHousekeeping } from './housekeeping.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { isApiRequest } from './http/paths.ts';
+import { databaseRateLimitStore, pruneRateLimits } from './http/rate-limit-store.ts';
 import { helmetOptions, registerOriginCheck } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
 import { AppError } from './lib/errors.ts';
@@ -139,7 +140,10 @@ export async function buildApp(deps: AppDeps) {
   const tracking = createTrackingService({ database });
   const liveHub = createLiveHub({ database, log: app.log });
   const housekeeping = createHousekeeping({
-    tasks: [{ name: 'expired sessions and tokens', run: () => auth.pruneExpired() }],
+    tasks: [
+      { name: 'expired sessions and tokens', run: () => auth.pruneExpired() },
+      { name: 'ended rate-limit windows', run: () => pruneRateLimits(database) },
+    ],
     log: app.log,
   });
   const profiles = createProfilesService({
@@ -156,7 +160,13 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(fastifyHelmet, helmetOptions(config.appEnv === 'production'));
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // Counters in the database, shared by every instance. Should the database fail, the limiter lets the request
+  // through: the action it guards needs the database too, and fails with its own message.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: databaseRateLimitStore(database),
+    skipOnError: true,
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'InterGen API', version: '0.1.0', description: 'The API behind the InterGen web app.' },
