@@ -20,10 +20,15 @@ import {
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createHousekeeping } from './housekeeping.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerInputGuard } from './http/input-guard.ts';
+import { isApiRequest } from './http/paths.ts';
+import { databaseRateLimitStore, pruneRateLimits } from './http/rate-limit-store.ts';
 import { helmetOptions, registerOriginCheck } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
 import { AppError } from './lib/errors.ts';
+import { logSerializers } from './lib/logging.ts';
 import { adminMatchingRoutes } from './modules/admin/admin.matching.routes.ts';
 import { adminProfilesRoutes } from './modules/admin/admin.profiles.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -87,7 +92,15 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    // Our serializers whatever the caller's options: no SQL parameters, no query strings in logs.
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof deps.logger === 'object' ? deps.logger : {}),
+            serializers: logSerializers,
+          },
     // Only the configured number of hops: trusting every hop would let a client pick its own address.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     genReqId: () => crypto.randomUUID(),
@@ -98,6 +111,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   const transport =
     deps.mailTransport ??
@@ -129,6 +143,13 @@ export async function buildApp(deps: AppDeps) {
   const images = createImageStore(path.join(config.dataDir, 'uploads'));
   const tracking = createTrackingService({ database });
   const liveHub = createLiveHub({ database, log: app.log });
+  const housekeeping = createHousekeeping({
+    tasks: [
+      { name: 'expired sessions and tokens', run: () => auth.pruneExpired() },
+      { name: 'ended rate-limit windows', run: () => pruneRateLimits(database) },
+    ],
+    log: app.log,
+  });
   const profiles = createProfilesService({
     database,
     appUrl: config.appUrl,
@@ -151,7 +172,13 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(fastifyHelmet, helmetOptions(config.appEnv === 'production'));
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // Counters in the database, shared by every instance. Should the database fail, the limiter lets the request
+  // through: the action it guards needs the database too, and fails with its own message.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: databaseRateLimitStore(database),
+    skipOnError: true,
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'InterGen API', version: '0.1.0', description: 'The API behind the InterGen web app.' },
@@ -234,7 +261,7 @@ export async function buildApp(deps: AppDeps) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (!request.url.startsWith('/api/') && request.method === 'GET' && hasWeb) {
+    if (!isApiRequest(request) && request.method === 'GET' && hasWeb) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.notFound } });
@@ -246,6 +273,7 @@ export async function buildApp(deps: AppDeps) {
   });
   app.addHook('onClose', async () => {
     await liveHub.stop();
+    await housekeeping.stop();
     await worker.stop();
     transport.close();
   });
@@ -253,6 +281,7 @@ export async function buildApp(deps: AppDeps) {
   return Object.assign(app, {
     services: { auth, profiles, matching, connections, notifications, tracking },
     worker,
+    housekeeping,
     liveHub,
   });
 }

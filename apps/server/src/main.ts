@@ -24,7 +24,10 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  if (config.runWorker) app.worker.start();
+  if (config.runWorker) {
+    app.worker.start();
+    app.housekeeping.start();
+  }
 
   const where = database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   process.stdout.write(`\nInterGen is running at ${config.appUrl} (${where})\n`);

@@ -15,6 +15,7 @@ async function main() {
   const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
   const app = await buildApp({ config, database });
   app.worker.start();
+  app.housekeeping.start();
   app.log.info('outbox worker running');
   const stop = async () => {
     await app.close();

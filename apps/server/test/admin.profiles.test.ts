@@ -4,7 +4,7 @@ import { messages, profileTexts } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../src/db/client.ts';
-import { experts } from '../src/db/schema.ts';
+import { experts, users } from '../src/db/schema.ts';
 import { createEventPublisher } from '../src/modules/events/events.ts';
 import { createImageStore } from '../src/modules/profiles/profiles.images.ts';
 import { createProfilesService } from '../src/modules/profiles/profiles.service.ts';
@@ -284,6 +284,54 @@ describe.each(engines)('admin profile actions on %s', (engine: Engine) => {
     const count = (await eventsOf(t, member.id)).length;
     await adminPost(`${member.id}/activate`);
     expect(await eventsOf(t, member.id)).toHaveLength(count);
+  });
+
+  it('activates a member back to what the deactivation took away, and never publishes an incomplete or unverified profile', async () => {
+    const deactivateThenActivate = async (id: string) => {
+      expect((await adminPost(`${id}/deactivate`, { reason: 'Checking' })).statusCode).toBe(200);
+      const response = await adminPost(`${id}/activate`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().profile;
+    };
+    const cleared = { deactivatedDate: null, profilePublished: false };
+
+    const draft = await signUpMember(t.app, 'company');
+    expect(await deactivateThenActivate(draft.id)).toMatchObject({ ...cleared, status: 'incomplete' });
+
+    const pending = await pendingExpert();
+    expect(await deactivateThenActivate(pending.id)).toMatchObject({
+      ...cleared,
+      profilePending: true,
+      status: 'pending',
+    });
+
+    const paused = await publishedMember(t, 'company', admin);
+    expect((await paused.client.post('/api/profiles/me/pause', { reason: 'noTime' })).statusCode).toBe(200);
+    expect(await deactivateThenActivate(paused.id)).toMatchObject({ ...cleared, status: 'paused' });
+
+    // Published when deactivated, but its e-mail is no longer verified by the time it is activated.
+    const unverified = await publishedMember(t, 'expert', admin);
+    expect((await adminPost(`${unverified.id}/deactivate`, { reason: 'Checking' })).statusCode).toBe(200);
+    await t.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, unverified.id));
+    expect((await adminPost(`${unverified.id}/activate`)).json().profile).toMatchObject({
+      ...cleared,
+      status: 'complete',
+    });
+
+    // Published when deactivated, but a required field went missing meanwhile.
+    const incomplete = await publishedMember(t, 'expert', admin);
+    expect((await adminPost(`${incomplete.id}/deactivate`, { reason: 'Checking' })).statusCode).toBe(200);
+    await t.database.db
+      .update(experts)
+      .set({ experience: null, areasOfImprovement: null })
+      .where(eq(experts.id, incomplete.id));
+    const activated = (await adminPost(`${incomplete.id}/activate`)).json().profile;
+    expect(activated).toMatchObject(cleared);
+    expect(activated.status).not.toBe('published');
+    expect((await eventsOf(t, incomplete.id)).at(-1)).toMatchObject({
+      type: 'profile.activated',
+      payload: { restored: null },
+    });
   });
 
   it('unpublishes a profile with a reason kept as the disable reason', async () => {

@@ -69,7 +69,7 @@ export interface TestApp {
 export async function createTestApp(
   engine: Engine,
   overrides: Record<string, string> = {},
-  deps: Partial<Pick<AppDeps, 'mailTransport' | 'controlToken' | 'printMail'>> = {},
+  deps: Partial<Pick<AppDeps, 'mailTransport' | 'controlToken' | 'printMail' | 'logger'>> = {},
 ): Promise<TestApp> {
   setPasswordHashCost('fast');
   const database = await freshDatabase(engine);

@@ -1,12 +1,21 @@
 import type { LiveTopic } from '@intergen/contracts';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { mailbox } from '../src/db/schema.ts';
+import { authTokens, mailbox, sessions } from '../src/db/schema.ts';
 import { publishLive } from '../src/modules/live/live.ts';
 import { publishedMember, signInAdmin } from './factories.ts';
-import { type Engine, engines, freshDatabase, ORIGIN, signUp, type TestApp, testConfig } from './helpers.ts';
+import {
+  type Engine,
+  engines,
+  freshDatabase,
+  ORIGIN,
+  signIn,
+  signUp,
+  type TestApp,
+  testConfig,
+} from './helpers.ts';
 
 /** One parsed Server-Sent Events block. */
 interface SseBlock {
@@ -75,6 +84,8 @@ async function openStream(base: string, token?: string): Promise<Stream> {
       resolveEnded();
     })();
   } else {
+    // Read the error answer, so its connection goes back idle and the app's close need not wait for it.
+    await response.text().catch(() => '');
     resolveEnded();
   }
   return {
@@ -102,19 +113,29 @@ async function openStream(base: string, token?: string): Promise<Stream> {
 const isChange = (topics: LiveTopic[]) => (b: SseBlock) =>
   b.event === 'change' && JSON.stringify(JSON.parse(b.data ?? '{}').topics) === JSON.stringify(topics);
 
-/** The app on a real port, as a browser reaches it, pinging every 150 ms. */
-async function listeningApp(database: Database): Promise<{ app: App; base: string }> {
+/** The app on a real port, as a browser reaches it, pinging every 150 ms (or as told). */
+async function listeningApp(database: Database, livePingMs = 150): Promise<{ app: App; base: string }> {
   const app = await buildApp({
     config: testConfig(),
     database,
     printMail: () => {},
     logger: false,
-    livePingMs: 150,
+    livePingMs,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { app, base: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * Closes a listening app without waiting for the test's keep-alive connections to time out (Fastify waits for
+ * busy sockets; fetch keeps its own open for reuse).
+ */
+async function closeListening(app: App) {
+  const closing = app.close();
+  app.server.closeAllConnections();
+  await closing;
 }
 
 /** The listening app in the shape the factories take (they sign members up and read their mail). */
@@ -157,7 +178,7 @@ describe.each(engines)('live updates (Server-Sent Events) on %s', (engine: Engin
     ({ app, base } = await listeningApp(database));
   });
   afterAll(async () => {
-    await app.close();
+    await closeListening(app);
     await database.close();
   });
 
@@ -245,7 +266,7 @@ describe.each(engines)('live updates (Server-Sent Events) on %s', (engine: Engin
     await until(() => app.liveHub.size === before);
   });
 
-  it('closes the stream of a session that ended, at the next ping', async () => {
+  it('closes the stream of a session that ended', async () => {
     const ada = await member(app);
     const stream = await openStream(base, ada.token);
     await stream.waitFor((b) => b.retry !== undefined);
@@ -269,6 +290,108 @@ describe.each(engines)('live updates (Server-Sent Events) on %s', (engine: Engin
   });
 });
 
+describe.each(engines)('live streams and the sessions behind them on %s', (engine: Engine) => {
+  let database: Database;
+  let app: App;
+  let base: string;
+  let t: TestApp;
+  // No ping within a test: a stream that ends, ends because its session did.
+  const HOUR = 60 * 60 * 1000;
+
+  beforeAll(async () => {
+    database = await freshDatabase(engine);
+    ({ app, base } = await listeningApp(database, HOUR));
+    t = asTestApp(app, database);
+  });
+  afterAll(async () => {
+    await closeListening(app);
+    await database.close();
+  });
+
+  async function openedStream(token: string) {
+    const stream = await openStream(base, token);
+    expect(stream.status).toBe(200);
+    await stream.waitFor((b) => b.retry !== undefined);
+    return stream;
+  }
+
+  it('closes every stream of a member who disables their account, at once', async () => {
+    const ada = await member(app);
+    const tabs = [await openedStream(ada.token), await openedStream(ada.token)];
+    const disabled = await ada.client.post('/api/profiles/me/disable', { reasons: ['noTime'] });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    await Promise.all(tabs.map((tab) => tab.ended));
+    expect((await openStream(base, ada.token)).status).toBe(401);
+  });
+
+  it('closes the streams of a member an admin deactivates or unpublishes, at once, and no one else’s', async () => {
+    const admin = await signInAdmin(t);
+    const ada = await member(app);
+    const bob = await member(app);
+    const adaTab = await openedStream(ada.token);
+    const bobTab = await openedStream(bob.token);
+    const deactivated = await admin.client.post(`/api/admin/profiles/${ada.id}/deactivate`, {
+      reason: 'Spam',
+    });
+    expect(deactivated.statusCode).toBe(200);
+    await adaTab.ended;
+
+    const unpublished = await admin.client.post(`/api/admin/profiles/${bob.id}/unpublish`, {
+      reason: 'Check',
+    });
+    expect(unpublished.statusCode).toBe(200);
+    await bobTab.ended;
+  });
+
+  it('closes the stream of the session that signs out, but not the member’s other sessions', async () => {
+    const ada = await member(app);
+    const other = await signIn(app, ada.email, ada.password);
+    const otherTab = await openedStream(other.client.cookies.get('intergen_session')!);
+    const tab = await openedStream(ada.token);
+    expect((await ada.client.post('/api/auth/sign-out')).statusCode).toBe(200);
+    await tab.ended;
+    await publishLive(database.db, [ada.id], ['profile']);
+    await otherTab.waitFor(isChange(['profile']));
+    otherTab.close();
+  });
+
+  it('keeps at most 5 streams open per session: the 6th is refused with 429 until one closes', async () => {
+    const ada = await member(app);
+    const tabs = [];
+    for (let i = 0; i < 5; i++) tabs.push(await openedStream(ada.token));
+    const sixth = await openStream(base, ada.token);
+    expect(sixth.status).toBe(429);
+    const before = app.liveHub.size;
+    tabs[0]!.close();
+    await until(() => app.liveHub.size === before - 1);
+    const again = await openedStream(ada.token);
+    for (const tab of [...tabs.slice(1), again]) tab.close();
+  });
+
+  it('deletes expired sessions and sign-in tokens when the housekeeping runs', async () => {
+    const ada = await member(app);
+    const past = new Date(Date.now() - 1000);
+    await database.db.insert(sessions).values([
+      { id: `expired-1-${ada.id}`, userId: ada.id, expiresAt: past },
+      { id: `expired-2-${ada.id}`, userId: ada.id, expiresAt: past },
+    ]);
+    await database.db.insert(authTokens).values({
+      tokenHash: `expired-${ada.id}`,
+      userId: ada.id,
+      purpose: 'one_time_login',
+      expiresAt: past,
+    });
+    await app.housekeeping.runOnce();
+    const left = await database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, ada.id));
+    expect(left).toHaveLength(1);
+    expect((await ada.client.get('/api/auth/session')).json().user).not.toBeNull();
+    expect(await database.db.select().from(authTokens).where(eq(authTokens.userId, ada.id))).toHaveLength(0);
+  });
+});
+
 // Two app instances need a database server both reach: PostgreSQL only (an embedded database has one process).
 for (const engine of engines.filter((e) => e === 'postgres')) {
   describe(`live updates across app instances on ${engine}`, () => {
@@ -284,13 +407,24 @@ for (const engine of engines.filter((e) => e === 'postgres')) {
       url.pathname = `/${row!.name}`;
       second = await openDatabase({ kind: 'postgres', url: url.toString() });
       one = await listeningApp(first);
-      two = await listeningApp(second);
+      // Pinging hourly: a stream on this instance that ends, ends because the other one said so.
+      two = await listeningApp(second, 60 * 60 * 1000);
     });
     afterAll(async () => {
-      await two.app.close();
-      await one.app.close();
+      await closeListening(two.app);
+      await closeListening(one.app);
       await second.close();
       await first.close();
+    });
+
+    it('closes a stream on one instance when the member disables their account through the other', async () => {
+      const ada = await member(one.app);
+      const stream = await openStream(two.base, ada.token);
+      await stream.waitFor((b) => b.retry !== undefined);
+      expect((await ada.client.post('/api/profiles/me/disable', { reasons: ['noTime'] })).statusCode).toBe(
+        200,
+      );
+      await stream.ended;
     });
 
     it('delivers a change made through one instance to a stream on the other', async () => {

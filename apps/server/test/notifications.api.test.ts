@@ -38,10 +38,13 @@ describe.each(engines)('notifications on %s', (engine: Engine) => {
   /** Collects the live topics sent to a member while `run` runs. */
   async function liveTopicsOf(userId: string, run: () => Promise<unknown>): Promise<LiveTopic[][]> {
     const got: LiveTopic[][] = [];
-    const unsubscribe = await t.app.liveHub.subscribe(userId, {
-      deliver: (topics) => got.push(topics),
-      close: () => {},
-    });
+    const unsubscribe = await t.app.liveHub.subscribe(
+      { userId, sessionId: `test-${userId}` },
+      {
+        deliver: (topics) => got.push(topics),
+        close: () => {},
+      },
+    );
     try {
       await run();
       // NOTIFY is delivered after the commit, asynchronously: a marker published last arrives last.

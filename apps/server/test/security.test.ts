@@ -102,6 +102,29 @@ describe.each(engines)('security on %s', (engine: Engine) => {
       expect((await c.get('/api/auth/session')).json().user).not.toBeNull();
     });
 
+    it('checks the path the router decodes: /%61pi/ is /api/ to the origin check and to the session', async () => {
+      const { client: c } = await signUp(t.app);
+      const cookie = `intergen_session=${c.cookies.get('intergen_session')}`;
+      for (const url of ['/%61pi/auth/sign-out', '/%61%70%69/auth/sign-out', '/api/auth/sign%2Dout']) {
+        const forged = await t.app.inject({
+          method: 'POST',
+          url,
+          payload: {},
+          headers: { origin: 'https://evil.example', cookie },
+        });
+        expect(forged.statusCode, url).toBe(403);
+        expect(forged.json().error.code, url).toBe('CROSS_ORIGIN');
+      }
+      expect((await c.get('/api/auth/session')).json().user).not.toBeNull();
+      const body = signUpBody();
+      const noOrigin = await t.app.inject({ method: 'POST', url: '/%61pi/auth/sign-up', payload: body });
+      expect(noOrigin.statusCode).toBe(403);
+      expect(await t.database.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(0);
+      // The session hook resolves the cookie for the decoded path too.
+      const session = await t.app.inject({ method: 'GET', url: '/%61pi/auth/session', headers: { cookie } });
+      expect(session.json().user).not.toBeNull();
+    });
+
     it('allows a POST with Sec-Fetch-Site: same-origin and no Origin', async () => {
       const body = signUpBody();
       const response = await t.app.inject({

@@ -25,6 +25,8 @@ export const errorCodes = [
   'EMAIL_UNVERIFIED',
   'WRONG_ROLE',
   'MEMBERS_LOCKED',
+  'SERVER_BUSY',
+  'TOO_MANY_STREAMS',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

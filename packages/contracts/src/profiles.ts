@@ -16,6 +16,7 @@ import {
   yesNo,
 } from '@intergen/domain';
 import { z } from 'zod';
+import { int4 } from './input.ts';
 
 /** A flags object over an enumeration's codes (`{ tech: true, energy: false }`); unknown keys are refused. */
 const flags = <C extends string>(codes: readonly [C, ...C[]]) =>
@@ -69,8 +70,8 @@ export const CompanyProfileDataSchema = z.object({
   interGenData: InterGenDataSchema,
   companyName: text(200),
   slogan: text(300),
-  companySize: z.number().int().nullable(),
-  yearsInBusiness: z.number().int().nullable(),
+  companySize: int4().nullable(),
+  yearsInBusiness: int4().nullable(),
   website: text(500),
   revenue: z.enum(revenueBands.codes).nullable(),
   capital: z.enum(capitalBands.codes).nullable(),
@@ -175,7 +176,7 @@ export const PrivacyBodySchema = z.object({ private: z.boolean() });
 
 /** POST /api/profiles/me/annual-confirmation (company only): team size, revenue and capital, all required. */
 export const AnnualConfirmationBodySchema = z.object({
-  companySize: z.number().int(),
+  companySize: int4(),
   revenue: z.enum(revenueBands.codes),
   capital: z.enum(capitalBands.codes),
 });

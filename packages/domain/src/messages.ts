@@ -45,6 +45,12 @@ export const messages = {
   crossOriginRefused: 'This request did not come from the InterGen site and was refused.',
   notFound: 'Not found',
   unknownCursor: 'This page no longer exists. Please start again from the first page.',
+  // Bad input and abuse (not spec texts: ours, for requests a browser on the site does not send)
+  unsupportedCharacters: 'This contains characters that cannot be saved.',
+  inputTooDeep: 'This request is nested too deeply.',
+  numberOutOfRange: 'This number is too large.',
+  serverBusy: 'The server is busy. Please try again in a moment.',
+  tooManyLiveStreams: 'Too many live connections are open for this session. Close a tab and try again.',
   // Help modal (spec 000 §1)
   helpTitle: 'Need help?',
   helpReplyTime: 'We reply to every message within 24 hours.',

@@ -57,7 +57,7 @@ export const sessions = pgTable(
     /** `Maybe later` on the company's annual confirmation: not asked again until the next sign-in. */
     annualConfirmationPostponed: boolean('annual_confirmation_postponed').notNull().default(false),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
 /** Single-use tokens for password reset and one-time sign-in links, stored hashed. */
@@ -106,6 +106,8 @@ const profileLifecycle = () => ({
   disabledDate: ts('disabled_date'),
   deactivatedDate: ts('deactivated_date'),
   deactivateReason: text('deactivate_reason'),
+  /** What an admin's deactivation took away (published, or pending approval), so activation can restore it. */
+  deactivatedFrom: text('deactivated_from').$type<'published' | 'pending'>(),
   pausedDate: ts('paused_date'),
   pauseReason: text('pause_reason'),
   lastPausedBy: text('last_paused_by'),
@@ -417,4 +419,18 @@ export const trackingEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('tracking_events_type_idx').on(t.type, t.createdAt)],
+);
+
+/**
+ * Rate-limit counters, shared by every app instance and kept across restarts: one row per key (a SHA-256 of
+ * the limiter's key, which names an address or an e-mail) and window, counted with one UPSERT per hit.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: ts('reset_at').notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
 );

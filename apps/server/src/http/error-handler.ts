@@ -14,6 +14,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     let body: ErrorResponse;
     if (error instanceof AppError) {
       status = error.status;
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       body = {
         error: {
           code: error.code,

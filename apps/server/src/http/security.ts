@@ -1,6 +1,7 @@
 import { messages } from '@intergen/domain';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors.ts';
+import { isApiRequest } from './paths.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -11,7 +12,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerOriginCheck(app: FastifyInstance, appUrl: string) {
   const allowed = new URL(appUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
     const origin = request.headers.origin;
     if (origin) {
       const host = request.headers.host;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import type { UserRow } from '../modules/auth/auth.repository.ts';
 import type { AuthService, IssuedSession } from '../modules/auth/auth.service.ts';
+import { isApiRequest } from './paths.ts';
 
 export const SESSION_COOKIE = 'intergen_session';
 
@@ -28,7 +29,7 @@ export function registerSessions(app: FastifyInstance, auth: AuthService, secure
     });
   };
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const resolved = await auth.resolveSession(token);

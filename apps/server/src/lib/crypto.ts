@@ -1,9 +1,12 @@
 import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
+import { messages } from '@intergen/domain';
+import pLimit from 'p-limit';
+import { AppError } from './errors.ts';
 
 /**
- * scrypt at one of OWASP's equivalent settings: N=2^15, r=8, p=3 (32 MiB per hash, so concurrent sign-ins
- * cannot exhaust memory). Each hash records its parameters, so they can be raised without a migration.
- * `fast` exists for integration tests outside production only.
+ * scrypt at one of OWASP's equivalent settings: N=2^15, r=8, p=3 (32 MiB per hash). Each hash records its
+ * parameters, so they can be raised without a migration. `fast` exists for integration tests outside
+ * production only.
  */
 const PARAMS = {
   owasp: { N: 2 ** 15, r: 8, p: 3 },
@@ -15,6 +18,20 @@ let active: { N: number; r: number; p: number } = PARAMS.owasp;
 export function setPasswordHashCost(cost: keyof typeof PARAMS): void {
   active = PARAMS[cost];
 }
+
+/**
+ * How many hashes run at once, and how many may wait. scrypt runs on libuv's thread pool (4 threads unless
+ * UV_THREADPOOL_SIZE says otherwise), which also serves file reads and DNS: hashing takes at most half of it,
+ * so 30 parallel sign-ins cannot stall a static file, and memory stays at 32 MiB per running hash. Past the
+ * queue the server answers 503 with Retry-After rather than piling up work.
+ */
+export const PASSWORD_HASHING = {
+  concurrency: Math.max(1, Math.floor(Number(process.env.UV_THREADPOOL_SIZE || 4) / 2)),
+  maxQueue: 32,
+} as const;
+
+const slots = pLimit(PASSWORD_HASHING.concurrency);
+let maxQueue: number = PASSWORD_HASHING.maxQueue;
 
 function scryptAsync(
   password: string,
@@ -29,27 +46,88 @@ function scryptAsync(
   );
 }
 
-/** Hashes a password as `scrypt$N$r$p$salt$hash` (base64url), so parameters can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, active, SCRYPT.keyLength);
-  return ['scrypt', active.N, active.r, active.p, salt.toString('base64url'), key.toString('base64url')].join(
-    '$',
-  );
+/** Runs one scrypt in a free slot, or refuses at once (503) when too many already wait. */
+function inSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (slots.activeCount + slots.pendingCount >= slots.concurrency + maxQueue) {
+    return Promise.reject(new AppError('SERVER_BUSY', messages.serverBusy, 503, undefined, 1));
+  }
+  return slots(work);
 }
 
-/** Checks a password against a stored hash in constant time. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, saltB64, keyB64] = stored.split('$');
-  if (scheme !== 'scrypt' || !saltB64 || !keyB64) return false;
-  const expected = Buffer.from(keyB64, 'base64url');
-  const actual = await scryptAsync(
-    password,
-    Buffer.from(saltB64, 'base64url'),
-    { N: Number(n), r: Number(r), p: Number(p) },
-    expected.length,
-  );
-  return timingSafeEqual(actual, expected);
+/** A hash to compare against when the e-mail is unknown, per parameter set, so both paths cost the same. */
+const dummyHashes = new Map<string, Promise<string>>();
+
+/**
+ * Password hashing on the bounded queue above. An object (not bare functions) so that tests can watch what
+ * is hashed; `hashPassword` and `verifyPassword` below call through it.
+ */
+export const passwordHasher = {
+  /** Hashes a password as `scrypt$N$r$p$salt$hash` (base64url), so parameters can be raised later. */
+  async hash(password: string): Promise<string> {
+    const salt = randomBytes(16);
+    const params = active;
+    const key = await inSlot(() => scryptAsync(password, salt, params, SCRYPT.keyLength));
+    return [
+      'scrypt',
+      params.N,
+      params.r,
+      params.p,
+      salt.toString('base64url'),
+      key.toString('base64url'),
+    ].join('$');
+  },
+
+  /** Checks a password against a stored hash in constant time. */
+  async verify(password: string, stored: string): Promise<boolean> {
+    const [scheme, n, r, p, saltB64, keyB64] = stored.split('$');
+    if (scheme !== 'scrypt' || !saltB64 || !keyB64) return false;
+    const expected = Buffer.from(keyB64, 'base64url');
+    const actual = await inSlot(() =>
+      scryptAsync(
+        password,
+        Buffer.from(saltB64, 'base64url'),
+        { N: Number(n), r: Number(r), p: Number(p) },
+        expected.length,
+      ),
+    );
+    return timingSafeEqual(actual, expected);
+  },
+
+  /**
+   * Spends the same work as checking a real password, for an unknown account, so that the answer's timing does
+   * not tell whether an e-mail is registered. It waits in the same queue as every other hash.
+   */
+  async verifyNothing(password: string): Promise<void> {
+    const key = `${active.N}$${active.r}$${active.p}`;
+    let dummy = dummyHashes.get(key);
+    if (!dummy) {
+      dummy = passwordHasher.hash('not-a-real-password');
+      dummyHashes.set(key, dummy);
+      dummy.catch(() => dummyHashes.delete(key));
+    }
+    await passwordHasher.verify(password, await dummy);
+  },
+
+  /** Hashes running and waiting now. */
+  get load(): { running: number; waiting: number } {
+    return { running: slots.activeCount, waiting: slots.pendingCount };
+  },
+
+  /** Changes the limits (tests). */
+  configure(limits: { concurrency?: number; maxQueue?: number }): void {
+    if (limits.concurrency !== undefined) slots.concurrency = limits.concurrency;
+    if (limits.maxQueue !== undefined) maxQueue = limits.maxQueue;
+  },
+};
+
+/** Hashes a password (see `passwordHasher.hash`). */
+export function hashPassword(password: string): Promise<string> {
+  return passwordHasher.hash(password);
+}
+
+/** Checks a password against a stored hash (see `passwordHasher.verify`). */
+export function verifyPassword(password: string, stored: string): Promise<boolean> {
+  return passwordHasher.verify(password, stored);
 }
 
 /** A 256-bit random token, URL-safe. */

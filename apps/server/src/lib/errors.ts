@@ -7,6 +7,8 @@ export class AppError extends Error {
     message: string,
     readonly status: number,
     readonly details?: { path: string; message: string }[],
+    /** Sent as `Retry-After` (seconds), for answers that say "not now" (429, 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
+import { safeErrorMessage } from '../lib/logging.ts';
 
 export interface OutboxMessage {
   topic: string;
@@ -116,7 +117,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       );
       return;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = safeErrorMessage(error);
     const delay = error instanceof RetryLaterError ? error.retryAfterMs : backoffMs(job.attempts);
     const rows = await database.query<{ status: string }>(
       `UPDATE outbox SET
@@ -157,7 +158,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     if (!running) {
       running = runOnce()
         .catch((error) => {
-          log.error({ err: error instanceof Error ? error.message : String(error) }, 'outbox poll failed');
+          log.error({ err: safeErrorMessage(error) }, 'outbox poll failed');
           return 0;
         })
         .finally(() => {

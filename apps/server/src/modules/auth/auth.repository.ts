@@ -1,6 +1,7 @@
 import { and, count, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { authTokens, emailVerificationCodes, sessions, users } from '../../db/schema.ts';
+import { publishSessionsEnded } from '../live/live.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type TokenPurpose = 'password_reset' | 'one_time_login';
@@ -68,21 +69,48 @@ export async function postponeAnnualConfirmation(ex: Executor, id: string): Prom
   await ex.update(sessions).set({ annualConfirmationPostponed: true }).where(eq(sessions.id, id));
 }
 
+/** Ends a session; its open live streams (on any instance) close when the transaction commits. */
 export async function deleteSession(ex: Executor, id: string): Promise<void> {
-  await ex.delete(sessions).where(eq(sessions.id, id));
+  const gone = await ex.delete(sessions).where(eq(sessions.id, id)).returning({ id: sessions.id });
+  await publishSessionsEnded(
+    ex,
+    gone.map((s) => s.id),
+  );
 }
 
-/** Ends every session of a user, or every one but `exceptId`. */
+/**
+ * Ends every session of a user, or every one but `exceptId`; their open live streams (on any instance) close
+ * when the transaction commits.
+ */
 export async function deleteUserSessions(ex: Executor, userId: string, exceptId?: string): Promise<void> {
-  await ex
+  const gone = await ex
     .delete(sessions)
     .where(
       exceptId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptId)) : eq(sessions.userId, userId),
-    );
+    )
+    .returning({ id: sessions.id });
+  await publishSessionsEnded(
+    ex,
+    gone.map((s) => s.id),
+  );
 }
 
-export async function deleteExpiredSessions(ex: Executor): Promise<void> {
-  await ex.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+/** Deletes sessions past their expiry (no stream can use them: each ping re-checks its session). */
+export async function deleteExpiredSessions(ex: Executor): Promise<number> {
+  const gone = await ex
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, new Date()))
+    .returning({ id: sessions.id });
+  return gone.length;
+}
+
+/** Deletes sign-in and reset tokens past their expiry. */
+export async function deleteExpiredTokens(ex: Executor): Promise<number> {
+  const gone = await ex
+    .delete(authTokens)
+    .where(lt(authTokens.expiresAt, new Date()))
+    .returning({ hash: authTokens.tokenHash });
+  return gone.length;
 }
 
 // Single-use tokens

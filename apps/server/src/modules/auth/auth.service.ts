@@ -11,7 +11,15 @@ import {
   toTitleCase,
 } from '@intergen/domain';
 import type { Database, Executor } from '../../db/client.ts';
-import { hashPassword, hashToken, newId, randomCode, randomToken, verifyPassword } from '../../lib/crypto.ts';
+import {
+  hashPassword,
+  hashToken,
+  newId,
+  passwordHasher,
+  randomCode,
+  randomToken,
+  verifyPassword,
+} from '../../lib/crypto.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { mailTemplates } from '../mail/mail.templates.ts';
@@ -48,9 +56,6 @@ export interface ClientInfo {
   userAgent?: string | undefined;
   ip?: string | undefined;
 }
-
-/** A hash to compare against when the e-mail is unknown, so both paths take the same time. */
-let dummyHash: Promise<string> | null = null;
 
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string })?.code === '23505' ||
@@ -187,6 +192,10 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
         ]);
       }
       checkNewPassword(input.password, 'password');
+      // Everything that can refuse the sign-up is checked before the costly hash (and again in the transaction).
+      if (await repo.findUserByEmail(db, email)) {
+        throw new AppError('EMAIL_TAKEN', messages.emailAlreadyRegistered, 409);
+      }
       const name = toTitleCase(input.name);
       const { firstName, lastName } = splitName(name);
       const passwordHash = await hashPassword(input.password);
@@ -225,8 +234,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
     ): Promise<{ user: SessionUser; session: IssuedSession }> {
       const user = await repo.findUserByEmail(db, normalizeEmail(input.email));
       if (!user?.passwordHash) {
-        dummyHash ??= hashPassword('not-a-real-password');
-        await verifyPassword(input.password, await dummyHash);
+        await passwordHasher.verifyNothing(input.password);
         throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials, 401);
       }
       if (!(await verifyPassword(input.password, user.passwordHash))) {
@@ -238,6 +246,14 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
         session: await issueSession(tx, user.id, client, previousToken),
         user: await toSessionUser(tx, user),
       }));
+    },
+
+    /** Housekeeping: deletes expired sessions and expired sign-in and reset tokens. */
+    async pruneExpired(): Promise<{ sessions: number; tokens: number }> {
+      return {
+        sessions: await repo.deleteExpiredSessions(db),
+        tokens: await repo.deleteExpiredTokens(db),
+      };
     },
 
     async signOut(token: string): Promise<void> {
@@ -296,6 +312,10 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
     /** Sets a new password with a reset token (single use) and ends every session of the account. */
     async resetPassword(input: { token: string; password: string }): Promise<void> {
       checkNewPassword(input.password, 'password');
+      // A dead link is refused before the costly hash; consuming it below keeps it single-use.
+      if (!(await repo.findToken(db, hashToken(input.token), 'password_reset'))) {
+        throw badRequest('TOKEN_INVALID', messages.resetLinkInvalid);
+      }
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
         const row = await repo.consumeToken(tx, hashToken(input.token), 'password_reset');

@@ -1,13 +1,19 @@
 import { type LiveTopic, liveTopics } from '@intergen/contracts';
+import { messages } from '@intergen/domain';
 import { z } from 'zod';
 import type { Database, Unlisten } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { safeErrorMessage } from '../../lib/logging.ts';
 import { LIVE_CHANNEL } from './live.ts';
 
-/** What a NOTIFY on `LIVE_CHANNEL` must carry; anything else is ignored (and logged). */
-const LiveMessageSchema = z.object({
-  userIds: z.array(z.string()),
-  topics: z.array(z.enum(liveTopics)),
-});
+/** What a NOTIFY on `LIVE_CHANNEL` must carry (a change, or ended sessions); anything else is ignored (and logged). */
+const LiveMessageSchema = z.union([
+  z.object({ userIds: z.array(z.string()), topics: z.array(z.enum(liveTopics)) }),
+  z.object({ endedSessions: z.array(z.string()) }),
+]);
+
+/** Streams one session may hold open on one instance (tabs of one browser); one more answers 429. */
+export const MAX_STREAMS_PER_SESSION = 5;
 
 /** One open stream: where its changes go, and how the hub ends it when the app shuts down. */
 export interface LiveSubscriber {
@@ -29,6 +35,7 @@ export interface LiveHubDeps {
 export function createLiveHub(deps: LiveHubDeps) {
   const { database, log } = deps;
   const byUser = new Map<string, Set<LiveSubscriber>>();
+  const bySession = new Map<string, Set<LiveSubscriber>>();
   let listening: Promise<Unlisten> | null = null;
   let stopped = false;
 
@@ -44,10 +51,32 @@ export function createLiveHub(deps: LiveHubDeps) {
       log.warn({ payload: payload.slice(0, 200) }, 'ignored a malformed live message');
       return;
     }
+    if ('endedSessions' in message) {
+      // Signed out, disabled, deactivated: the session's streams close now, not at their next ping.
+      for (const sessionId of message.endedSessions) {
+        for (const subscriber of [...(bySession.get(sessionId) ?? [])]) subscriber.close();
+      }
+      return;
+    }
     for (const userId of message.userIds) {
       for (const subscriber of [...(byUser.get(userId) ?? [])]) subscriber.deliver(message.topics);
     }
   }
+
+  const add = (map: Map<string, Set<LiveSubscriber>>, key: string, subscriber: LiveSubscriber) => {
+    let set = map.get(key);
+    if (!set) {
+      set = new Set();
+      map.set(key, set);
+    }
+    set.add(subscriber);
+  };
+  const remove = (map: Map<string, Set<LiveSubscriber>>, key: string, subscriber: LiveSubscriber) => {
+    const set = map.get(key);
+    if (!set) return;
+    set.delete(subscriber);
+    if (set.size === 0) map.delete(key);
+  };
 
   function ensureListening(): Promise<Unlisten> {
     if (!listening) {
@@ -56,7 +85,8 @@ export function createLiveHub(deps: LiveHubDeps) {
           log.info({ channel: LIVE_CHANNEL }, 'live listener reconnected');
           each((s) => s.deliver([...liveTopics]));
         },
-        onError: (error) => log.warn({ err: error.message }, 'live listener connection lost; retrying'),
+        onError: (error) =>
+          log.warn({ err: safeErrorMessage(error) }, 'live listener connection lost; retrying'),
       });
       listening = started;
       // A failed start is retried by the next stream rather than remembered.
@@ -69,24 +99,25 @@ export function createLiveHub(deps: LiveHubDeps) {
 
   return {
     /**
-     * Registers a stream of `userId`. Resolves once this process listens, so a change committed after it
-     * resolves reaches the stream; the returned function unregisters it.
+     * Registers a stream of `userId` under its session (the SHA-256 id of the cookie token). Resolves once this
+     * process listens, so a change committed after it resolves reaches the stream; the returned function
+     * unregisters it. A session that already holds `MAX_STREAMS_PER_SESSION` streams here is refused (429).
      */
-    async subscribe(userId: string, subscriber: LiveSubscriber): Promise<() => void> {
+    async subscribe(
+      owner: { userId: string; sessionId: string },
+      subscriber: LiveSubscriber,
+    ): Promise<() => void> {
       if (stopped) throw new Error('The live hub is stopped');
       await ensureListening();
       if (stopped) throw new Error('The live hub is stopped');
-      let set = byUser.get(userId);
-      if (!set) {
-        set = new Set();
-        byUser.set(userId, set);
+      if ((bySession.get(owner.sessionId)?.size ?? 0) >= MAX_STREAMS_PER_SESSION) {
+        throw new AppError('TOO_MANY_STREAMS', messages.tooManyLiveStreams, 429, undefined, 30);
       }
-      set.add(subscriber);
+      add(byUser, owner.userId, subscriber);
+      add(bySession, owner.sessionId, subscriber);
       return () => {
-        const current = byUser.get(userId);
-        if (!current) return;
-        current.delete(subscriber);
-        if (current.size === 0) byUser.delete(userId);
+        remove(byUser, owner.userId, subscriber);
+        remove(bySession, owner.sessionId, subscriber);
       };
     },
 
@@ -102,6 +133,7 @@ export function createLiveHub(deps: LiveHubDeps) {
       stopped = true;
       each((s) => s.close());
       byUser.clear();
+      bySession.clear();
       const started = listening;
       listening = null;
       const unlisten = await started?.catch(() => null);

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { ErrorResponseSchema, type LiveChange, type LiveTopic } from '@intergen/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../http/session.ts';
+import { hashToken } from '../../lib/crypto.ts';
 import type { LiveHub } from './live.hub.ts';
 
 /** How long the browser waits before reconnecting a dropped stream (the `retry:` field). */
@@ -22,7 +23,8 @@ export interface LiveRoutesDeps {
  * `GET /api/events`: Server-Sent Events for the signed-in user (DESIGN.md §2). Each NOTIFY on the live
  * channel naming the user becomes `event: change` with `LiveChange` data; the browser refetches those topics.
  * The body is a stream sent through Fastify (so the security headers and cookies of the hooks apply); a
- * session that ends closes its stream at the next ping at the latest.
+ * session that ends (sign-out, disable, deactivation, an admin's unpublish) closes its streams at once, on
+ * every instance; the ping re-checks the session too, as a fallback.
  */
 export function liveRoutes(deps: LiveRoutesDeps) {
   const { hub, sessionIsValid } = deps;
@@ -36,7 +38,7 @@ export function liveRoutes(deps: LiveRoutesDeps) {
           tags: ['live'],
           summary:
             'Server-Sent Events: `event: change` with `{ topics }` whenever the signed-in user’s data changed',
-          response: { 401: ErrorResponseSchema },
+          response: { 401: ErrorResponseSchema, 429: ErrorResponseSchema },
         },
       },
       async (request, reply) => {
@@ -63,13 +65,16 @@ export function liveRoutes(deps: LiveRoutesDeps) {
           stream.write(chunk);
         };
 
-        unsubscribe = await hub.subscribe(user.id, {
-          deliver: (topics: LiveTopic[]) => {
-            const change: LiveChange = { topics };
-            write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
+        unsubscribe = await hub.subscribe(
+          { userId: user.id, sessionId: hashToken(token) },
+          {
+            deliver: (topics: LiveTopic[]) => {
+              const change: LiveChange = { topics };
+              write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
+            },
+            close: end,
           },
-          close: end,
-        });
+        );
         // The browser may have gone while the listener started: nobody is left to answer.
         if (request.raw.destroyed) {
           end();

@@ -21,3 +21,22 @@ export async function publishLive(ex: Executor, userIds: readonly string[], topi
   const message: LiveMessage = { userIds: [...new Set(userIds)], topics: [...new Set(topics)] };
   await ex.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(message)})`);
 }
+
+/** What one NOTIFY on `LIVE_CHANNEL` carries when sessions end: their ids (SHA-256 of the cookie token). */
+export interface SessionsEndedMessage {
+  endedSessions: string[];
+}
+
+/** Session ids per NOTIFY, well inside PostgreSQL's 8000-byte payload limit (an id is 43 characters). */
+const SESSIONS_PER_NOTIFY = 100;
+
+/**
+ * Tells every app instance that these sessions ended (sign-out, disable, deactivation, a password change), in
+ * the transaction that deletes them: on commit, each instance closes their open live streams at once.
+ */
+export async function publishSessionsEnded(ex: Executor, sessionIds: readonly string[]) {
+  for (let i = 0; i < sessionIds.length; i += SESSIONS_PER_NOTIFY) {
+    const message: SessionsEndedMessage = { endedSessions: sessionIds.slice(i, i + SESSIONS_PER_NOTIFY) };
+    await ex.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(message)})`);
+  }
+}

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.ts';
+import { oneLine } from '../../lib/logging.ts';
 import { enqueue, type OutboxHandler } from '../../outbox/outbox.ts';
 import type { MailContent } from './mail.templates.ts';
 import type { MailTransport } from './mail.transport.ts';
@@ -14,6 +15,7 @@ export async function queueMail(tx: Executor, to: string, content: MailContent):
 export function mailJobHandler(transport: MailTransport): OutboxHandler {
   return async (job) => {
     const { to, subject, text } = job.payload as { to: string; subject: string; text: string };
-    await transport.send({ id: job.idempotencyKey, to, subject, text });
+    // Subjects hold members' names: a line break there would start a header of its own.
+    await transport.send({ id: job.idempotencyKey, to: oneLine(to), subject: oneLine(subject).trim(), text });
   };
 }

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client.ts';
 import { mailbox } from '../../db/schema.ts';
+import { oneLine } from '../../lib/logging.ts';
 
 export interface OutgoingMail {
   /** Stable id of this message (the outbox key), so a retried send stores or sends it once. */
@@ -46,7 +47,14 @@ export function mailboxTransport(database: Database, print: (text: string) => vo
         .returning({ id: mailbox.id });
       if (inserted.length === 0) return;
       const rule = '-'.repeat(72);
-      print(`\n${rule}\nMAIL to: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n${rule}\n`);
+      // Shared with the log: the body is indented line by line, so no member text can pass for a log line.
+      const body = mail.text
+        .split(/\r\n|[\n\r\u2028\u2029]/)
+        .map((line) => `  ${oneLine(line)}`)
+        .join('\n');
+      print(
+        `\n${rule}\nMAIL to: ${oneLine(mail.to)}\nSubject: ${oneLine(mail.subject)}\n\n${body}\n${rule}\n`,
+      );
     },
     close() {},
   };

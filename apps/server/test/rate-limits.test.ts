@@ -1,0 +1,112 @@
+import { messages } from '@intergen/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { type Engine, engines, freshDatabase, ORIGIN, testConfig, uniqueEmail } from './helpers.ts';
+
+/** An app instance on a given database, as `npm start` would build it, with the production limits. */
+async function instance(database: Database): Promise<App> {
+  const app = await buildApp({
+    config: testConfig({ RATE_LIMIT_MULTIPLIER: '1' }),
+    database,
+    printMail: () => {},
+    logger: false,
+  });
+  await app.ready();
+  return app;
+}
+
+/** A wrong sign-in for `email` (at most 10 a minute per e-mail). */
+const attempt = (app: App, email: string, remoteAddress: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { email, password: 'wrong-password-1' },
+    headers: ORIGIN,
+    remoteAddress,
+  });
+
+function expectLimited(response: Awaited<ReturnType<typeof attempt>>) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toEqual({ error: { code: 'RATE_LIMITED', message: messages.tooManyRequests } });
+  expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+}
+
+describe.each(engines)('rate limits kept in the database on %s', (engine: Engine) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await freshDatabase(engine);
+  });
+  afterAll(() => database.close());
+
+  it('keeps counting across a restart of the app', async () => {
+    const email = uniqueEmail('target');
+    const before = await instance(database);
+    for (let i = 1; i <= 10; i++) {
+      expect((await attempt(before, email, `10.3.0.${i}`)).statusCode, `attempt ${i}`).toBe(401);
+    }
+    await before.close();
+    const after = await instance(database);
+    try {
+      expectLimited(await attempt(after, email, '10.3.0.99'));
+    } finally {
+      await after.close();
+    }
+  });
+
+  it('stores no e-mail or address, and the housekeeping deletes ended windows', async () => {
+    const email = uniqueEmail('private');
+    const app = await instance(database);
+    try {
+      expect((await attempt(app, email, '10.4.0.1')).statusCode).toBe(401);
+      const keys = await database.query<{ key: string }>('SELECT key FROM rate_limits');
+      expect(keys.length).toBeGreaterThan(0);
+      for (const { key } of keys) {
+        expect(key).not.toContain(email);
+        expect(key).not.toContain('10.4.0.1');
+      }
+      await database.query(`UPDATE rate_limits SET reset_at = now() - interval '1 second'`);
+      await app.housekeeping.runOnce();
+      expect(await database.query('SELECT key FROM rate_limits')).toHaveLength(0);
+      // An ended window starts again from one.
+      expect((await attempt(app, email, '10.4.0.1')).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+// Two instances need a database server both reach: PostgreSQL only (an embedded database has one process).
+for (const engine of engines.filter((e) => e === 'postgres')) {
+  describe(`rate limits shared by app instances on ${engine}`, () => {
+    let first: Database;
+    let second: Database;
+    let one: App;
+    let two: App;
+    beforeAll(async () => {
+      first = await freshDatabase(engine);
+      const [row] = await first.query<{ name: string }>('SELECT current_database() AS name');
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${row!.name}`;
+      second = await openDatabase({ kind: 'postgres', url: url.toString() });
+      one = await instance(first);
+      two = await instance(second);
+    });
+    afterAll(async () => {
+      await two.close();
+      await one.close();
+      await second.close();
+      await first.close();
+    });
+
+    it('counts the attempts on both instances against one limit', async () => {
+      const email = uniqueEmail('shared');
+      const both = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => attempt(i % 2 ? one : two, email, `10.5.0.${i}`)),
+      );
+      for (const response of both) expect(response.statusCode).toBe(401);
+      expectLimited(await attempt(one, email, '10.5.0.98'));
+      expectLimited(await attempt(two, email, '10.5.0.99'));
+    });
+  });
+}
