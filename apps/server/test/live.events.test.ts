@@ -282,10 +282,10 @@ describe.each(engines)('live updates (Server-Sent Events) on %s', (engine: Engin
     const m = await member(other.app);
     const stream = await openStream(other.base, m.token);
     await stream.waitFor((b) => b.retry !== undefined);
-    const started = Date.now();
+    // An open stream would keep close() waiting for ever (an active connection is never idle): that it returns
+    // at all, with the stream ended, is the assertion; no wall-clock bound that a busy machine could break.
     await other.app.close();
     await stream.ended;
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(other.app.liveHub.size).toBe(0);
   });
 });
