@@ -66,8 +66,10 @@ test.describe('admin profiles', () => {
     await page.goto('/dashboard');
     await page.waitForURL(/\/\?redirect=/);
 
+    // Activating gives back what the deactivation took away: it was unpublished by the team then, so it stays so.
     await panel.getByRole('button', { name: `Activate ${company.name}` }).click();
-    await expect(panel.getByText('Published', { exact: true })).toBeVisible();
+    await expect(panel.getByText('Disabled', { exact: true })).toBeVisible();
+    await expect(panel.getByText('Inactive', { exact: true })).toHaveCount(0);
     await context.close();
   });
 

@@ -32,7 +32,8 @@ test.describe('passwords', () => {
     await logIn(page, member.email, member.password);
     await expect(page.getByRole('alert')).toBeVisible();
     await logIn(page, member.email, newPassword);
-    await page.waitForURL('**/dashboard');
+    // A new company lands where it completes its profile.
+    await page.waitForURL('**/profile/about');
   });
 
   test('a member changes their password from Settings', async ({ page }) => {
@@ -59,6 +60,6 @@ test.describe('passwords', () => {
 
     await logOut(page);
     await logIn(page, member.email, newPassword);
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL('**/profile/about');
   });
 });
