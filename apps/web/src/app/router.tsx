@@ -1,7 +1,7 @@
 import { routes } from '@intergen/domain';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
-import { adminSuggestionsPath } from '../features/admin-matching/paths';
+import { adminProfilesPath, adminSuggestionsPath, communityPath } from '../lib/paths';
 import type { RouteHandle } from './access';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './routes/route-error';
@@ -24,40 +24,39 @@ export const appRoutes: RouteObject[] = [
       {
         index: true,
         handle: guest,
-        lazy: async () => ({ Component: (await import('../features/auth/routes/login')).LoginRoute }),
+        lazy: async () => ({ Component: (await import('../features/auth')).LoginRoute }),
       },
       {
         path: 'signup/*',
         handle: guest,
-        lazy: async () => ({ Component: (await import('../features/auth/routes/signup')).SignUpRoute }),
+        lazy: async () => ({ Component: (await import('../features/auth')).SignUpRoute }),
       },
       {
         path: routes.forgotPassword,
         handle: open,
         lazy: async () => ({
-          Component: (await import('../features/auth/routes/forgot-password')).ForgotPasswordRoute,
+          Component: (await import('../features/auth')).ForgotPasswordRoute,
         }),
       },
       {
         path: routes.resetPassword,
         handle: open,
         lazy: async () => ({
-          Component: (await import('../features/auth/routes/reset-password')).ResetPasswordRoute,
+          Component: (await import('../features/auth')).ResetPasswordRoute,
         }),
       },
       {
         path: routes.loginOptions,
         handle: open,
         lazy: async () => ({
-          Component: (await import('../features/auth/routes/login-options')).LoginOptionsRoute,
+          Component: (await import('../features/auth')).LoginOptionsRoute,
         }),
       },
       {
         path: routes.oneTimeRequest,
         handle: open,
         lazy: async () => ({
-          Component: (await import('../features/auth/routes/login-one-time-request'))
-            .LoginOneTimeRequestRoute,
+          Component: (await import('../features/auth')).LoginOneTimeRequestRoute,
         }),
       },
       // Signed in
@@ -80,7 +79,7 @@ export const appRoutes: RouteObject[] = [
         path: routes.profileAbout,
         handle: member,
         lazy: async () => ({
-          Component: (await import('../features/profile-wizard/routes/wizard-routes')).ProfileAboutRoute,
+          Component: (await import('../features/profile-wizard')).ProfileAboutRoute,
         }),
       },
       {
@@ -89,38 +88,38 @@ export const appRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/profile-edit')).ProfileEditRoute }),
       },
       {
-        path: '/profile/experience',
+        path: routes.profileExperience,
         handle: member,
         lazy: async () => ({
-          Component: (await import('../features/profile-wizard/routes/wizard-routes')).ProfileExperienceRoute,
+          Component: (await import('../features/profile-wizard')).ProfileExperienceRoute,
         }),
       },
       {
-        path: '/profile/interests',
+        path: routes.profileInterests,
         handle: member,
         lazy: async () => ({
-          Component: (await import('../features/profile-wizard/routes/wizard-routes')).ProfileInterestsRoute,
+          Component: (await import('../features/profile-wizard')).ProfileInterestsRoute,
         }),
       },
       {
-        path: '/profile/seeking',
+        path: routes.profileSeeking,
         handle: member,
         lazy: async () => ({
-          Component: (await import('../features/profile-wizard/routes/wizard-routes')).ProfileSeekingRoute,
+          Component: (await import('../features/profile-wizard')).ProfileSeekingRoute,
         }),
       },
       {
-        path: '/profile/enrichment',
+        path: routes.profileEnrichment,
         handle: member,
         lazy: async () => ({
-          Component: (await import('../features/profile-wizard/routes/wizard-routes')).ProfileEnrichmentRoute,
+          Component: (await import('../features/profile-wizard')).ProfileEnrichmentRoute,
         }),
       },
       {
         path: routes.profileReview,
         handle: member,
         lazy: async () => ({
-          Component: (await import('../features/profile-wizard/routes/wizard-routes')).ProfileReviewRoute,
+          Component: (await import('../features/profile-wizard')).ProfileReviewRoute,
         }),
       },
       // Profile pages (spec 000 §2): the own preview, another member's page, and modals over base pages.
@@ -158,13 +157,12 @@ export const appRoutes: RouteObject[] = [
           Component: (await import('./routes/profile-pages')).VentureCommunityProfileRoute,
         }),
       },
-      // The privacy dialog links to /community: the expert community.
-      { path: '/community', handle: membersPage, element: <Navigate to={routes.expertCommunity} replace /> },
+      { path: communityPath, handle: membersPage, element: <Navigate to={routes.expertCommunity} replace /> },
       {
         path: routes.myNetwork,
         handle: membersPage,
         lazy: async () => ({
-          Component: (await import('../features/network/routes/network-pages')).MyNetworkRoute,
+          Component: (await import('../features/network')).MyNetworkRoute,
         }),
       },
       {
@@ -182,15 +180,15 @@ export const appRoutes: RouteObject[] = [
       {
         path: routes.adminMailbox,
         handle: admin,
-        lazy: async () => ({ Component: (await import('../features/admin/routes/mailbox')).MailboxRoute }),
+        lazy: async () => ({ Component: (await import('../features/admin')).MailboxRoute }),
       },
       {
-        path: '/admin/profiles',
+        path: adminProfilesPath,
         handle: admin,
         lazy: async () => ({ Component: (await import('./routes/admin-profile')).AdminProfilesRoute }),
       },
       {
-        path: '/admin/profiles/:id',
+        path: `${adminProfilesPath}/:id`,
         handle: admin,
         lazy: async () => ({ Component: (await import('./routes/admin-profile')).AdminProfileDetailRoute }),
       },

@@ -1,9 +1,10 @@
 import './member-card.css';
 import type { ProfileCard } from '@intergen/contracts';
-import { cardName, connectionUiTexts, routes } from '@intergen/domain';
+import { cardName, connectionUiTexts } from '@intergen/domain';
 import { Button, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { dashboardProfilePath } from '../lib/paths';
 import { StarRating, VerifiedBadge } from './member-marks';
 
 /** One of the four default avatars of the profile type, the same one for a profile every time. */
@@ -11,11 +12,6 @@ export function defaultAvatar(card: Pick<ProfileCard, 'id' | 'kind'>): string {
   let hash = 0;
   for (const char of card.id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return `/avatars/${card.kind}-${(hash % 4) + 1}.svg`;
-}
-
-/** A profile opened over the dashboard (spec 000 §2: profile modals over a base route). */
-export function dashboardProfilePath(profileId: string): string {
-  return `${routes.dashboard}/${encodeURIComponent(profileId)}`;
 }
 
 interface MemberCardHeaderProps {

@@ -38,7 +38,7 @@ export function Page({ title, badge, description, wide, children }: PageProps) {
   );
 }
 
-/** A page of a feature that a later issue delivers: its title and an honest note, nothing pretending to work. */
+/** A page whose content is not built yet: its title and an honest note, nothing pretending to work. */
 export function PlaceholderPage({
   title,
   badge,

@@ -29,6 +29,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface RequestOptions<S extends z.ZodType> {
   method?: Method;
+  /** Sent as JSON; a `FormData` (a file upload) is sent as multipart as it is. */
   body?: unknown;
   /** The contract schema of the success response; the answer is checked against it. */
   schema: S;
@@ -43,8 +44,9 @@ export async function apiRequest<S extends z.ZodType>(
   path: string,
   { method = 'GET', body, schema, signal }: RequestOptions<S>,
 ): Promise<z.infer<S>> {
+  const multipart = body instanceof FormData;
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
@@ -52,7 +54,7 @@ export async function apiRequest<S extends z.ZodType>(
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       signal,
     });
   } catch (cause) {

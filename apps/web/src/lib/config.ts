@@ -1,6 +1,7 @@
 import { PublicConfigSchema } from '@intergen/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** GET /api/config: the server's public configuration (environment, community tab, support e-mail). */
 export function getPublicConfig(signal?: AbortSignal) {
@@ -8,7 +9,7 @@ export function getPublicConfig(signal?: AbortSignal) {
 }
 
 export const publicConfigQueryOptions = queryOptions({
-  queryKey: ['config'] as const,
+  queryKey: queryKeys.config,
   queryFn: ({ signal }) => getPublicConfig(signal),
   staleTime: Number.POSITIVE_INFINITY,
 });

@@ -4,7 +4,8 @@ import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../test/render';
 import { liveTopicQueryKeys, useLiveEvents } from './live-events';
-import { createQueryClient, sessionQueryKey } from './query-client';
+import { createQueryClient } from './query-client';
+import { queryKeys } from './query-keys';
 
 /** A stand-in for the browser's EventSource that the test drives. */
 class FakeEventSource {
@@ -48,7 +49,7 @@ function Live() {
 /** Renders the hook for `user`, with a cache holding one query per key the topics refresh. */
 function renderLive(user: SessionUser | null) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(sessionQueryKey, { user });
+  queryClient.setQueryData(queryKeys.session, { user });
   for (const key of [['suggestions'], ['connections'], ['notifications'], ['profiles', 'view', 'x']]) {
     queryClient.setQueryData(key, { cached: true });
   }
@@ -145,11 +146,11 @@ describe('live events', () => {
     const { queryClient, unmount } = renderLive(buildUser());
     const first = source();
     act(() => {
-      queryClient.setQueryData(sessionQueryKey, { user: null });
+      queryClient.setQueryData(queryKeys.session, { user: null });
     });
     await waitFor(() => expect(first.closed).toBe(true));
     act(() => {
-      queryClient.setQueryData(sessionQueryKey, { user: buildUser({ id: 'u2' }) });
+      queryClient.setQueryData(queryKeys.session, { user: buildUser({ id: 'u2' }) });
     });
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
     expect(source().closed).toBe(false);

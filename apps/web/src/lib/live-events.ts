@@ -1,19 +1,19 @@
 import { LiveChangeSchema, type LiveTopic, liveTopics } from '@intergen/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { sessionQueryKey } from './query-client';
+import { queryKeys } from './query-keys';
 import { useUser } from './session';
 
 /** The server's live stream (Server-Sent Events, DESIGN.md §2). */
 export const liveEventsUrl = '/api/events';
 
-/** The queries each live topic refreshes (query keys are prefixes: `['profiles']` covers every profile view). */
+/** The queries each live topic refreshes (query keys are prefixes: `profiles.all` covers every profile). */
 export const liveTopicQueryKeys: Record<LiveTopic, readonly (readonly unknown[])[]> = {
-  suggestions: [['suggestions']],
+  suggestions: [queryKeys.suggestions],
   // A request accepted or cancelled changes what the other party may read of a profile (contact details).
-  connections: [['connections'], ['profiles', 'view']],
-  notifications: [['notifications']],
-  profile: [['profiles'], sessionQueryKey],
+  connections: [queryKeys.connections, queryKeys.profiles.views],
+  notifications: [queryKeys.notifications],
+  profile: [queryKeys.profiles.all, queryKeys.session],
 };
 
 /** EventSource's CLOSED state: it gave up (the answer was not a stream, e.g. 401) and will not retry. */
@@ -66,7 +66,7 @@ export function useLiveEvents(): void {
       current.addEventListener('error', () => {
         if (current.readyState !== CLOSED || source !== current) return;
         current.close();
-        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.session });
         retryTimer = setTimeout(connect, retryDelayMs(attempts));
         attempts += 1;
       });

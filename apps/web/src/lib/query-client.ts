@@ -1,8 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
-
-/** The session query's key; the root of every signed-in view. */
-export const sessionQueryKey = ['session'] as const;
+import { queryKeys } from './query-keys';
 
 function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
@@ -24,8 +22,8 @@ export function createQueryClient(): QueryClient {
 
   function onUnauthenticated(error: unknown, key: readonly unknown[] | null) {
     if (!(error instanceof ApiError) || error.status !== 401) return;
-    if (key?.[0] === sessionQueryKey[0]) return;
-    void client.invalidateQueries({ queryKey: sessionQueryKey });
+    if (key?.[0] === queryKeys.session[0]) return;
+    void client.invalidateQueries({ queryKey: queryKeys.session });
   }
 
   return client;

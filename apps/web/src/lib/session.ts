@@ -2,7 +2,7 @@ import { SessionResponseSchema, type SessionUser } from '@intergen/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from './api-client';
-import { sessionQueryKey } from './query-client';
+import { queryKeys } from './query-keys';
 
 /** GET /api/auth/session: the signed-in person, or null. */
 export function getSession(signal?: AbortSignal) {
@@ -10,7 +10,7 @@ export function getSession(signal?: AbortSignal) {
 }
 
 export const sessionQueryOptions = queryOptions({
-  queryKey: sessionQueryKey,
+  queryKey: queryKeys.session,
   queryFn: ({ signal }) => getSession(signal),
   staleTime: 60_000,
 });
@@ -36,7 +36,7 @@ export function useSignedInUser(): SessionUser {
 export function useSetSessionUser() {
   const queryClient = useQueryClient();
   return useCallback(
-    (user: SessionUser | null) => queryClient.setQueryData(sessionQueryKey, { user }),
+    (user: SessionUser | null) => queryClient.setQueryData(queryKeys.session, { user }),
     [queryClient],
   );
 }

@@ -5,7 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '../app/provider';
 import { appRoutes } from '../app/router';
-import { createQueryClient, sessionQueryKey } from '../lib/query-client';
+import { createQueryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 
 /** A fake API: `handlers['POST /api/auth/sign-in']` answers that call; unknown calls answer 404. */
 export type FakeApi = Record<string, (body: unknown, url: URL) => { status?: number; body: unknown }>;
@@ -59,7 +60,7 @@ export function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
 /** Renders the whole app (routes, layout, guards) at `path`, with the session already known. */
 export function renderApp(path: string, { user = null }: { user?: SessionUser | null } = {}) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(sessionQueryKey, { user });
+  queryClient.setQueryData(queryKeys.session, { user });
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   const view = render(
     <AppProvider queryClient={queryClient} env="test">
@@ -75,7 +76,7 @@ export function renderWithProviders(
   { path = '/', user = null }: { path?: string; user?: SessionUser | null } = {},
 ) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(sessionQueryKey, { user });
+  queryClient.setQueryData(queryKeys.session, { user });
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
   const view = render(
     <AppProvider queryClient={queryClient} env="test">

@@ -1,8 +1,8 @@
 import { isLoggedOutRoute, labels } from '@intergen/domain';
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { useSignOut } from '../../features/auth/api/sign-out';
 import { useUser } from '../../lib/session';
+import { useSignOut } from '../../lib/sign-out';
 import { useOpenHelp } from './help';
 
 /** The footer appears on most screens, not on the sign-up, login and trailing-slash routes (spec 000 §2). */

@@ -21,11 +21,11 @@ import {
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '../../components/logo';
-import { useSignOut } from '../../features/auth/api/sign-out';
 import { NotificationCentre } from '../../features/notifications';
 import { usePublicConfig } from '../../lib/config';
 import { useIsNarrow } from '../../lib/media';
 import { useUser } from '../../lib/session';
+import { useSignOut } from '../../lib/sign-out';
 import { useOpenHelp } from './help';
 
 interface HeaderLink {

@@ -2,8 +2,7 @@ import { routes } from '@intergen/domain';
 import { NavLink, useLocation } from 'react-router';
 import { AccountBanners, AnnualConfirmationPopup } from '../../features/account';
 import { adminMatchingTexts } from '../../features/admin-matching/components/admin-matching-texts';
-import { adminSuggestionsPath } from '../../features/admin-matching/paths';
-import { adminProfilesPath } from '../../features/admin-profiles/paths';
+import { adminProfilesPath, adminSuggestionsPath } from '../../lib/paths';
 import { useUser } from '../../lib/session';
 import './page-top.css';
 

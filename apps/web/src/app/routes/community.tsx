@@ -2,7 +2,7 @@ import { unknownPathTarget } from '@intergen/domain';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { PageLoader } from '../../components/full-page-loader';
-import { ExpertCommunityRoute, VentureCommunityRoute } from '../../features/network/routes/network-pages';
+import { ExpertCommunityRoute, VentureCommunityRoute } from '../../features/network';
 import { usePublicConfig } from '../../lib/config';
 import { useSignedInUser } from '../../lib/session';
 

@@ -11,7 +11,7 @@ import {
   SentRequests,
   YourConnections,
 } from '../../features/connections';
-import { DashboardRoute as DashboardPage } from '../../features/dashboard/routes/dashboard';
+import { DashboardRoute as DashboardPage } from '../../features/dashboard';
 import {
   RecommendedSuggestions,
   ScoreRing,

@@ -1,7 +1,7 @@
 import { accountTexts } from '@intergen/domain';
 import { Divider, Group, Paper, Stack, Title } from '@mantine/core';
 import { AccountActions } from '../../features/account';
-import { ChangePasswordButton } from '../../features/auth/components/change-password-modal';
+import { ChangePasswordButton } from '../../features/auth';
 import { BasicInformationStep } from '../../features/profile-wizard';
 
 /**

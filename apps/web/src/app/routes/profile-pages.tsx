@@ -1,5 +1,5 @@
 import { routes } from '@intergen/domain';
-import { MyNetworkRoute } from '../../features/network/routes/network-pages';
+import { MyNetworkRoute } from '../../features/network';
 import { ExpertCommunityGate, VentureCommunityGate } from './community';
 import { WithProfileModal } from './with-profile-modal';
 

@@ -1,3 +1,2 @@
-/** What the app layer composes from the admin matching feature (features never import each other). */
-export { adminSuggestionsPath } from './paths';
+/** The admin matching feature's public API: what the app layer composes (features never import each other). */
 export { AdminSuggestionsRoute } from './routes/admin-suggestions';

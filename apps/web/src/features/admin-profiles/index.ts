@@ -1,4 +1,3 @@
-/** What the app layer composes from the admin profiles feature (features never import each other). */
-export { adminProfilePath, adminProfilesPath } from './paths';
+/** The admin profiles feature's public API: what the app layer composes (features never import each other). */
 export { AdminProfileRoute } from './routes/admin-profile';
 export { AdminProfilesRoute } from './routes/admin-profiles';

@@ -1,4 +1,4 @@
-/** What the app layer composes from connections (features never import each other). */
+/** The connections feature's public API: what the app layer composes (features never import each other). */
 export { ConnectButton } from './components/connect-button';
 export { ConnectionBanners, ConnectionNoticesProvider } from './components/connection-notices';
 export { ProfileConnectionActions } from './components/profile-connection-actions';

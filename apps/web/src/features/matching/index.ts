@@ -1,4 +1,4 @@
-/** What the app layer composes from matching (features never import each other). */
+/** The matching feature's public API: what the app layer composes (features never import each other). */
 export { useSuggestions } from './api/get-suggestions';
 export { trackEvent } from './api/track-event';
 export { RecommendedSuggestions } from './components/recommended-suggestions';

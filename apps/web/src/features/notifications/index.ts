@@ -1,4 +1,2 @@
-/** What the app layer composes from notifications (features never import each other). */
-
-export { notificationsQueryKey } from './api/get-notifications';
+/** The notifications feature's public API: the header's notification centre. */
 export { NotificationCentre } from './components/notification-centre';

@@ -1,6 +1,5 @@
-/** What the app layer composes from the profile pages (features never import each other). */
+/** The profile pages' public API: what the app layer composes (features never import each other). */
 export { ownProfileToView } from './components/format';
-export { ProfileDetails, type ProfileDetailsProps } from './components/profile-details';
-export { ProfileLoadError } from './components/profile-states';
+export { ProfileDetails } from './components/profile-details';
 export { ProfileModal } from './routes/profile-modal';
-export { EditProfileButton, OwnProfileRoute, ViewProfileRoute } from './routes/profile-page';
+export { OwnProfileRoute, ViewProfileRoute } from './routes/profile-page';

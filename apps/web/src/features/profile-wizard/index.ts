@@ -1,11 +1,7 @@
 /**
- * The profile wizard (spec 000 §2): the step routes, the Basic Information step that the app composes into
- * `/profile/edit`, and the profile picture dialog for other screens.
+ * The profile wizard's public API (spec 000 §2): the step routes, and the Basic Information step that the app
+ * composes into `/profile/edit` with the account section.
  */
-
-export { ownProfileQueryKey } from './api/get-own-profile';
-export { MissingAreasPanel } from './components/missing-areas-panel';
-export { ProfileImageDialog, ProfileImageField } from './components/profile-image-dialog';
 export {
   BasicInformationStep,
   ProfileAboutRoute,

@@ -2,7 +2,7 @@ import { type AnnualConfirmationBodySchema, OwnProfileResponseSchema } from '@in
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { useAccountChanged } from './get-own-profile';
+import { useOwnProfileChanged } from '../../../lib/own-profile';
 
 export type AnnualConfirmationBody = z.input<typeof AnnualConfirmationBodySchema>;
 
@@ -16,6 +16,6 @@ export function confirmAnnually(body: AnnualConfirmationBody) {
 }
 
 export function useConfirmAnnually() {
-  const changed = useAccountChanged();
+  const changed = useOwnProfileChanged();
   return useMutation({ mutationFn: confirmAnnually, onSuccess: ({ profile }) => changed(profile) });
 }

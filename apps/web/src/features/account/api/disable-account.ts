@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type DisableBody = z.input<typeof DisableBodySchema>;
 
@@ -14,8 +14,8 @@ export function disableAccount(body: DisableBody) {
 }
 
 /**
- * Disables the account, then does what a sign-out does: leave for the login first (the login lets an ending
- * session through with `signedOut`, as the auth feature's sign-out does), then forget every piece of state.
+ * Disables the account (the server has ended its sessions), then leaves for the login before forgetting every
+ * piece of client state: the login lets the ending session through while the navigation carries `signedOut`.
  */
 export function useDisableAccount() {
   const queryClient = useQueryClient();
@@ -25,7 +25,7 @@ export function useDisableAccount() {
     onSuccess: async () => {
       await navigate(routes.login, { replace: true, state: { signedOut: true } });
       queryClient.clear();
-      queryClient.setQueryData(sessionQueryKey, { user: null });
+      queryClient.setQueryData(queryKeys.session, { user: null });
     },
   });
 }

@@ -2,7 +2,7 @@ import { OwnProfileResponseSchema, type PauseBodySchema } from '@intergen/contra
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { useAccountChanged } from './get-own-profile';
+import { useOwnProfileChanged } from '../../../lib/own-profile';
 
 export type PauseBody = z.input<typeof PauseBodySchema>;
 
@@ -12,6 +12,6 @@ export function pauseAccount(body: PauseBody) {
 }
 
 export function usePauseAccount() {
-  const changed = useAccountChanged();
+  const changed = useOwnProfileChanged();
   return useMutation({ mutationFn: pauseAccount, onSuccess: ({ profile }) => changed(profile) });
 }

@@ -1,7 +1,7 @@
 import { OwnProfileResponseSchema } from '@intergen/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useAccountChanged } from './get-own-profile';
+import { useOwnProfileChanged } from '../../../lib/own-profile';
 
 /** POST /api/profiles/me/privacy (experts only): private hides the profile from the community. */
 export function setPrivacy(isPrivate: boolean) {
@@ -13,6 +13,6 @@ export function setPrivacy(isPrivate: boolean) {
 }
 
 export function useSetPrivacy() {
-  const changed = useAccountChanged();
+  const changed = useOwnProfileChanged();
   return useMutation({ mutationFn: setPrivacy, onSuccess: ({ profile }) => changed(profile) });
 }

@@ -1,8 +1,8 @@
 import { OwnProfileResponseSchema } from '@intergen/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useOwnProfileChanged } from '../../../lib/own-profile';
 import { raiseSessionFlag } from '../components/session-flags';
-import { useAccountChanged } from './get-own-profile';
 
 /** POST /api/profiles/me/unpause: publishes a paused profile again. */
 export function unpauseAccount() {
@@ -14,7 +14,7 @@ export function unpauseAccount() {
  * paused banner and the dialog inside it, and a `mutate(…, { onSuccess })` of an unmounted caller never runs.
  */
 export function useUnpauseAccount() {
-  const changed = useAccountChanged();
+  const changed = useOwnProfileChanged();
   return useMutation({
     mutationFn: unpauseAccount,
     onSuccess: ({ profile }) => {

@@ -1,7 +1,7 @@
 import { accountTexts, pauseReasonLabels, profileTexts } from '@intergen/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sessionQueryKey } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 import {
   buildUser,
   configAnswer,
@@ -114,7 +114,7 @@ describe('Disable Account', () => {
       reasons: ['companyInactive'],
       text: 'Moving on',
     });
-    expect(queryClient.getQueryData(sessionQueryKey)).toEqual({ user: null });
+    expect(queryClient.getQueryData(queryKeys.session)).toEqual({ user: null });
     expect(queryClient.getQueryData(['profiles', 'me'])).toBeUndefined();
   });
 

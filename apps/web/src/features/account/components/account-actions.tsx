@@ -4,7 +4,7 @@ import { IconEye, IconEyeOff, IconPlayerPause, IconPlayerPlay, IconUserOff } fro
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
 import { errorMessage } from '../../../lib/api-client';
-import { useOwnProfile } from '../api/get-own-profile';
+import { useOwnProfile } from '../../../lib/own-profile';
 import { DisableAccountModal } from './disable-account-modal';
 import { PauseAccountModal } from './pause-account-modal';
 import { PrivacyModal } from './privacy-modal';

@@ -4,7 +4,7 @@ import { Alert, Anchor, Stack } from '@mantine/core';
 import { IconClockHour4, IconEyeOff, IconHandStop, IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
 import { usePublicConfig } from '../../../lib/config';
-import { useOwnProfile } from '../api/get-own-profile';
+import { useOwnProfile } from '../../../lib/own-profile';
 import { usePostponeAnnualConfirmation } from '../api/postpone-annual-confirmation';
 import { AnnualConfirmationModal } from './annual-confirmation-modal';
 import { ResumeAccountModal } from './resume-account-modal';

@@ -3,10 +3,8 @@ import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/alerts';
 import { errorMessage } from '../../../lib/api-client';
+import { communityPath } from '../../../lib/paths';
 import { useSetPrivacy } from '../api/set-privacy';
-
-/** Where the privacy dialog's community link goes (the app routes it to the expert community). */
-export const communityPath = '/community';
 
 /**
  * Account Privacy (spec 000 §2, experts only): `Set to Public` or `Set to Private` with `Cancel`, what each

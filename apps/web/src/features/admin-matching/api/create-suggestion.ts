@@ -1,7 +1,7 @@
 import { type CreateSuggestionBody, CreateSuggestionResponseSchema } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { matchPreviewKey } from './get-match-preview';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * POST /api/admin/suggestions: suggests the company to the expert and the expert to the company. A pair that
@@ -21,6 +21,9 @@ export function useCreateSuggestion() {
     mutationFn: createSuggestion,
     // The answer carries the score as stored with the suggestion: the preview shows that one.
     onSuccess: (answer, body) =>
-      queryClient.setQueryData(matchPreviewKey(body.expertId, body.companyId), answer.explanation),
+      queryClient.setQueryData(
+        queryKeys.admin.matching.preview(body.expertId, body.companyId),
+        answer.explanation,
+      ),
   });
 }

@@ -2,9 +2,7 @@ import { type MatchCandidate, MatchCandidatesResponseSchema } from '@intergen/co
 import type { ProfileType } from '@intergen/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-/** Every admin matching query sits under this key. */
-export const adminMatchingKey = ['admin', 'matching'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/admin/matching/candidates?kind=&search=: the experts or companies a suggestion may pair. */
 export async function getMatchCandidates(
@@ -23,7 +21,7 @@ export async function getMatchCandidates(
 
 export function matchCandidatesQueryOptions(kind: ProfileType, search: string) {
   return queryOptions({
-    queryKey: [...adminMatchingKey, 'candidates', kind, search] as const,
+    queryKey: queryKeys.admin.matching.candidates(kind, search),
     queryFn: ({ signal }) => getMatchCandidates(kind, search, signal),
     staleTime: 10_000,
   });

@@ -1,9 +1,7 @@
 import { type MatchingRun, MatchingRunResponseSchema } from '@intergen/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { adminMatchingKey } from './get-candidates';
-
-export const latestRunKey = [...adminMatchingKey, 'runs', 'latest'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** How often the page asks again while a run is queued or running. */
 export const runPollMs = 1000;
@@ -20,7 +18,7 @@ export async function getLatestRun(signal?: AbortSignal): Promise<MatchingRun | 
 }
 
 export const latestRunQueryOptions = queryOptions({
-  queryKey: latestRunKey,
+  queryKey: queryKeys.admin.matching.latestRun,
   queryFn: ({ signal }) => getLatestRun(signal),
   staleTime: 0,
 });

@@ -1,10 +1,7 @@
 import { type MatchExplanation, MatchPreviewResponseSchema } from '@intergen/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { adminMatchingKey } from './get-candidates';
-
-export const matchPreviewKey = (expertId: string, companyId: string) =>
-  [...adminMatchingKey, 'preview', expertId, companyId] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/admin/matching/preview?expertId=&companyId=: the pair's score and why, before creating. */
 export async function getMatchPreview(
@@ -22,7 +19,7 @@ export async function getMatchPreview(
 
 export function matchPreviewQueryOptions(expertId: string, companyId: string) {
   return queryOptions({
-    queryKey: matchPreviewKey(expertId, companyId),
+    queryKey: queryKeys.admin.matching.preview(expertId, companyId),
     queryFn: ({ signal }) => getMatchPreview(expertId, companyId, signal),
     staleTime: 0,
   });

@@ -2,7 +2,7 @@ import { MatchingRunSchema } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { latestRunKey } from './get-latest-run';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The answer may carry the new run; either way the latest run is read again. */
 const StartRunAnswerSchema = z.object({ run: MatchingRunSchema.nullable().optional() });
@@ -17,8 +17,8 @@ export function useStartMatchingRun() {
   return useMutation({
     mutationFn: startMatchingRun,
     onSuccess: async (answer) => {
-      if (answer.run) queryClient.setQueryData(latestRunKey, answer.run);
-      await queryClient.invalidateQueries({ queryKey: latestRunKey });
+      if (answer.run) queryClient.setQueryData(queryKeys.admin.matching.latestRun, answer.run);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.matching.latestRun });
     },
   });
 }

@@ -2,7 +2,7 @@ import { type OwnProfile, OwnProfileResponseSchema } from '@intergen/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from '../../../lib/api-client';
-import { adminProfilesKey } from './get-admin-profiles';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/admin/profiles/:id: any profile in the owner's full shape. */
 export function getAdminProfile(id: string, signal?: AbortSignal) {
@@ -14,7 +14,7 @@ export function getAdminProfile(id: string, signal?: AbortSignal) {
 
 export function adminProfileQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [...adminProfilesKey, 'detail', id] as const,
+    queryKey: queryKeys.admin.profiles.detail(id),
     queryFn: async ({ signal }) => (await getAdminProfile(id, signal)).profile,
     staleTime: 0,
   });
@@ -30,7 +30,7 @@ export function useAdminProfileChanged() {
   return useCallback(
     async ({ profile }: { profile: OwnProfile }) => {
       queryClient.setQueryData(adminProfileQueryOptions(profile.id).queryKey, profile);
-      await queryClient.invalidateQueries({ queryKey: [...adminProfilesKey, 'list'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.profiles.lists });
     },
     [queryClient],
   );

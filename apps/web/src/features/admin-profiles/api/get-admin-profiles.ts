@@ -2,11 +2,9 @@ import { type AdminProfilesQuerySchema, AdminProfilesResponseSchema } from '@int
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type AdminProfilesFilter = z.input<typeof AdminProfilesQuerySchema>;
-
-/** Every admin profile query sits under this key, so that one invalidation refreshes lists and details. */
-export const adminProfilesKey = ['admin', 'profiles'] as const;
 
 /** GET /api/admin/profiles?kind=&status=: profiles with their status, experts awaiting approval first. */
 export function getAdminProfiles(filter: AdminProfilesFilter, signal?: AbortSignal) {
@@ -19,11 +17,7 @@ export function getAdminProfiles(filter: AdminProfilesFilter, signal?: AbortSign
 
 export function adminProfilesQueryOptions(filter: AdminProfilesFilter) {
   return queryOptions({
-    queryKey: [
-      ...adminProfilesKey,
-      'list',
-      { kind: filter.kind ?? null, status: filter.status ?? null },
-    ] as const,
+    queryKey: queryKeys.admin.profiles.list({ kind: filter.kind ?? null, status: filter.status ?? null }),
     queryFn: async ({ signal }) => (await getAdminProfiles(filter, signal)).profiles,
     staleTime: 0,
   });

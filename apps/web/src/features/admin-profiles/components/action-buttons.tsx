@@ -2,7 +2,7 @@ import { Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { adminProfilePath } from '../paths';
+import { adminProfilePath } from '../../../lib/paths';
 import { adminTexts } from './admin-texts';
 import { ReasonModal } from './reason-modal';
 import {

@@ -7,11 +7,11 @@ import { ErrorAlert } from '../../../components/alerts';
 import { PageLoader } from '../../../components/full-page-loader';
 import { errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
+import { adminProfilesPath } from '../../../lib/paths';
 import { useAdminProfile } from '../api/get-admin-profile';
 import { adminTexts } from '../components/admin-texts';
 import { StatusPanel } from '../components/status-panel';
 import { useAdminActions } from '../components/use-admin-actions';
-import { adminProfilesPath } from '../paths';
 
 /**
  * `/admin/profiles/:id`: any profile as an admin sees it: the status panel with its actions above the profile

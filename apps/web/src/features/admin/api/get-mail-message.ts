@@ -1,6 +1,7 @@
 import { MailMessageSchema } from '@intergen/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/admin/mailbox/:id: one message with its plain text. */
 export function getMailMessage(id: string, signal?: AbortSignal) {
@@ -9,7 +10,7 @@ export function getMailMessage(id: string, signal?: AbortSignal) {
 
 export function mailMessageQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ['admin', 'mailbox', 'message', id] as const,
+    queryKey: queryKeys.admin.mailMessage(id),
     queryFn: ({ signal }) => getMailMessage(id, signal),
     staleTime: Number.POSITIVE_INFINITY,
   });

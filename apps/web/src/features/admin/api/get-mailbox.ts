@@ -2,6 +2,7 @@ import { type MailboxQuerySchema, MailboxResponseSchema } from '@intergen/contra
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const mailboxPageSize = 50;
 
@@ -15,7 +16,7 @@ export function getMailbox({ before, signal }: { before?: string; signal?: Abort
 }
 
 export const mailboxQueryOptions = infiniteQueryOptions({
-  queryKey: ['admin', 'mailbox'] as const,
+  queryKey: queryKeys.admin.mailbox,
   queryFn: ({ pageParam, signal }) => getMailbox({ before: pageParam, signal }),
   initialPageParam: undefined as string | undefined,
   getNextPageParam: (lastPage) => (lastPage.hasMore ? lastPage.messages.at(-1)?.id : undefined),

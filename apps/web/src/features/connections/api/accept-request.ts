@@ -1,8 +1,8 @@
 import type { ConnectionRequest } from '@intergen/contracts';
 import { connectionTimings } from '@intergen/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query-keys';
 import { postConnectionAction } from './connection-action';
-import { connectionsQueryKey } from './get-connections';
 
 /** POST /api/connections/:id/accept: the two become connected and see each other's contact details. */
 export function acceptRequest(request: Pick<ConnectionRequest, 'id'>) {
@@ -23,8 +23,8 @@ export function useAcceptRequest({ onAccepted }: { onAccepted?: () => void } = {
     onSuccess: async () => {
       onAccepted?.();
       const refreshed = Promise.all([
-        queryClient.invalidateQueries({ queryKey: connectionsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['profiles'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.connections }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.profiles.all }),
       ]);
       let timer: ReturnType<typeof setTimeout> | undefined;
       const longest = new Promise<void>((resolve) => {

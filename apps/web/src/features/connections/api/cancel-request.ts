@@ -5,11 +5,8 @@ import {
 } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { removeFromBucket } from './connection-action';
-import { connectionsQueryKey } from './get-connections';
-
-/** The suggestions list's key (matching): a cancelled request's suggestion comes back. */
-const suggestionsQueryKey = ['suggestions'] as const;
 
 /** POST /api/connections/:id/cancel: the sender takes the request back (undo); the request is deleted. */
 export function cancelRequest(id: string): Promise<CancelRequestResponse> {
@@ -29,12 +26,12 @@ export function useCancelRequest() {
     mutationFn: cancelRequest,
     onSuccess: (_answer, id) => {
       removeFromBucket(queryClient, 'sent', id);
-      queryClient.setQueryData<Suggestion[]>(suggestionsQueryKey, (list) =>
+      queryClient.setQueryData<Suggestion[]>(queryKeys.suggestions, (list) =>
         list?.map((s) => (s.id === id ? { ...s, requestSent: false } : s)),
       );
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: connectionsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: suggestionsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.connections }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.suggestions }),
       ]);
     },
   });

@@ -1,7 +1,7 @@
 import type { ConnectionRequest } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query-keys';
 import { postConnectionAction } from './connection-action';
-import { connectionsQueryKey } from './get-connections';
 
 /**
  * POST /api/connections/:id/close: the member closes the connection without a review (closed as not rated); it
@@ -16,6 +16,6 @@ export function useCloseRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: closeRequest,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: connectionsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.connections }),
   });
 }

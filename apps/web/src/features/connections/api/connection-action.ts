@@ -5,7 +5,7 @@ import {
 } from '@intergen/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { connectionsQueryKey } from './get-connections';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The actions on one request that answer the request as it now stands. */
 export type ConnectionAction = 'accept' | 'deny' | 'dismiss' | 'close' | 'seen';
@@ -21,7 +21,7 @@ export async function postConnectionAction(id: string, action: ConnectionAction)
 
 /** Takes a request out of one bucket in the cache (after its card has faded out, or on cancel). */
 export function removeFromBucket(queryClient: QueryClient, bucket: 'received' | 'sent', id: string) {
-  queryClient.setQueryData<ConnectionBuckets>(connectionsQueryKey, (buckets) =>
+  queryClient.setQueryData<ConnectionBuckets>(queryKeys.connections, (buckets) =>
     buckets ? { ...buckets, [bucket]: buckets[bucket].filter((r) => r.id !== id) } : buckets,
   );
 }

@@ -1,9 +1,7 @@
 import { type ConnectionBuckets, ConnectionBucketsSchema } from '@intergen/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-/** The member's requests and connections; live updates invalidate this key when either side acts. */
-export const connectionsQueryKey = ['connections'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/connections: received and sent open requests, unrated and rated connections, the survey form. */
 export function getConnections(signal?: AbortSignal): Promise<ConnectionBuckets> {
@@ -11,7 +9,7 @@ export function getConnections(signal?: AbortSignal): Promise<ConnectionBuckets>
 }
 
 export const connectionsQueryOptions = queryOptions({
-  queryKey: connectionsQueryKey,
+  queryKey: queryKeys.connections,
   queryFn: ({ signal }) => getConnections(signal),
 });
 

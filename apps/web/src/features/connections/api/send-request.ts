@@ -8,10 +8,7 @@ import {
 import { connectionTimings } from '@intergen/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { connectionsQueryKey } from './get-connections';
-
-/** The suggestions list's key (matching): a sent suggestion is marked there at once. */
-const suggestionsQueryKey = ['suggestions'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** A send that found no answer within the spec's 10 000 ms. */
 export class SendTimeoutError extends ApiError {
@@ -62,15 +59,15 @@ export function useSendRequest({ onSent }: { onSent?: (name: string) => void } =
     mutationFn: ({ suggestionId, message }: SendRequestVariables) => sendRequest({ suggestionId, message }),
     onSuccess: (request, { suggestionId, name }) => {
       onSent?.(name);
-      queryClient.setQueryData<Suggestion[]>(suggestionsQueryKey, (list) =>
+      queryClient.setQueryData<Suggestion[]>(queryKeys.suggestions, (list) =>
         list?.map((s) => (s.id === suggestionId ? { ...s, requestSent: true } : s)),
       );
-      queryClient.setQueryData<ConnectionBuckets>(connectionsQueryKey, (buckets) =>
+      queryClient.setQueryData<ConnectionBuckets>(queryKeys.connections, (buckets) =>
         buckets
           ? { ...buckets, sent: [request, ...buckets.sent.filter((r) => r.id !== request.id)] }
           : buckets,
       );
-      void queryClient.invalidateQueries({ queryKey: connectionsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.connections });
     },
   });
 }

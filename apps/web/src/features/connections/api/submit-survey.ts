@@ -1,7 +1,7 @@
 import { ConnectionRequestResponseSchema, type SurveyBody } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { connectionsQueryKey } from './get-connections';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/connections/:id/survey: the review (rating 1–5 and, without a hosted form, a comment). */
 export async function submitSurvey(id: string, body: SurveyBody) {
@@ -20,8 +20,8 @@ export function useSubmitSurvey() {
     mutationFn: ({ id, body }: { id: string; body: SurveyBody }) => submitSurvey(id, body),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: connectionsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['profiles'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.connections }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.profiles.all }),
       ]),
   });
 }

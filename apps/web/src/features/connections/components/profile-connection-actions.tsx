@@ -6,10 +6,11 @@ import { useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { useAcceptRequest } from '../api/accept-request';
 import { useCancelRequest } from '../api/cancel-request';
 import { useDenyRequest } from '../api/deny-request';
-import { connectionsQueryKey, useConnections } from '../api/get-connections';
+import { useConnections } from '../api/get-connections';
 import { ConnectButton } from './connect-button';
 import { useConnectionNotices } from './connection-notices';
 
@@ -72,7 +73,7 @@ export function ProfileConnectionActions({ profileId, name, suggestionId }: Prof
           onConfirm={() => {
             setConfirmingDecline(false);
             deny.mutate(incoming, {
-              onSuccess: () => queryClient.invalidateQueries({ queryKey: connectionsQueryKey }),
+              onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.connections }),
             });
           }}
           onCancel={() => setConfirmingDecline(false)}

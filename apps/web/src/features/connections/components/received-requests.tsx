@@ -17,11 +17,12 @@ import {
   ViewProfileButton,
 } from '../../../components/member-card';
 import { errorMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { useAcceptRequest } from '../api/accept-request';
 import { removeFromBucket } from '../api/connection-action';
 import { useDenyRequest } from '../api/deny-request';
 import { useDismissRequest } from '../api/dismiss-request';
-import { connectionsQueryKey, useConnections } from '../api/get-connections';
+import { useConnections } from '../api/get-connections';
 import { markRequestSeen } from '../api/mark-request-seen';
 import { useConnectionNotices } from './connection-notices';
 import { formatDate, RequestMessage } from './request-parts';
@@ -87,7 +88,7 @@ export function ReceivedRequests(slots: RequestCardSlots) {
       timers.current.delete(timer);
       removeFromBucket(queryClient, 'received', request.id);
       release(request.id);
-      void queryClient.invalidateQueries({ queryKey: connectionsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.connections });
     }, connectionTimings.listRemovalMs);
     timers.current.add(timer);
   };

@@ -1,26 +1,11 @@
 import '@mantine/core/styles/List.css';
-import { newChangesPopupDue, newChangesPopupStorageKey, newChangesPopup as texts } from '@intergen/domain';
+import { newChangesPopupDue, newChangesPopup as texts } from '@intergen/domain';
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { newChangesSeenInThisBrowser, rememberNewChangesSeen } from '../../../lib/new-changes-seen';
+import { useOwnProfile } from '../../../lib/own-profile';
+import { useProfileView } from '../../../lib/profile-view';
 import { useSignedInUser } from '../../../lib/session';
-import { useAnnualConfirmationDue, useOwnProfileView } from '../api/get-own-profile-view';
-
-/** Whether this browser has shown the popup already (storage can be unavailable: then it counts as seen). */
-function seenInThisBrowser(): boolean {
-  try {
-    return window.localStorage.getItem(newChangesPopupStorageKey) !== null;
-  } catch {
-    return true;
-  }
-}
-
-function rememberSeen() {
-  try {
-    window.localStorage.setItem(newChangesPopupStorageKey, 'true');
-  } catch {
-    // Private modes may refuse storage; the popup then simply shows no more in this visit.
-  }
-}
 
 /**
  * The version-change welcome popup (spec 000 §2): once per browser (`hasSeenNewChangesPopup`), for members
@@ -28,9 +13,9 @@ function rememberSeen() {
  */
 export function NewChangesPopup() {
   const user = useSignedInUser();
-  const [seen, setSeen] = useState(seenInThisBrowser);
+  const [seen, setSeen] = useState(newChangesSeenInThisBrowser);
   // Only a browser that has not shown the popup asks when the member was published.
-  const own = useOwnProfileView(user.id, { enabled: !seen });
+  const own = useProfileView(user.id, { enabled: !seen });
   // A company's annual confirmation (spec 000 §2) comes first: two popups never stack.
   const annualFirst = useAnnualConfirmationDue(
     user.kind === 'company' && !seen && !user.annualConfirmationPostponed,
@@ -38,7 +23,7 @@ export function NewChangesPopup() {
   const due = own.data ? newChangesPopupDue(own.data.publishDate, seen) && !annualFirst : false;
 
   const close = () => {
-    rememberSeen();
+    rememberNewChangesSeen();
     setSeen(true);
   };
 
@@ -59,4 +44,10 @@ export function NewChangesPopup() {
       </Stack>
     </Modal>
   );
+}
+
+/** Whether the company's annual confirmation is due (that popup comes first); never asked for experts. */
+function useAnnualConfirmationDue(isCompany: boolean): boolean {
+  const own = useOwnProfile({ enabled: isCompany });
+  return isCompany && (own.data?.needsAnnualConfirmation ?? true);
 }

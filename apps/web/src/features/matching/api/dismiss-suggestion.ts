@@ -5,7 +5,7 @@ import {
 } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { suggestionsQueryKey } from './get-suggestions';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/suggestions/dismiss: the suggestion leaves the member's recommendations (spec 000 §4). */
 export function dismissSuggestion(body: DismissSuggestionBody) {
@@ -25,17 +25,17 @@ export function useDismissSuggestion() {
   return useMutation({
     mutationFn: (suggestion: Suggestion) => dismissSuggestion({ suggestionId: suggestion.id }),
     onMutate: async (suggestion) => {
-      await queryClient.cancelQueries({ queryKey: suggestionsQueryKey });
-      const list = queryClient.getQueryData<Suggestion[]>(suggestionsQueryKey) ?? [];
+      await queryClient.cancelQueries({ queryKey: queryKeys.suggestions });
+      const list = queryClient.getQueryData<Suggestion[]>(queryKeys.suggestions) ?? [];
       const index = list.findIndex((s) => s.id === suggestion.id);
-      queryClient.setQueryData<Suggestion[]>(suggestionsQueryKey, (current) =>
+      queryClient.setQueryData<Suggestion[]>(queryKeys.suggestions, (current) =>
         current?.filter((s) => s.id !== suggestion.id),
       );
       return { index };
     },
     onError: (_error, suggestion, result) => {
       // Put back only this card (another dismissal may be under way), at its former place.
-      queryClient.setQueryData<Suggestion[]>(suggestionsQueryKey, (current) => {
+      queryClient.setQueryData<Suggestion[]>(queryKeys.suggestions, (current) => {
         if (!current || current.some((s) => s.id === suggestion.id)) return current;
         const next = [...current];
         const at = result && result.index >= 0 ? Math.min(result.index, next.length) : 0;
@@ -43,6 +43,6 @@ export function useDismissSuggestion() {
         return next;
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: suggestionsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.suggestions }),
   });
 }

@@ -1,9 +1,7 @@
 import { type Suggestion, SuggestionsResponseSchema } from '@intergen/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-/** The signed-in member's suggestions; dismissing one edits this list in place. */
-export const suggestionsQueryKey = ['suggestions'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/suggestions: the member's open suggestions, newest first, each with its counterpart and why. */
 export async function getSuggestions(signal?: AbortSignal): Promise<Suggestion[]> {
@@ -11,7 +9,7 @@ export async function getSuggestions(signal?: AbortSignal): Promise<Suggestion[]
 }
 
 export const suggestionsQueryOptions = queryOptions({
-  queryKey: suggestionsQueryKey,
+  queryKey: queryKeys.suggestions,
   queryFn: ({ signal }) => getSuggestions(signal),
 });
 

@@ -11,9 +11,10 @@ import { EmptyPanel } from '../../../components/empty-panel';
 import { LoadFailed } from '../../../components/load-failed';
 import { MemberCardsLoading } from '../../../components/member-card';
 import { errorMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { useSignedInUser } from '../../../lib/session';
 import { useDismissSuggestion } from '../api/dismiss-suggestion';
-import { suggestionsQueryKey, useSuggestions } from '../api/get-suggestions';
+import { useSuggestions } from '../api/get-suggestions';
 import { trackEvent } from '../api/track-event';
 import { matchingUiTexts as t } from './matching-texts';
 import { SuggestionCard } from './suggestion-card';
@@ -47,7 +48,7 @@ function useRequestedHeldBriefly(list: Suggestion[] | undefined): Suggestion[] |
             next.delete(suggestion.id);
             return next;
           });
-          void queryClient.invalidateQueries({ queryKey: suggestionsQueryKey });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.suggestions });
         }, connectionTimings.pendingBannerMs),
       );
     });

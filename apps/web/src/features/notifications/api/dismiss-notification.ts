@@ -1,7 +1,7 @@
 import { type NotificationsResponse, NotificationsResponseSchema } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { notificationsQueryKey } from './get-notifications';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/notifications/:id/dismiss: the notification leaves the centre. */
 export function dismissNotification(id: string) {
@@ -17,8 +17,8 @@ export function useDismissNotification() {
   return useMutation({
     mutationFn: dismissNotification,
     onMutate: async (id) => {
-      await queryClient.cancelQueries({ queryKey: notificationsQueryKey });
-      queryClient.setQueryData<NotificationsResponse>(notificationsQueryKey, (current) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.notifications });
+      queryClient.setQueryData<NotificationsResponse>(queryKeys.notifications, (current) => {
         if (!current) return current;
         const gone = current.notifications.find((n) => n.id === id);
         return {
@@ -27,7 +27,7 @@ export function useDismissNotification() {
         };
       });
     },
-    onSuccess: (data) => queryClient.setQueryData(notificationsQueryKey, data),
-    onError: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.notifications, data),
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
   });
 }

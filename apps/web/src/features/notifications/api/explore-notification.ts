@@ -1,7 +1,7 @@
 import { NotificationsResponseSchema } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { notificationsQueryKey } from './get-notifications';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/notifications/:id/explore: the member opened what the notification is about. */
 export function exploreNotification(id: string) {
@@ -15,6 +15,6 @@ export function useExploreNotification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: exploreNotification,
-    onSuccess: (data) => queryClient.setQueryData(notificationsQueryKey, data),
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.notifications, data),
   });
 }

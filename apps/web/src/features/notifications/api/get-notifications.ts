@@ -1,9 +1,7 @@
 import { type NotificationsResponse, NotificationsResponseSchema } from '@intergen/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-
-/** The signed-in member's notifications; live `notifications` changes invalidate it. */
-export const notificationsQueryKey = ['notifications'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/notifications: the newest (at most 100, not dismissed) and the unseen count. */
 export function getNotifications(signal?: AbortSignal): Promise<NotificationsResponse> {
@@ -11,7 +9,7 @@ export function getNotifications(signal?: AbortSignal): Promise<NotificationsRes
 }
 
 export const notificationsQueryOptions = queryOptions({
-  queryKey: notificationsQueryKey,
+  queryKey: queryKeys.notifications,
   queryFn: ({ signal }) => getNotifications(signal),
 });
 

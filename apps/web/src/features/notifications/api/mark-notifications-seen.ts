@@ -1,7 +1,7 @@
 import { NotificationsResponseSchema } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { notificationsQueryKey } from './get-notifications';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/notifications/seen: marks `ids` seen, or all of the member's when none are given. */
 export function markNotificationsSeen(ids?: string[]) {
@@ -17,6 +17,6 @@ export function useMarkNotificationsSeen() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids?: string[]) => markNotificationsSeen(ids),
-    onSuccess: (data) => queryClient.setQueryData(notificationsQueryKey, data),
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.notifications, data),
   });
 }

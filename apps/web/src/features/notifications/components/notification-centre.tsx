@@ -17,6 +17,7 @@ import {
 import { IconBell } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { dashboardProfilePath } from '../../../lib/paths';
 import { useDismissNotification } from '../api/dismiss-notification';
 import { useExploreNotification } from '../api/explore-notification';
 import { useNotifications } from '../api/get-notifications';
@@ -24,12 +25,12 @@ import { useMarkNotificationsSeen } from '../api/mark-notifications-seen';
 import { relativeTime } from './relative-time';
 
 /** Where a notification leads: the other member's profile over the dashboard, else the dashboard. */
-export function notificationPath(n: Notification): string {
-  return n.counterpart ? `${routes.dashboard}/${encodeURIComponent(n.counterpart.id)}` : routes.dashboard;
+function notificationPath(n: Notification): string {
+  return n.counterpart ? dashboardProfilePath(n.counterpart.id) : routes.dashboard;
 }
 
 /** The line a notification reads as (spec 000 §3 kinds; the texts are the domain's). */
-export function notificationLine(n: Notification): string {
+function notificationLine(n: Notification): string {
   return notificationText(n.kind, n.counterpart?.name ?? null);
 }
 

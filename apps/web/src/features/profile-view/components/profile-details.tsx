@@ -17,7 +17,7 @@ export interface ProfileDetailsProps {
   variant?: 'page' | 'embedded';
   /** The level of the section headings: 2 on a page, 3 by default when embedded. */
   sectionOrder?: 2 | 3;
-  /** The side card's action buttons (Edit on the own profile; connection actions later). */
+  /** The side card's action buttons (Edit on the own profile, the connection buttons on another's). */
   actions?: ReactNode;
   /** Extra chips beside the profile type (the admin's status, for instance). */
   badges?: ReactNode;

@@ -4,7 +4,7 @@ import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/full-page-loader';
-import { useProfile } from '../api/get-profile';
+import { useProfileView } from '../../../lib/profile-view';
 import { ProfileDetails } from '../components/profile-details';
 import { ProfileLoadError } from '../components/profile-states';
 
@@ -24,7 +24,7 @@ export function ProfileModal({
   const { profileId = '' } = useParams();
   const { search } = useLocation();
   const navigate = useNavigate();
-  const query = useProfile(profileId);
+  const query = useProfileView(profileId);
   const close = () => navigate(`${baseRoute}${search}`);
 
   return (

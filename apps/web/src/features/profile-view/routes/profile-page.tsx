@@ -1,16 +1,15 @@
 import { type ProfileStatus, profileStatusLabels, profileTexts, routes } from '@intergen/domain';
 import { Badge, Button } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/full-page-loader';
+import { useProfileView } from '../../../lib/profile-view';
 import { useSignedInUser } from '../../../lib/session';
-import { useProfile } from '../api/get-profile';
 import { ProfileDetails } from '../components/profile-details';
 import { PageTitle, ProfileLoadError } from '../components/profile-states';
 
 /** The own profile's `Edit` button: back to basic information editing. */
-export function EditProfileButton() {
+function EditProfileButton() {
   return (
     <Button
       component={Link}
@@ -40,7 +39,7 @@ function OwnStatusBadge({ status }: { status: ProfileStatus }) {
 
 /** One profile as a page: loading, not found (or failed), or the profile with its actions. */
 function ProfileById({ id }: { id: string }) {
-  const query = useProfile(id);
+  const query = useProfileView(id);
   if (query.isPending) return <PageLoader />;
   if (query.isError) return <ProfileLoadError error={query.error} onRetry={() => query.refetch()} />;
   const profile = query.data;
@@ -57,23 +56,15 @@ function ProfileById({ id }: { id: string }) {
 }
 
 /** The signed-in member's own profile; an incomplete one is sent to `/profile/edit` (spec 000 §2). */
-function OwnProfile({ children }: { children?: ReactNode }) {
+function OwnProfile() {
   const user = useSignedInUser();
   if (!user.profile?.profileComplete) return <Navigate to={routes.profileEdit} replace />;
-  return (
-    <>
-      {children}
-      <ProfileById id={user.id} />
-    </>
-  );
+  return <ProfileById id={user.id} />;
 }
 
-/**
- * `/profile/public`: the own profile as others see it, with `Edit`. `children` is shown above it (the app
- * composes the annual confirmation there).
- */
-export function OwnProfileRoute({ children }: { children?: ReactNode } = {}) {
-  return <OwnProfile>{children}</OwnProfile>;
+/** `/profile/public`: the own profile as others see it, with `Edit`. */
+export function OwnProfileRoute() {
+  return <OwnProfile />;
 }
 
 /**

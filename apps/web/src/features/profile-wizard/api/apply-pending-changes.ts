@@ -1,8 +1,7 @@
 import { OwnProfileResponseSchema } from '@intergen/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../../lib/query-client';
-import { profileViewsQueryKey, useSetOwnProfile } from './get-own-profile';
+import { useOwnProfileChanged } from '../../../lib/own-profile';
 
 /** POST /api/profiles/me/update: applies the pending edits of a published profile (refused under 100 %). */
 export function applyPendingChanges() {
@@ -11,16 +10,6 @@ export function applyPendingChanges() {
 
 /** Applies the pending edits; the session and every cached profile page are read again. */
 export function useApplyPendingChanges() {
-  const setOwnProfile = useSetOwnProfile();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: applyPendingChanges,
-    onSuccess: async ({ profile }) => {
-      setOwnProfile(profile);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
-        queryClient.invalidateQueries({ queryKey: profileViewsQueryKey }),
-      ]);
-    },
-  });
+  const changed = useOwnProfileChanged();
+  return useMutation({ mutationFn: applyPendingChanges, onSuccess: ({ profile }) => changed(profile) });
 }

@@ -1,8 +1,8 @@
 import { OwnProfileResponseSchema } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../../lib/query-client';
-import { useSetOwnProfile } from './get-own-profile';
+import { useSetOwnProfile } from '../../../lib/own-profile';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * POST /api/profiles/me/review-reached: the review step (or Preview profile) was reached; onboarding is
@@ -20,7 +20,7 @@ export function useReachReview() {
     onSuccess: ({ profile }) => {
       setOwnProfile(profile);
       // The session's profile summary (onboarding, completeness) drives the routing rules.
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.session });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { MessageResponseSchema } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { ownProfileQueryKey } from './get-own-profile';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/auth/email-verification/send: e-mails a new 5-character code (replacing the old one). */
 export function sendVerificationCode() {
@@ -12,6 +12,6 @@ export function useSendVerificationCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendVerificationCode,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownProfileQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profiles.own }),
   });
 }

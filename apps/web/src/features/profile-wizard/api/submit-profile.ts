@@ -1,23 +1,14 @@
 import { OwnProfileResponseSchema } from '@intergen/contracts';
-import { newChangesPopupStorageKey, routes } from '@intergen/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { routes } from '@intergen/domain';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../../lib/query-client';
-import { ownProfileQueryKey, profileViewsQueryKey } from './get-own-profile';
+import { rememberNewChangesSeen } from '../../../lib/new-changes-seen';
+import { useOwnProfileChanged } from '../../../lib/own-profile';
 
 /** POST /api/profiles/me/submit: a company publishes, an expert submits for approval (pending). */
 export function submitProfile() {
   return apiRequest('/api/profiles/me/submit', { method: 'POST', schema: OwnProfileResponseSchema });
-}
-
-/** The version-change popup need not show to a member who just finished the wizard (spec 000 §2). */
-export function rememberNewChangesSeen() {
-  try {
-    window.localStorage.setItem(newChangesPopupStorageKey, 'true');
-  } catch {
-    // Storage may be unavailable (private mode); the popup then shows once more, nothing breaks.
-  }
 }
 
 /**
@@ -25,17 +16,13 @@ export function rememberNewChangesSeen() {
  * the profile, and goes to the dashboard (spec 000 §2, review step).
  */
 export function useSubmitProfile() {
-  const queryClient = useQueryClient();
+  const changed = useOwnProfileChanged();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: submitProfile,
     onSuccess: async ({ profile }) => {
       rememberNewChangesSeen();
-      queryClient.setQueryData(ownProfileQueryKey, profile);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
-        queryClient.invalidateQueries({ queryKey: profileViewsQueryKey }),
-      ]);
+      await changed(profile);
       await navigate(routes.dashboard);
     },
   });

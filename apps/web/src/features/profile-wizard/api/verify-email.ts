@@ -1,8 +1,8 @@
 import { UserResponseSchema } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { useSetSessionUser } from '../../../lib/session';
-import { ownProfileQueryKey, profileViewsQueryKey } from './get-own-profile';
 
 /**
  * POST /api/auth/email-verification/verify: the 5-character code; answers the now verified person. A complete
@@ -24,8 +24,8 @@ export function useVerifyEmail() {
     onSuccess: async ({ user }) => {
       setSessionUser(user);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ownProfileQueryKey }),
-        queryClient.invalidateQueries({ queryKey: profileViewsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.profiles.own }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.profiles.views }),
       ]);
     },
   });

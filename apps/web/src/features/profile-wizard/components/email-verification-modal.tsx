@@ -5,8 +5,8 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { ErrorAlert, InfoAlert } from '../../../components/alerts';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useSignOut } from '../../../lib/sign-out';
 import { useSendVerificationCode } from '../api/send-verification-code';
-import { useTryAnotherAccount } from '../api/sign-out';
 import { useVerifyEmail } from '../api/verify-email';
 
 /** The message of a failed verification: the server's (Incorrect code…), or the technical one on a 5xx. */
@@ -42,7 +42,7 @@ export function EmailVerificationModal({
   const [clientError, setClientError] = useState<string | null>(null);
   const verify = useVerifyEmail();
   const resend = useSendVerificationCode();
-  const signOut = useTryAnotherAccount();
+  const signOut = useSignOut();
 
   const submit = () => {
     if (verify.isPending) return;

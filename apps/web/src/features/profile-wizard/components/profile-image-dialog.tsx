@@ -6,7 +6,7 @@ import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
 import { errorMessage } from '../../../lib/api-client';
-import { useOwnProfile } from '../api/get-own-profile';
+import { useOwnProfile } from '../../../lib/own-profile';
 import { useUploadProfileImage } from '../api/upload-profile-image';
 
 /** The picture formats the server reads (it checks the content, this only guides the file chooser). */

@@ -18,8 +18,9 @@ import { ErrorAlert } from '../../../components/alerts';
 import { Page } from '../../../components/page';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useIsNarrow } from '../../../lib/media';
+import { useOwnProfile } from '../../../lib/own-profile';
+import { queryKeys } from '../../../lib/query-keys';
 import { useApplyPendingChanges } from '../api/apply-pending-changes';
-import { ownProfileQueryKey, useOwnProfile } from '../api/get-own-profile';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { useSectionAutosave } from '../hooks/use-section-autosave';
 import {
@@ -145,7 +146,7 @@ function SectionForm({
     setShowMissing(false);
     if (Object.keys(problems).length > 0) revealAll();
     if (!(await form.flush())) return;
-    const latest = queryClient.getQueryData<OwnProfile>(ownProfileQueryKey) ?? profile;
+    const latest = queryClient.getQueryData<OwnProfile>(queryKeys.profiles.own) ?? profile;
     if (!isReadyToPublish(kind, { ...editorData(latest), ...form.values })) {
       setShowMissing(true);
       return;

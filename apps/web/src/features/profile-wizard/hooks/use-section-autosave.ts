@@ -1,7 +1,7 @@
 import { limits, type SectionId } from '@intergen/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useSetOwnProfile } from '../api/get-own-profile';
+import { useSetOwnProfile } from '../../../lib/own-profile';
 import { saveSection } from '../api/save-section';
 import { problemsByField, type SectionValues, sectionPatch } from '../lib/profile-form';
 

@@ -1,0 +1,41 @@
+import type { ProfileType } from '@intergen/domain';
+
+/**
+ * Every query key of the web app, in one place: the features, the live updates (`live-events.ts`) and the
+ * 401 handling (`query-client.ts`) name the same cached answers. Keys are prefixes: invalidating
+ * `profiles.all` refreshes the own profile and every profile page, `profiles.views` every member's page.
+ */
+export const queryKeys = {
+  /** The signed-in person (`null` when signed out): the root of every signed-in view. */
+  session: ['session'] as const,
+  config: ['config'] as const,
+  profiles: {
+    all: ['profiles'] as const,
+    /** GET /api/profiles/me, cached as the `OwnProfile` (not the response envelope). */
+    own: ['profiles', 'me'] as const,
+    /** Every member's page (`/api/profiles/:id`), the own one included. */
+    views: ['profiles', 'view'] as const,
+    view: (id: string) => ['profiles', 'view', id] as const,
+  },
+  suggestions: ['suggestions'] as const,
+  connections: ['connections'] as const,
+  notifications: ['notifications'] as const,
+  admin: {
+    profiles: {
+      /** Every filtered list: read again after any admin action. */
+      lists: ['admin', 'profiles', 'list'] as const,
+      list: (filter: { kind: string | null; status: string | null }) =>
+        ['admin', 'profiles', 'list', filter] as const,
+      detail: (id: string) => ['admin', 'profiles', 'detail', id] as const,
+    },
+    mailbox: ['admin', 'mailbox'] as const,
+    mailMessage: (id: string) => ['admin', 'mailbox', 'message', id] as const,
+    matching: {
+      candidates: (kind: ProfileType, search: string) =>
+        ['admin', 'matching', 'candidates', kind, search] as const,
+      latestRun: ['admin', 'matching', 'runs', 'latest'] as const,
+      preview: (expertId: string, companyId: string) =>
+        ['admin', 'matching', 'preview', expertId, companyId] as const,
+    },
+  },
+} as const;
