@@ -81,6 +81,8 @@ export const connectionUiTexts = {
   comment: 'Comment (optional)',
   counterpartLabel: { expert: 'IBA Name', company: 'Venture Name' } satisfies Record<ProfileType, string>,
   ratedLabel: (stars: number) => `You rated ${stars} out of 5`,
+  /** A star of the rating input, read as its value. */
+  starLabel: (value: number) => `${value} out of 5`,
   reviewFailed: (message: string) => `Your review could not be saved: ${message}`,
   /** The review dialog's explicit close: the connection is closed as not rated (for the member only). */
   closeWithoutRating: 'Close without rating',

@@ -1,3 +1,7 @@
+import type { ProfileType } from './accounts.ts';
+import { connectionUiTexts, emptyStates } from './connection-ui-texts.ts';
+import { profilePageTexts } from './profile-texts.ts';
+
 /** Matching texts: the spec's messages verbatim (001 §5, §8) and our labels for the score parts. */
 export const matchingTexts = {
   expertMissing: (id: string) => `Expert with id ${id} must exist to create match suggestions`,
@@ -28,4 +32,85 @@ export const matchingDefaults = {
   minScore: 60,
   /** A community profile scoring at least this with the viewer is a strong match (spec 001 §9). */
   strongMatchMin: 80,
+} as const;
+
+/**
+ * The recommendations on the dashboard (spec 000 §2; 001 §6: companies see Recommended Advisors). The spec's
+ * texts are verbatim (`Clear from dashboard`, the `Remove` confirmation, `That's all for now`); the rest are ours.
+ */
+export const matchingUiTexts = {
+  recommendedHeading: {
+    company: 'Recommended Advisors',
+    expert: 'Recommended Ventures',
+  } satisfies Record<ProfileType, string>,
+  clearFromDashboard: connectionUiTexts.clearFromDashboard,
+  remove: connectionUiTexts.remove,
+  emptyTitle: emptyStates.thatsAllForNow,
+  emptyDescription: {
+    company: 'New business advisors will appear here as we find good matches for your company.',
+    expert: 'New scaling companies will appear here as we find good matches for you.',
+  } satisfies Record<ProfileType, string>,
+  clearTitle: connectionUiTexts.clearTitle,
+  clearBody: connectionUiTexts.removeSuggestionBody,
+  cancel: connectionUiTexts.cancel,
+  clearFailed: (name: string, message: string) => `${name} could not be cleared: ${message}`,
+  loading: 'Loading your recommendations',
+  loadFailed: 'Your recommendations could not be loaded.',
+  tryAgain: connectionUiTexts.tryAgain,
+  whyThisMatch: 'Why this match',
+  whyThisMatchFor: (name: string) => `Why this match: ${name}`,
+  score: (score: number) => `Match score: ${score} out of 100`,
+  strongMatch: 'Strong match',
+  points: (points: number, weight: number) => `${points} of ${weight} points`,
+  shared: (label: string) => `In common for ${label}`,
+  industries: profilePageTexts.industries,
+  areas: { company: 'Needs', expert: 'Expertise' } satisfies Record<ProfileType, string>,
+  more: (count: number) => `+${count} more`,
+  rating: connectionUiTexts.cardRating,
+} as const;
+
+/** The admin's matching page (an admin tool: the spec quotes none of it; the server's errors show as they come). */
+export const adminMatchingTexts = {
+  navLabel: 'Suggestions',
+  pageTitle: 'Match suggestions',
+  pageDescription:
+    'Pick a business advisor and a scaling company, check why they match, and create a suggestion: both see it among their recommendations.',
+  createTitle: 'Create a suggestion',
+  expertPicker: 'Business advisor',
+  companyPicker: 'Scaling company',
+  expertPlaceholder: 'Search by name',
+  companyPlaceholder: 'Search by company or name',
+  nothingFound: 'Nobody found for this search',
+  searching: 'Searching…',
+  /** The picker's clear button, with the picker's name. */
+  clearPicker: (picker: string) => `Clear: ${picker}`,
+  previewTitle: 'Score preview',
+  previewHint: 'Pick a business advisor and a scaling company to see their score and why.',
+  createSuggestion: 'Create suggestion',
+  created: (expert: string, company: string) =>
+    `Suggestion created: ${expert} and ${company} will see each other in their recommendations.`,
+  alreadyExisted: (expert: string, company: string) =>
+    `A suggestion between ${expert} and ${company} already existed; nothing was changed.`,
+  runTitle: 'Full matching run',
+  runDescription:
+    'Scores every business advisor against every scaling company again and creates the suggestions the matching settings call for.',
+  startRun: 'Start full matching run',
+  noRun: 'No matching run has been started yet.',
+  latestRun: 'Latest run',
+  status: 'Status',
+  pairs: 'Pairs scored',
+  written: 'Scores written',
+  suggestionsCreated: 'Suggestions created',
+  started: 'Started',
+  finished: 'Finished',
+  runError: (error: string) => `Error: ${error}`,
+  notYet: '—',
+} as const;
+
+/** How a full matching run's status reads on the admin's matching page. */
+export const matchingRunStatusLabels = {
+  queued: 'Queued',
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
 } as const;

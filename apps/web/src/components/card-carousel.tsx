@@ -1,5 +1,5 @@
 import './card-carousel.css';
-import { carouselSlidesPerView } from '@intergen/domain';
+import { carouselSlidesPerView, layoutTexts } from '@intergen/domain';
 import { Carousel } from '@mantine/carousel';
 import { ActionIcon, Group } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -81,7 +81,7 @@ export function CardCarousel<T>({
             <ActionIcon
               variant="default"
               size="lg"
-              aria-label={`Previous: ${label}`}
+              aria-label={layoutTexts.previous(label)}
               disabled={!canScroll.previous}
               onClick={() => embla?.scrollPrev()}
             >
@@ -90,7 +90,7 @@ export function CardCarousel<T>({
             <ActionIcon
               variant="default"
               size="lg"
-              aria-label={`Next: ${label}`}
+              aria-label={layoutTexts.next(label)}
               disabled={!canScroll.next}
               onClick={() => embla?.scrollNext()}
             >

@@ -1,7 +1,8 @@
+import { layoutTexts } from '@intergen/domain';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 
 /** Shown while the session (or a lazy page) loads: the whole viewport, announced politely. */
-export function FullPageLoader({ label = 'Loading…' }: { label?: string }) {
+export function FullPageLoader({ label = layoutTexts.loading }: { label?: string }) {
   return (
     <Center mih="100dvh" role="status" aria-live="polite">
       <Stack align="center" gap="sm">
@@ -15,7 +16,7 @@ export function FullPageLoader({ label = 'Loading…' }: { label?: string }) {
 }
 
 /** The same, inside the page layout (under the header). */
-export function PageLoader({ label = 'Loading…' }: { label?: string }) {
+export function PageLoader({ label = layoutTexts.loading }: { label?: string }) {
   return (
     <Center mih="60vh" role="status" aria-live="polite">
       <Stack align="center" gap="sm">

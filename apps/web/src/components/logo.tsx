@@ -1,3 +1,4 @@
+import { layoutTexts } from '@intergen/domain';
 import { Link } from 'react-router';
 
 /** The InterGen mark: two linked rings (an advisor and a company) and the name. */
@@ -14,9 +15,9 @@ export function LogoMark({ size = 28 }: { size?: number }) {
 /** The logo as a link to the person's landing page. */
 export function Logo({ to }: { to: string }) {
   return (
-    <Link to={to} className="ig-logo" aria-label="InterGen home">
+    <Link to={to} className="ig-logo" aria-label={layoutTexts.logoHome}>
       <LogoMark />
-      <span>InterGen</span>
+      <span>{layoutTexts.brand}</span>
     </Link>
   );
 }

@@ -1,6 +1,7 @@
+import { layoutTexts } from '@intergen/domain';
 import { useDocumentTitle } from '@mantine/hooks';
 
 /** Sets `document.title` to "<page> · InterGen" while the page is shown. */
 export function usePageTitle(page: string) {
-  useDocumentTitle(page ? `${page} · InterGen` : 'InterGen');
+  useDocumentTitle(layoutTexts.documentTitle(page));
 }

@@ -1,3 +1,4 @@
+import { layoutTexts } from '@intergen/domain';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
@@ -54,7 +55,7 @@ export function AppLayout() {
     <HelpProvider>
       <div className="ig-shell">
         <a href="#main" className="ig-skip-link">
-          Skip to content
+          {layoutTexts.skipToContent}
         </a>
         <Header />
         <main id="main" className="ig-main" tabIndex={-1}>
@@ -73,10 +74,10 @@ function SessionError({ message, onRetry }: { message: string; onRetry: () => vo
       <Stack align="center" gap="md" maw={420} ta="center">
         <LogoMark size={40} />
         <Title order={1} fz={22}>
-          InterGen could not be reached
+          {layoutTexts.unreachableTitle}
         </Title>
         <Text c="dimmed">{message}</Text>
-        <Button onClick={onRetry}>Try again</Button>
+        <Button onClick={onRetry}>{layoutTexts.tryAgain}</Button>
       </Stack>
     </Center>
   );

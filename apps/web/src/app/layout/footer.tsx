@@ -1,4 +1,4 @@
-import { isLoggedOutRoute, labels } from '@intergen/domain';
+import { isLoggedOutRoute, labels, layoutTexts } from '@intergen/domain';
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useUser } from '../../lib/session';
@@ -20,7 +20,7 @@ export function Footer() {
     <footer className="ig-footer">
       <div className="ig-footer-inner">
         <Text size="sm" c="dimmed">
-          © {new Date().getFullYear()} InterGen
+          {layoutTexts.copyright(new Date().getFullYear())}
         </Text>
         <Group gap="md">
           <Anchor component="button" type="button" size="sm" onClick={openHelp}>

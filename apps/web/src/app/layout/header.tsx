@@ -4,6 +4,7 @@ import {
   headerFirstName,
   labels,
   landingPath,
+  layoutTexts,
   profileLinkPath,
   routes,
 } from '@intergen/domain';
@@ -42,7 +43,7 @@ export function headerLinks(user: SessionUser, communityTab: boolean): HeaderLin
     if (communityTab) links.push({ to: routes.myNetwork, label: labels.myNetwork, icon: IconUsers });
     links.push({ to: profileLinkPath(user), label: labels.profile, icon: IconUser });
   }
-  if (user.isAdmin) links.push({ to: routes.adminMailbox, label: 'Admin', icon: IconMail });
+  if (user.isAdmin) links.push({ to: routes.adminMailbox, label: layoutTexts.admin, icon: IconMail });
   return links;
 }
 
@@ -77,7 +78,7 @@ function WideNav({ user }: { user: SessionUser }) {
 
   return (
     <>
-      <nav aria-label="Main" style={{ display: 'flex', gap: 4, marginLeft: 16 }}>
+      <nav aria-label={layoutTexts.mainNavigation} style={{ display: 'flex', gap: 4, marginLeft: 16 }}>
         {links.map((link) => (
           <NavLink key={link.to} to={link.to} className="ig-nav-link">
             {link.label}
@@ -93,7 +94,7 @@ function WideNav({ user }: { user: SessionUser }) {
       <Menu position="bottom-end" width={200} shadow="md" withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <UnstyledButton className="ig-nav-link">
-            {headerFirstName(user.firstName) || 'Account'}
+            {headerFirstName(user.firstName) || layoutTexts.account}
             <IconChevronDown size={16} aria-hidden="true" style={{ marginLeft: 4 }} />
           </UnstyledButton>
         </Menu.Target>
@@ -113,7 +114,7 @@ function WideNav({ user }: { user: SessionUser }) {
             disabled={signOut.isPending}
             closeMenuOnClick={false}
           >
-            {signOut.isPending ? 'Logging out…' : labels.logout}
+            {signOut.isPending ? layoutTexts.loggingOut : labels.logout}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
@@ -141,7 +142,7 @@ function NarrowNav({ user }: { user: SessionUser }) {
         withInitialFocusPlaceholder={false}
       >
         <Menu.Target>
-          <Burger opened={opened} aria-label="Menu" size="sm" />
+          <Burger opened={opened} aria-label={layoutTexts.menu} size="sm" />
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{headerFirstName(user.firstName) || user.email}</Menu.Label>
@@ -174,7 +175,7 @@ function NarrowNav({ user }: { user: SessionUser }) {
             disabled={signOut.isPending}
             closeMenuOnClick={false}
           >
-            {signOut.isPending ? 'Logging out…' : labels.logout}
+            {signOut.isPending ? layoutTexts.loggingOut : labels.logout}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>

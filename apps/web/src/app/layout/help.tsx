@@ -1,4 +1,4 @@
-import { labels, messages } from '@intergen/domain';
+import { labels, layoutTexts, messages } from '@intergen/domain';
 import { Anchor, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { createContext, type ReactNode, use } from 'react';
@@ -20,12 +20,12 @@ export function HelpModal({ opened, onClose }: { opened: boolean; onClose: () =>
     <Modal opened={opened} onClose={onClose} title={messages.helpTitle}>
       <Stack gap="md">
         {config.isPending ? (
-          <Skeleton height={20} aria-label="Loading the support address" />
+          <Skeleton height={20} aria-label={layoutTexts.loadingSupportAddress} />
         ) : config.isError ? (
           <ErrorAlert message={errorMessage(config.error)} />
         ) : (
           <Text>
-            Write to the InterGen team at{' '}
+            {layoutTexts.writeToSupport}{' '}
             <Anchor href={`mailto:${config.data.supportEmail}`} fw={600}>
               {config.data.supportEmail}
             </Anchor>

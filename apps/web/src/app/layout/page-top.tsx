@@ -1,7 +1,12 @@
-import { routes } from '@intergen/domain';
+import {
+  adminMailboxTexts,
+  adminMatchingTexts,
+  adminProfileTexts,
+  layoutTexts,
+  routes,
+} from '@intergen/domain';
 import { NavLink, useLocation } from 'react-router';
 import { AccountBanners, AnnualConfirmationPopup } from '../../features/account';
-import { adminMatchingTexts } from '../../features/admin-matching/components/admin-matching-texts';
 import { adminProfilesPath, adminSuggestionsPath } from '../../lib/paths';
 import { useUser } from '../../lib/session';
 import './page-top.css';
@@ -33,12 +38,12 @@ export function PageTop() {
 function AdminNav() {
   return (
     <div className="ig-page-top ig-page-top-wide">
-      <nav aria-label="Admin" style={{ display: 'flex', gap: 4 }}>
+      <nav aria-label={layoutTexts.admin} style={{ display: 'flex', gap: 4 }}>
         <NavLink to={routes.adminMailbox} className="ig-nav-link">
-          Mailbox
+          {adminMailboxTexts.navLabel}
         </NavLink>
         <NavLink to={adminProfilesPath} className="ig-nav-link">
-          Profiles
+          {adminProfileTexts.navLabel}
         </NavLink>
         <NavLink to={adminSuggestionsPath} className="ig-nav-link">
           {adminMatchingTexts.navLabel}

@@ -1,3 +1,4 @@
+import { layoutTexts } from '@intergen/domain';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
@@ -15,10 +16,10 @@ export function RouteError() {
       <Stack align="center" gap="md" maw={420} ta="center">
         <LogoMark size={40} />
         <Title order={1} fz={22}>
-          Something went wrong
+          {layoutTexts.pageFailedTitle}
         </Title>
-        <Text c="dimmed">This page could not be shown. Reloading usually helps.</Text>
-        <Button onClick={() => window.location.reload()}>Reload</Button>
+        <Text c="dimmed">{layoutTexts.pageFailedBody}</Text>
+        <Button onClick={() => window.location.reload()}>{layoutTexts.reload}</Button>
       </Stack>
     </Center>
   );

@@ -21,7 +21,7 @@ export function AccountActions() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
 
-  if (own.isPending) return <Skeleton height={36} width={320} aria-label="Loading account actions" />;
+  if (own.isPending) return <Skeleton height={36} width={320} aria-label={accountTexts.loadingActions} />;
   if (own.isError) return <ErrorAlert message={errorMessage(own.error)} />;
 
   const profile = own.data;

@@ -1,11 +1,16 @@
 import '@mantine/core/styles/Combobox.css';
 import type { MatchCandidate } from '@intergen/contracts';
-import { limits, type ProfileStatus, type ProfileType, profileStatusLabels } from '@intergen/domain';
+import {
+  limits,
+  type ProfileStatus,
+  type ProfileType,
+  profileStatusLabels,
+  adminMatchingTexts as t,
+} from '@intergen/domain';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useMatchCandidates } from '../api/get-candidates';
-import { adminMatchingTexts as t } from './admin-matching-texts';
 
 function statusLabel(status: string): string {
   return profileStatusLabels[status as ProfileStatus] ?? status;
@@ -47,7 +52,7 @@ export function CandidatePicker({ kind, label, placeholder, value, onChange }: C
       placeholder={placeholder}
       searchable
       clearable
-      clearButtonProps={{ 'aria-label': `${t.clear}: ${label}` }}
+      clearButtonProps={{ 'aria-label': t.clearPicker(label) }}
       data={data}
       value={value?.id ?? null}
       onChange={(id) => onChange(id ? (byId.get(id) ?? null) : null)}

@@ -1,4 +1,5 @@
 import type { MatchingRun } from '@intergen/contracts';
+import { matchingRunStatusLabels as runStatusLabels, adminMatchingTexts as t } from '@intergen/domain';
 import { Badge, Button, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -6,12 +7,7 @@ import { ErrorAlert } from '../../../components/alerts';
 import { errorMessage } from '../../../lib/api-client';
 import { isRunActive, useLatestRun } from '../api/get-latest-run';
 import { useStartMatchingRun } from '../api/start-run';
-import {
-  formatDateTime,
-  runStatusColors,
-  runStatusLabels,
-  adminMatchingTexts as t,
-} from './admin-matching-texts';
+import { formatDateTime, runStatusColors } from './run-status';
 
 /**
  * "Full matching run": starts a batch that scores every pair again (DESIGN.md §5, batch on demand) and shows
@@ -86,7 +82,7 @@ function RunFacts({ run }: { run: MatchingRun }) {
         <dt>{t.finished}</dt>
         <dd>{formatDateTime(run.finishedAt)}</dd>
       </dl>
-      {run.error ? <ErrorAlert message={`${t.error}: ${run.error}`} /> : null}
+      {run.error ? <ErrorAlert message={t.runError(run.error)} /> : null}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import '../components/admin-matching.css';
 import type { MatchCandidate, MatchExplanation } from '@intergen/contracts';
+import { adminMatchingTexts as t } from '@intergen/domain';
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
@@ -8,7 +9,6 @@ import { Page } from '../../../components/page';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateSuggestion } from '../api/create-suggestion';
 import { useMatchPreview } from '../api/get-match-preview';
-import { adminMatchingTexts as t } from '../components/admin-matching-texts';
 import { CandidatePicker } from '../components/candidate-picker';
 import { MatchingRunPanel } from '../components/matching-run-panel';
 

@@ -1,9 +1,9 @@
+import { adminProfileTexts } from '@intergen/domain';
 import { Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { adminProfilePath } from '../../../lib/paths';
-import { adminTexts } from './admin-texts';
 import { ReasonModal } from './reason-modal';
 import {
   type ActionTarget,
@@ -69,9 +69,9 @@ export function ActionButtons({
             component={Link}
             to={adminProfilePath(target.id)}
             leftSection={<IconExternalLink size={14} aria-hidden="true" />}
-            aria-label={`${adminTexts.open} ${target.name}`}
+            aria-label={`${adminProfileTexts.open} ${target.name}`}
           >
-            {adminTexts.open}
+            {adminProfileTexts.open}
           </Button>
         ) : null}
         {layout === 'inline' ? (
@@ -88,9 +88,9 @@ export function ActionButtons({
                   variant="default"
                   rightSection={<IconChevronDown size={14} aria-hidden="true" />}
                   disabled={actions.busy}
-                  aria-label={adminTexts.moreActions(target.name)}
+                  aria-label={adminProfileTexts.moreActions(target.name)}
                 >
-                  {adminTexts.actions}
+                  {adminProfileTexts.actions}
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
@@ -110,8 +110,8 @@ export function ActionButtons({
       </Group>
       {asking ? (
         <ReasonModal
-          title={adminTexts.reasonTitle(actionLabels[asking], target.name)}
-          hint={asking === 'deactivate' ? adminTexts.deactivateHint : adminTexts.unpublishHint}
+          title={adminProfileTexts.reasonTitle(actionLabels[asking], target.name)}
+          hint={asking === 'deactivate' ? adminProfileTexts.deactivateHint : adminProfileTexts.unpublishHint}
           confirmLabel={actionLabels[asking]}
           pending={reasonPending}
           error={

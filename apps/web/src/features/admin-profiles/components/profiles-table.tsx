@@ -1,13 +1,13 @@
 import type { AdminProfileRow } from '@intergen/contracts';
-import { profileChips } from '@intergen/domain';
+import { adminProfileTexts, profileChips } from '@intergen/domain';
 import { Paper, Stack, Table, Text } from '@mantine/core';
 import { useIsNarrow } from '../../../lib/media';
 import { ActionButtons, type ActionLayout } from './action-buttons';
-import { adminTexts, formatDate } from './admin-texts';
 import { StatusBadge } from './status-badge';
+import { formatDate } from './status-display';
 import type { AdminActions } from './use-admin-actions';
 
-const yesNo = (value: boolean) => (value ? adminTexts.yes : adminTexts.no);
+const yesNo = (value: boolean) => (value ? adminProfileTexts.yes : adminProfileTexts.no);
 
 /**
  * Profiles with their status, completion, e-mail verification and verified flag, and their actions: a table,
@@ -41,23 +41,23 @@ export function ProfilesTable({
                   </Text>
                 </div>
                 <dl className="ig-admin-facts ig-admin-card-facts">
-                  <dt>{adminTexts.kind}</dt>
+                  <dt>{adminProfileTexts.kind}</dt>
                   <dd>{profileChips[row.kind]}</dd>
-                  <dt>{adminTexts.status}</dt>
+                  <dt>{adminProfileTexts.status}</dt>
                   <dd>
                     <StatusBadge status={row.status} />
                   </dd>
-                  <dt>{adminTexts.completion}</dt>
+                  <dt>{adminProfileTexts.completion}</dt>
                   <dd>{row.completion}%</dd>
-                  <dt>{adminTexts.emailVerified}</dt>
+                  <dt>{adminProfileTexts.emailVerified}</dt>
                   <dd>{yesNo(row.emailVerified)}</dd>
                   {row.kind === 'expert' ? (
                     <>
-                      <dt>{adminTexts.verified}</dt>
+                      <dt>{adminProfileTexts.verified}</dt>
                       <dd>{yesNo(row.isVerified)}</dd>
                     </>
                   ) : null}
-                  <dt>{adminTexts.updated}</dt>
+                  <dt>{adminProfileTexts.updated}</dt>
                   <dd>{formatDate(row.updatedAt)}</dd>
                 </dl>
                 <ActionButtons target={row} actions={actions} layout={layout} />
@@ -73,14 +73,14 @@ export function ProfilesTable({
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">{adminTexts.name}</Table.Th>
-            <Table.Th scope="col">{adminTexts.kind}</Table.Th>
-            <Table.Th scope="col">{adminTexts.status}</Table.Th>
-            <Table.Th scope="col">{adminTexts.completion}</Table.Th>
-            <Table.Th scope="col">{adminTexts.emailVerified}</Table.Th>
-            <Table.Th scope="col">{adminTexts.verified}</Table.Th>
-            <Table.Th scope="col">{adminTexts.updated}</Table.Th>
-            <Table.Th scope="col">{adminTexts.actions}</Table.Th>
+            <Table.Th scope="col">{adminProfileTexts.name}</Table.Th>
+            <Table.Th scope="col">{adminProfileTexts.kind}</Table.Th>
+            <Table.Th scope="col">{adminProfileTexts.status}</Table.Th>
+            <Table.Th scope="col">{adminProfileTexts.completion}</Table.Th>
+            <Table.Th scope="col">{adminProfileTexts.emailVerified}</Table.Th>
+            <Table.Th scope="col">{adminProfileTexts.verified}</Table.Th>
+            <Table.Th scope="col">{adminProfileTexts.updated}</Table.Th>
+            <Table.Th scope="col">{adminProfileTexts.actions}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -100,7 +100,7 @@ export function ProfilesTable({
               </Table.Td>
               <Table.Td>{row.completion}%</Table.Td>
               <Table.Td>{yesNo(row.emailVerified)}</Table.Td>
-              <Table.Td>{row.kind === 'expert' ? yesNo(row.isVerified) : '—'}</Table.Td>
+              <Table.Td>{row.kind === 'expert' ? yesNo(row.isVerified) : adminProfileTexts.none}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.updatedAt)}</Table.Td>
               <Table.Td>
                 <ActionButtons target={row} actions={actions} layout={layout} />

@@ -1,7 +1,7 @@
+import { adminProfileTexts } from '@intergen/domain';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
-import { adminTexts } from './admin-texts';
 
 /** Asks for the reason of a deactivation or an unpublish; the reason is required. */
 export function ReasonModal({
@@ -38,13 +38,13 @@ export function ReasonModal({
       <Stack gap="md">
         <Text size="sm">{hint}</Text>
         <Textarea
-          label={adminTexts.reasonLabel}
+          label={adminProfileTexts.reasonLabel}
           withAsterisk
           data-autofocus
           value={reason}
           maxLength={1000}
           rows={3}
-          error={missing ? adminTexts.reasonRequired : undefined}
+          error={missing ? adminProfileTexts.reasonRequired : undefined}
           onChange={(event) => {
             setReason(event.currentTarget.value);
             setMissing(false);
@@ -53,7 +53,7 @@ export function ReasonModal({
         <ErrorAlert message={error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={pending}>
-            {adminTexts.cancel}
+            {adminProfileTexts.cancel}
           </Button>
           <Button color="red" onClick={confirm} loading={pending}>
             {confirmLabel}

@@ -1,15 +1,15 @@
 import './admin-profiles.css';
 import type { OwnProfile } from '@intergen/contracts';
-import { wizardSteps } from '@intergen/domain';
+import { adminProfileTexts, wizardSteps } from '@intergen/domain';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
 import { ActionButtons } from './action-buttons';
-import { adminTexts, formatDate } from './admin-texts';
 import { StatusBadge } from './status-badge';
+import { formatDate } from './status-display';
 import type { AdminActions } from './use-admin-actions';
 
-const yesNo = (value: boolean) => (value ? adminTexts.yes : adminTexts.no);
+const yesNo = (value: boolean) => (value ? adminProfileTexts.yes : adminProfileTexts.no);
 
 /** What the admin sees of a profile's state beside the profile itself, with the actions that apply. */
 export function StatusPanel({ profile, actions }: { profile: OwnProfile; actions: AdminActions }) {
@@ -19,31 +19,31 @@ export function StatusPanel({ profile, actions }: { profile: OwnProfile; actions
     .map((step) => `${step.title} ${profile.completion.sections[step.section!]}%`)
     .join(' · ');
   const facts: [string, ReactNode][] = [
-    [adminTexts.email, profile.email],
-    [adminTexts.emailVerified, yesNo(profile.emailVerified)],
+    [adminProfileTexts.email, profile.email],
+    [adminProfileTexts.emailVerified, yesNo(profile.emailVerified)],
     ...(isExpert
       ? ([
-          [adminTexts.verified, yesNo(profile.isVerified)],
-          [adminTexts.private, yesNo(profile.private)],
+          [adminProfileTexts.verified, yesNo(profile.isVerified)],
+          [adminProfileTexts.private, yesNo(profile.private)],
         ] as [string, ReactNode][])
       : []),
-    [adminTexts.completion, `${profile.completion.overall}%`],
-    [adminTexts.sectionCompletion, sections],
-    [adminTexts.pendingChanges, yesNo(profile.pendingChanges !== null)],
-    [adminTexts.publishDate, formatDate(profile.publishDate)],
+    [adminProfileTexts.completion, `${profile.completion.overall}%`],
+    [adminProfileTexts.sectionCompletion, sections],
+    [adminProfileTexts.pendingChanges, yesNo(profile.pendingChanges !== null)],
+    [adminProfileTexts.publishDate, formatDate(profile.publishDate)],
     ...(profile.pausedDate !== null
       ? ([
-          [adminTexts.pausedDate, formatDate(profile.pausedDate)],
-          [adminTexts.pauseReason, profile.pauseReason ?? '—'],
+          [adminProfileTexts.pausedDate, formatDate(profile.pausedDate)],
+          [adminProfileTexts.pauseReason, profile.pauseReason ?? adminProfileTexts.none],
         ] as [string, ReactNode][])
       : []),
     ...(profile.deactivatedDate !== null
-      ? ([[adminTexts.deactivatedDate, formatDate(profile.deactivatedDate)]] as [string, ReactNode][])
+      ? ([[adminProfileTexts.deactivatedDate, formatDate(profile.deactivatedDate)]] as [string, ReactNode][])
       : []),
     ...(profile.disableReason
-      ? ([[adminTexts.disableReason, profile.disableReason]] as [string, ReactNode][])
+      ? ([[adminProfileTexts.disableReason, profile.disableReason]] as [string, ReactNode][])
       : []),
-    [adminTexts.rating, adminTexts.ratingValue(profile.averageRating, profile.numberOfRatings)],
+    [adminProfileTexts.rating, adminProfileTexts.ratingValue(profile.averageRating, profile.numberOfRatings)],
   ];
 
   return (
@@ -52,7 +52,7 @@ export function StatusPanel({ profile, actions }: { profile: OwnProfile; actions
         <Group justify="space-between" align="center">
           <Group gap="sm">
             <Title order={2} fz="lg" id="admin-status-heading">
-              {adminTexts.statusPanel}
+              {adminProfileTexts.statusPanel}
             </Title>
             <StatusBadge status={profile.status} />
           </Group>

@@ -1,4 +1,5 @@
 import type { AdminProfileRow } from '@intergen/contracts';
+import { adminProfileTexts } from '@intergen/domain';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useActivateProfile } from '../api/activate-profile';
@@ -8,7 +9,6 @@ import { usePublishProfile } from '../api/publish-profile';
 import { useUnpublishProfile } from '../api/unpublish-profile';
 import { useUnverifyProfile } from '../api/unverify-profile';
 import { useVerifyProfile } from '../api/verify-profile';
-import { adminTexts } from './admin-texts';
 
 export type AdminAction =
   | 'approve'
@@ -26,13 +26,13 @@ export type ActionTarget = Pick<AdminProfileRow, 'id' | 'kind' | 'name' | 'statu
 export const reasonActions: ReadonlySet<AdminAction> = new Set(['deactivate', 'unpublish']);
 
 export const actionLabels: Record<AdminAction, string> = {
-  approve: adminTexts.approve,
-  publish: adminTexts.publish,
-  verify: adminTexts.verify,
-  unverify: adminTexts.unverify,
-  activate: adminTexts.activate,
-  deactivate: adminTexts.deactivate,
-  unpublish: adminTexts.unpublish,
+  approve: adminProfileTexts.approve,
+  publish: adminProfileTexts.publish,
+  verify: adminProfileTexts.verify,
+  unverify: adminProfileTexts.unverify,
+  activate: adminProfileTexts.activate,
+  deactivate: adminProfileTexts.deactivate,
+  unpublish: adminProfileTexts.unpublish,
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { OwnProfile } from '@intergen/contracts';
+import { adminProfileTexts } from '@intergen/domain';
 import { Anchor, Center, Group, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -9,7 +10,6 @@ import { errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { adminProfilesPath } from '../../../lib/paths';
 import { useAdminProfile } from '../api/get-admin-profile';
-import { adminTexts } from '../components/admin-texts';
 import { StatusPanel } from '../components/status-panel';
 import { useAdminActions } from '../components/use-admin-actions';
 
@@ -22,7 +22,7 @@ export function AdminProfileRoute({ renderProfile }: { renderProfile: (profile: 
   const { id = '' } = useParams();
   const query = useAdminProfile(id);
   const actions = useAdminActions();
-  usePageTitle(query.data?.name ?? adminTexts.pageTitle);
+  usePageTitle(query.data?.name ?? adminProfileTexts.pageTitle);
 
   return (
     <div className="ig-page">
@@ -30,7 +30,7 @@ export function AdminProfileRoute({ renderProfile }: { renderProfile: (profile: 
         <Anchor component={Link} to={adminProfilesPath} size="sm" w="fit-content">
           <Group gap={4} component="span">
             <IconArrowLeft size={16} aria-hidden="true" />
-            {adminTexts.backToProfiles}
+            {adminProfileTexts.backToProfiles}
           </Group>
         </Anchor>
         {query.isPending ? (

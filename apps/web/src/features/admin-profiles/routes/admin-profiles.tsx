@@ -1,6 +1,12 @@
 import '@mantine/core/styles/Combobox.css';
 import { AdminProfilesQuerySchema } from '@intergen/contracts';
-import { profileChips, profileStatuses, profileTypes } from '@intergen/domain';
+import {
+  adminProfileTexts,
+  profileChips,
+  profileStatuses,
+  profileStatusLabels,
+  profileTypes,
+} from '@intergen/domain';
 import { Button, EmptyState, Group, Paper, Select, Skeleton, Stack, Title } from '@mantine/core';
 import { IconRefresh, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -9,19 +15,18 @@ import { Page } from '../../../components/page';
 import { errorMessage } from '../../../lib/api-client';
 import { type AdminProfilesFilter, useAdminProfiles } from '../api/get-admin-profiles';
 import type { ActionLayout } from '../components/action-buttons';
-import { adminTexts, statusLabels } from '../components/admin-texts';
 import { ProfilesTable } from '../components/profiles-table';
 import { type AdminActions, useAdminActions } from '../components/use-admin-actions';
 
 const awaitingFilter: AdminProfilesFilter = { kind: 'expert', status: 'pending' };
 
 const kindOptions = [
-  { value: '', label: adminTexts.any },
+  { value: '', label: adminProfileTexts.any },
   ...profileTypes.map((kind) => ({ value: kind, label: profileChips[kind] })),
 ];
 const statusOptions = [
-  { value: '', label: adminTexts.any },
-  ...profileStatuses.map((status) => ({ value: status, label: statusLabels[status] })),
+  { value: '', label: adminProfileTexts.any },
+  ...profileStatuses.map((status) => ({ value: status, label: profileStatusLabels[status] })),
 ];
 
 /**
@@ -46,25 +51,25 @@ export function AdminProfilesRoute() {
   };
 
   return (
-    <Page title={adminTexts.pageTitle} description={adminTexts.pageDescription} wide>
+    <Page title={adminProfileTexts.pageTitle} description={adminProfileTexts.pageDescription} wide>
       <ErrorAlert message={actions.error?.message} />
       <ProfilesSection
-        title={adminTexts.awaitingTitle}
+        title={adminProfileTexts.awaitingTitle}
         filter={awaitingFilter}
-        empty={adminTexts.awaitingEmpty}
+        empty={adminProfileTexts.awaitingEmpty}
         actions={actions}
         layout="awaiting"
       />
       <ProfilesSection
-        title={adminTexts.allTitle}
+        title={adminProfileTexts.allTitle}
         filter={filter}
-        empty={adminTexts.allEmpty}
+        empty={adminProfileTexts.allEmpty}
         actions={actions}
         layout="menu"
         filters={
           <Group gap="sm" align="flex-end">
             <Select
-              label={adminTexts.kindFilter}
+              label={adminProfileTexts.kindFilter}
               data={kindOptions}
               value={filter.kind ?? ''}
               onChange={(value) => setFilter('kind', value)}
@@ -72,7 +77,7 @@ export function AdminProfilesRoute() {
               w={200}
             />
             <Select
-              label={adminTexts.statusFilter}
+              label={adminProfileTexts.statusFilter}
               data={statusOptions}
               value={filter.status ?? ''}
               onChange={(value) => setFilter('status', value)}
@@ -116,14 +121,14 @@ function ProfilesSection({
             leftSection={<IconRefresh size={14} aria-hidden="true" />}
             onClick={() => list.refetch()}
             loading={list.isFetching && !list.isPending}
-            aria-label={`${adminTexts.refresh}: ${title}`}
+            aria-label={`${adminProfileTexts.refresh}: ${title}`}
           >
-            {adminTexts.refresh}
+            {adminProfileTexts.refresh}
           </Button>
         </Group>
         {filters}
         {list.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label={adminTexts.loading}>
+          <Stack gap="xs" aria-busy="true" aria-label={adminProfileTexts.loading}>
             {[0, 1, 2].map((row) => (
               <Skeleton key={row} height={40} />
             ))}

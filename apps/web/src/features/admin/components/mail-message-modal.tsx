@@ -1,3 +1,4 @@
+import { adminMailboxTexts as t } from '@intergen/domain';
 import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { ErrorAlert } from '../../../components/alerts';
 import { errorMessage } from '../../../lib/api-client';
@@ -10,10 +11,10 @@ export function MailMessageModal({ id, onClose }: { id: string | null; onClose: 
   const message = useMailMessage(id);
 
   return (
-    <Modal opened={id !== null} onClose={onClose} title={message.data?.subject ?? 'Message'}>
+    <Modal opened={id !== null} onClose={onClose} title={message.data?.subject ?? t.message}>
       <Stack gap="md">
         {message.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Loading the message">
+          <Stack gap="xs" aria-busy="true" aria-label={t.loadingMessage}>
             <Skeleton height={14} width="60%" />
             <Skeleton height={14} />
             <Skeleton height={14} />
@@ -26,7 +27,7 @@ export function MailMessageModal({ id, onClose }: { id: string | null; onClose: 
             <Stack gap={2}>
               <Text size="sm">
                 <Text span fw={600}>
-                  To:
+                  {t.toLabel}
                 </Text>{' '}
                 {message.data.to}
               </Text>
@@ -39,7 +40,7 @@ export function MailMessageModal({ id, onClose }: { id: string | null; onClose: 
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Close
+            {t.close}
           </Button>
         </Group>
       </Stack>

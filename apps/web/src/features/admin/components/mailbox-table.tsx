@@ -1,4 +1,5 @@
 import type { MailSummary } from '@intergen/contracts';
+import { adminMailboxTexts as t } from '@intergen/domain';
 import { Anchor, Table, Text } from '@mantine/core';
 import { useIsNarrow } from '../../../lib/media';
 import { formatMailTime } from './mail-time';
@@ -17,7 +18,7 @@ export function MailboxTable({
   const narrow = useIsNarrow();
   if (narrow) {
     return (
-      <ul className="ig-mail-list" aria-label="E-mails, newest first">
+      <ul className="ig-mail-list" aria-label={t.listLabel}>
         {messages.map((mail) => (
           <li key={mail.id}>
             <Anchor component="button" type="button" ta="left" onClick={() => onOpen(mail.id)} fw={600}>
@@ -36,12 +37,12 @@ export function MailboxTable({
   }
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label="E-mails, newest first">
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={t.listLabel}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">To</Table.Th>
-            <Table.Th scope="col">Subject</Table.Th>
-            <Table.Th scope="col">Time</Table.Th>
+            <Table.Th scope="col">{t.to}</Table.Th>
+            <Table.Th scope="col">{t.subject}</Table.Th>
+            <Table.Th scope="col">{t.time}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,3 +1,4 @@
+import { adminMailboxTexts as t } from '@intergen/domain';
 import { Button, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
 import { IconMailOff, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,7 +16,7 @@ export function MailboxRoute() {
   const messages = mailbox.data?.pages.flatMap((page) => page.messages) ?? [];
 
   return (
-    <Page title="Mailbox" description="E-mails sent while no SMTP server is configured." wide>
+    <Page title={t.title} description={t.description} wide>
       <Group justify="flex-end">
         <Button
           variant="default"
@@ -23,11 +24,11 @@ export function MailboxRoute() {
           onClick={() => mailbox.refetch()}
           loading={mailbox.isRefetching && !mailbox.isFetchingNextPage}
         >
-          Refresh
+          {t.refresh}
         </Button>
       </Group>
       {mailbox.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading the mailbox">
+        <Stack gap="xs" aria-busy="true" aria-label={t.loading}>
           {[0, 1, 2, 3, 4].map((row) => (
             <Skeleton key={row} height={36} />
           ))}
@@ -37,8 +38,8 @@ export function MailboxRoute() {
       ) : messages.length === 0 ? (
         <EmptyState
           icon={<IconMailOff aria-hidden="true" />}
-          title="No e-mails yet"
-          description="Messages appear here as soon as InterGen sends one."
+          title={t.empty}
+          description={t.emptyDescription}
         />
       ) : (
         <>
@@ -50,7 +51,7 @@ export function MailboxRoute() {
                 onClick={() => mailbox.fetchNextPage()}
                 loading={mailbox.isFetchingNextPage}
               >
-                Load more
+                {t.loadMore}
               </Button>
             </Group>
           ) : null}

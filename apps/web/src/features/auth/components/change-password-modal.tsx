@@ -1,4 +1,4 @@
-import { labels, messages } from '@intergen/domain';
+import { authTexts, labels, layoutTexts, messages } from '@intergen/domain';
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
@@ -59,7 +59,7 @@ export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProp
           <SuccessAlert message={change.data.message} />
           <Group justify="flex-end">
             <Button onClick={close} data-autofocus>
-              Close
+              {layoutTexts.close}
             </Button>
           </Group>
         </Stack>
@@ -68,7 +68,7 @@ export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProp
           <Stack gap="md">
             <ErrorAlert message={error} />
             <PasswordInput
-              label="Current password"
+              label={authTexts.currentPassword}
               autoComplete="current-password"
               withAsterisk
               data-autofocus
@@ -77,8 +77,8 @@ export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProp
               {...form.getInputProps('currentPassword')}
             />
             <PasswordInput
-              label="New password"
-              description="At least 6 characters."
+              label={authTexts.newPassword}
+              description={authTexts.passwordHint}
               autoComplete="new-password"
               withAsterisk
               error={invalid.has('newPassword') || undefined}
@@ -86,7 +86,7 @@ export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProp
               {...form.getInputProps('newPassword')}
             />
             <PasswordInput
-              label="Confirm new password"
+              label={authTexts.confirmNewPassword}
               autoComplete="new-password"
               withAsterisk
               error={invalid.has('confirmPassword') || undefined}
@@ -95,7 +95,7 @@ export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProp
             />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close} disabled={change.isPending}>
-                Cancel
+                {layoutTexts.cancel}
               </Button>
               <Button type="submit" loading={change.isPending}>
                 {labels.changePassword}

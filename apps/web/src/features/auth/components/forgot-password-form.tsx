@@ -1,4 +1,4 @@
-import { isValidEmail, labels, messages, routes } from '@intergen/domain';
+import { authTexts, isValidEmail, labels, messages, routes } from '@intergen/domain';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
@@ -38,7 +38,7 @@ export function ForgotPasswordForm() {
         <SuccessAlert message={reset.data?.message} />
         <ErrorAlert message={reset.error ? errorMessage(reset.error) : null} />
         <TextInput
-          label="Email"
+          label={authTexts.email}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -50,9 +50,9 @@ export function ForgotPasswordForm() {
           {labels.resetPassword}
         </Button>
         <Text size="sm" ta="center">
-          Remembered it?{' '}
+          {authTexts.rememberedIt}{' '}
           <Anchor component={Link} to={routes.login}>
-            Back to login
+            {authTexts.backToLogin}
           </Anchor>
         </Text>
       </Stack>

@@ -1,4 +1,4 @@
-import { afterLoginPath, labels, routes } from '@intergen/domain';
+import { afterLoginPath, authTexts, labels, routes } from '@intergen/domain';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
@@ -64,7 +64,7 @@ export function LoginForm({
         <Stack gap="md">
           <ErrorAlert message={error} />
           <TextInput
-            label="Email"
+            label={authTexts.email}
             type="email"
             autoComplete="email"
             inputMode="email"
@@ -74,7 +74,7 @@ export function LoginForm({
             {...form.getInputProps('email')}
           />
           <PasswordInput
-            label="Password"
+            label={authTexts.password}
             autoComplete="current-password"
             withAsterisk
             error={invalid.has('password') || undefined}

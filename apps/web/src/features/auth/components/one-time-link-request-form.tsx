@@ -1,4 +1,4 @@
-import { labels, messages, routes } from '@intergen/domain';
+import { authTexts, labels, messages, routes } from '@intergen/domain';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
@@ -38,7 +38,7 @@ export function OneTimeLinkRequestForm({ redirect }: { redirect: string | null }
         <InfoAlert message={request.data?.message} />
         <ErrorAlert message={linkError(request.error)} />
         <TextInput
-          label="Email"
+          label={authTexts.email}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -50,12 +50,12 @@ export function OneTimeLinkRequestForm({ redirect }: { redirect: string | null }
           {labels.requestOneTimeLink}
         </Button>
         <Text size="sm" ta="center">
-          Prefer your password?{' '}
+          {authTexts.preferPassword}{' '}
           <Anchor
             component={Link}
             to={redirect ? `${routes.login}?redirect=${encodeURIComponent(redirect)}` : routes.login}
           >
-            Log in with your password
+            {authTexts.logInWithPassword}
           </Anchor>
         </Text>
       </Stack>

@@ -1,4 +1,4 @@
-import { labels, messages, passwordProblem, routes } from '@intergen/domain';
+import { authTexts, labels, messages, passwordProblem, routes } from '@intergen/domain';
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -54,28 +54,28 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <Stack gap="md">
         <ErrorAlert message={error} />
         <PasswordInput
-          label="New password"
-          description="At least 6 characters."
+          label={authTexts.newPassword}
+          description={authTexts.passwordHint}
           autoComplete="new-password"
           withAsterisk
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
         <PasswordInput
-          label="Confirm new password"
+          label={authTexts.confirmNewPassword}
           autoComplete="new-password"
           withAsterisk
           key={form.key('confirmPassword')}
           {...form.getInputProps('confirmPassword')}
         />
         <Button type="submit" fullWidth size="md" loading={reset.isPending}>
-          Set new password
+          {authTexts.setNewPassword}
         </Button>
         {reset.error ? (
           <Text size="sm" ta="center">
-            Link expired?{' '}
+            {authTexts.linkExpired}{' '}
             <Anchor component={Link} to={routes.forgotPassword}>
-              Request a new one
+              {authTexts.requestNewOne}
             </Anchor>
           </Text>
         ) : null}

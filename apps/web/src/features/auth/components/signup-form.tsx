@@ -1,5 +1,6 @@
 import {
   afterLoginPath,
+  authTexts,
   isValidEmail,
   labels,
   messages,
@@ -28,10 +29,7 @@ import { ErrorAlert } from '../../../components/alerts';
 import { errorMessage, problemFields } from '../../../lib/api-client';
 import { useSignUp } from '../api/sign-up';
 
-const typeDetails: Record<ProfileType, { icon: typeof IconBriefcase; hint: string }> = {
-  expert: { icon: IconBriefcase, hint: 'I advise growing companies.' },
-  company: { icon: IconRocket, hint: 'We are looking for advisors.' },
-};
+const typeIcons: Record<ProfileType, typeof IconBriefcase> = { expert: IconBriefcase, company: IconRocket };
 
 interface SignUpValues {
   profileType: ProfileType | '';
@@ -96,7 +94,7 @@ export function SignUpForm() {
         >
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt={6}>
             {profileTypes.map((type) => {
-              const { icon: Icon, hint } = typeDetails[type];
+              const Icon = typeIcons[type];
               return (
                 <Radio.Card key={type} value={type} className="ig-radio-card" p="md" radius="md">
                   <Stack gap={6}>
@@ -108,7 +106,7 @@ export function SignUpForm() {
                       {profileTypeLabels[type]}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {hint}
+                      {authTexts.profileTypeHints[type]}
                     </Text>
                   </Stack>
                 </Radio.Card>
@@ -117,7 +115,7 @@ export function SignUpForm() {
           </SimpleGrid>
         </Radio.Group>
         <TextInput
-          label="Full name"
+          label={authTexts.fullName}
           autoComplete="name"
           withAsterisk
           error={invalid.has('name') || undefined}
@@ -125,7 +123,7 @@ export function SignUpForm() {
           {...form.getInputProps('name')}
         />
         <TextInput
-          label="Email"
+          label={authTexts.email}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -135,8 +133,8 @@ export function SignUpForm() {
           {...form.getInputProps('email')}
         />
         <PasswordInput
-          label="Password"
-          description="At least 6 characters."
+          label={authTexts.password}
+          description={authTexts.passwordHint}
           autoComplete="new-password"
           withAsterisk
           error={invalid.has('password') || undefined}
@@ -147,7 +145,7 @@ export function SignUpForm() {
           {labels.signUpButton}
         </Button>
         <Text size="sm" ta="center">
-          Already have an account?{' '}
+          {authTexts.alreadyHaveAccount}{' '}
           <Anchor component={Link} to={routes.login}>
             {labels.loginLink}
           </Anchor>

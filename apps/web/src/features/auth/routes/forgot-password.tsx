@@ -1,13 +1,11 @@
+import { authTexts } from '@intergen/domain';
 import { AuthPage } from '../../../components/auth-page';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 
 /** `/forgotPassword`: e-mail input and Reset Password button. */
 export function ForgotPasswordRoute() {
   return (
-    <AuthPage
-      title="Forgot your password?"
-      description="Enter the e-mail address of your account and we will send you a link to set a new password."
-    >
+    <AuthPage title={authTexts.forgotTitle} description={authTexts.forgotDescription}>
       <ForgotPasswordForm />
     </AuthPage>
   );

@@ -1,3 +1,4 @@
+import { authTexts } from '@intergen/domain';
 import { useSearchParams } from 'react-router';
 import { AuthPage } from '../../../components/auth-page';
 import { OneTimeLinkRequestForm } from '../components/one-time-link-request-form';
@@ -6,10 +7,7 @@ import { OneTimeLinkRequestForm } from '../components/one-time-link-request-form
 export function LoginOneTimeRequestRoute() {
   const [searchParams] = useSearchParams();
   return (
-    <AuthPage
-      title="Sign in without a password"
-      description="We will e-mail you a link that signs you in once. It is valid for 15 minutes."
-    >
+    <AuthPage title={authTexts.oneTimeTitle} description={authTexts.oneTimeDescription}>
       <OneTimeLinkRequestForm redirect={searchParams.get('redirect')} />
     </AuthPage>
   );

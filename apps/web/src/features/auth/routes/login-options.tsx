@@ -1,4 +1,4 @@
-import { afterLoginPath, routes } from '@intergen/domain';
+import { afterLoginPath, authTexts, layoutTexts, routes } from '@intergen/domain';
 import { Anchor, Divider, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -44,29 +44,26 @@ export function LoginOptionsRoute() {
     );
   }, [token, redirect, mutate, navigate]);
 
-  if (token && !linkFailed) return <PageLoader label="Signing you in…" />;
+  if (token && !linkFailed) return <PageLoader label={authTexts.signingIn} />;
 
   const oneTimeHref = redirect
     ? `${routes.oneTimeRequest}?redirect=${encodeURIComponent(redirect)}`
     : routes.oneTimeRequest;
 
   return (
-    <AuthPage
-      title="Log in"
-      description="Log in with your password, or have a one-time sign-in link sent to you."
-    >
+    <AuthPage title={authTexts.loginTitle} description={authTexts.loginOptionsDescription}>
       <LoginForm
         redirect={redirect}
         initialError={linkError}
         onEdit={() => setLinkError(null)}
         extra={(email) => (
           <>
-            <Divider label="or" labelPosition="center" />
+            <Divider label={layoutTexts.or} labelPosition="center" />
             <DealOneTimeLinkButton email={email} params={{ login, deal, redirect }} />
             <Text size="sm" ta="center">
-              No invitation link?{' '}
+              {authTexts.noInvitationLink}{' '}
               <Anchor component={Link} to={oneTimeHref}>
-                Request a one-time link by e-mail
+                {authTexts.requestOneTimeLinkByEmail}
               </Anchor>
             </Text>
           </>

@@ -1,4 +1,4 @@
-import { labels, routes } from '@intergen/domain';
+import { authTexts, labels, layoutTexts, routes } from '@intergen/domain';
 import { Anchor, Divider, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { AuthPage } from '../../../components/auth-page';
@@ -13,20 +13,17 @@ export function LoginRoute() {
     : routes.oneTimeRequest;
 
   return (
-    <AuthPage
-      title="Log in"
-      description="Welcome to InterGen, where business advisors and scaling companies meet."
-    >
+    <AuthPage title={authTexts.loginTitle} description={authTexts.loginDescription}>
       <LoginForm redirect={redirect} />
-      <Divider label="or" labelPosition="center" />
+      <Divider label={layoutTexts.or} labelPosition="center" />
       <Stack gap="xs" align="center">
         <Text size="sm" ta="center">
           <Anchor component={Link} to={oneTimeHref}>
-            Email me a one-time sign-in link
+            {authTexts.emailMeOneTimeLink}
           </Anchor>
         </Text>
         <Text size="sm" ta="center">
-          New to InterGen?{' '}
+          {authTexts.newToInterGen}{' '}
           <Anchor component={Link} to={routes.signup}>
             {labels.signUpLink}
           </Anchor>

@@ -1,4 +1,4 @@
-import { messages, routes } from '@intergen/domain';
+import { authTexts, messages, routes } from '@intergen/domain';
 import { Button } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/alerts';
@@ -11,14 +11,14 @@ export function ResetPasswordRoute() {
   const token = searchParams.get('token');
 
   return (
-    <AuthPage title="Set a new password" description="Choose a new password for your InterGen account.">
+    <AuthPage title={authTexts.resetTitle} description={authTexts.resetDescription}>
       {token ? (
         <ResetPasswordForm token={token} />
       ) : (
         <>
           <ErrorAlert message={messages.resetLinkInvalid} />
           <Button component={Link} to={routes.forgotPassword} fullWidth size="md">
-            Request a new link
+            {authTexts.requestNewLink}
           </Button>
         </>
       )}

@@ -104,13 +104,7 @@ function ReviewForm({
       )}
       <fieldset className="ig-review-rating">
         <legend>{t.rating}</legend>
-        <Rating
-          value={rating}
-          onChange={setRating}
-          count={5}
-          size="lg"
-          getSymbolLabel={(value) => `${value} out of 5`}
-        />
+        <Rating value={rating} onChange={setRating} count={5} size="lg" getSymbolLabel={t.starLabel} />
       </fieldset>
       {formShown ? (
         <Checkbox

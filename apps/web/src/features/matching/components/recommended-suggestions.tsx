@@ -1,5 +1,5 @@
 import type { Suggestion } from '@intergen/contracts';
-import { connectionTimings } from '@intergen/domain';
+import { connectionTimings, matchingUiTexts as t } from '@intergen/domain';
 import { Stack, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,7 +16,6 @@ import { useSignedInUser } from '../../../lib/session';
 import { useDismissSuggestion } from '../api/dismiss-suggestion';
 import { useSuggestions } from '../api/get-suggestions';
 import { trackEvent } from '../api/track-event';
-import { matchingUiTexts as t } from './matching-texts';
 import { SuggestionCard } from './suggestion-card';
 
 interface RecommendedSuggestionsProps {

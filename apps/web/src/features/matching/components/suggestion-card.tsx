@@ -1,11 +1,10 @@
 import './suggestion-card.css';
 import type { Suggestion } from '@intergen/contracts';
-import { areasOfImprovement, industries } from '@intergen/domain';
+import { areasOfImprovement, industries, matchingUiTexts as t } from '@intergen/domain';
 import { Badge, Button, Text } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { CardActions, MemberCard, ViewProfileButton } from '../../../components/member-card';
 import { trackEvent } from '../api/track-event';
-import { matchingUiTexts as t } from './matching-texts';
 import { ScoreRing, StrongMatchBadge, WhyThisMatchToggle } from './why-this-match';
 
 /** How many chips of each kind a card shows before "+N more". */

@@ -2,11 +2,10 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/RingProgress.css';
 import './why-this-match.css';
 import type { MatchExplanation, MatchPartView } from '@intergen/contracts';
-import { matchingDefaults } from '@intergen/domain';
+import { matchingDefaults, matchingUiTexts as t } from '@intergen/domain';
 import { Badge, Button, Progress, RingProgress, Text } from '@mantine/core';
 import { IconChevronDown, IconStarFilled } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { matchingUiTexts as t } from './matching-texts';
 
 /** A score is strong from the spec's community minimum (spec 001 §9, DESIGN.md §4). */
 export function isStrongMatch(score: number): boolean {

@@ -1,17 +1,21 @@
-import { labels } from '@intergen/domain';
+import { networkTexts as t } from '@intergen/domain';
 import { PlaceholderPage } from '../../../components/page';
 
-/** `/my-network`: placeholder until My Network (a later issue). */
+/**
+ * `/my-network` (spec 000 §2). The page exists so that the header's link, the allowed redirects and the
+ * profiles opened over it (`/my-network/:profileId`) have somewhere to land; until its sections are built it
+ * says so rather than pretending.
+ */
 export function MyNetworkRoute() {
-  return <PlaceholderPage title={labels.myNetwork} note="My Network arrives in a coming update." />;
+  return <PlaceholderPage title={t.myNetworkTitle} note={t.myNetworkNotBuilt} />;
 }
 
-/** `/expert-community`: placeholder until the communities (a later issue). */
+/** `/expert-community`, behind the community-tab flag; a landing for the profiles opened over it, as above. */
 export function ExpertCommunityRoute() {
-  return <PlaceholderPage title="Expert Community" note="The community arrives in a coming update." />;
+  return <PlaceholderPage title={t.expertCommunityTitle} note={t.communityNotBuilt} />;
 }
 
-/** `/venture-community`: placeholder until the communities (a later issue). */
+/** `/venture-community`, behind the community-tab flag; a landing for the profiles opened over it, as above. */
 export function VentureCommunityRoute() {
-  return <PlaceholderPage title="Venture Community" note="The community arrives in a coming update." />;
+  return <PlaceholderPage title={t.ventureCommunityTitle} note={t.communityNotBuilt} />;
 }
