@@ -1,7 +1,25 @@
-import type { MatchExplanation, ProfileCard, Suggestion } from '@intergen/contracts';
-import { matchPartLabels } from '@intergen/domain';
+import type {
+  ConnectionBuckets,
+  ConnectionRequest,
+  MatchExplanation,
+  OwnProfile,
+  ProfileCard,
+  ProfileView,
+  Suggestion,
+} from '@intergen/contracts';
+import {
+  completion,
+  matchPartLabels,
+  type ProfileData,
+  type ProfileType,
+  ruleErrors,
+} from '@intergen/domain';
+import { configAnswer, type FakeApi, installFakeApi } from './render';
 
-/** Test data shared by the features: a member's card, a suggestion, and the explanation of its score. */
+/**
+ * Test data shared by the features and the app: cards, suggestions and their explanation, the own profile
+ * (published, or a draft in the wizard), profile pages, connection requests, and the dashboard's API.
+ */
 
 /** A score of 68 made of its parts, as the server explains it. */
 export function buildExplanation(overrides: Partial<MatchExplanation> = {}): MatchExplanation {
@@ -79,4 +97,331 @@ export function buildSuggestion(overrides: Partial<Suggestion> = {}): Suggestion
     explanation: buildExplanation(),
     ...overrides,
   };
+}
+
+/** The owner's profile as GET /api/profiles/me answers it: by default a published, public expert. */
+export function buildOwnProfile(overrides: Partial<OwnProfile> = {}): OwnProfile {
+  return {
+    id: 'u1',
+    kind: 'expert',
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    emailVerified: true,
+    status: 'published',
+    data: {
+      phone: '5551234567',
+      linkedin: 'https://www.linkedin.com/in/ada',
+      interGenData: { event: true },
+      about: null,
+      experience: { tech: true },
+      areasOfImprovement: { legal: true },
+      idealEngagement: { mentor: true },
+      businessType: 'B2B',
+      currentStage: { scaling: true },
+      anythingElse: 'Hello',
+      profileImage: { url: '/avatars/expert-1.svg', name: 'expert-1.svg' },
+      engagementType: 'oneOngoing',
+      arrangement: 'volunteer',
+      investmentOpportunities: 'yes',
+      boardOpportunities: 'no',
+      interests: { noInvesting: true },
+    },
+    pendingChanges: null,
+    completion: { sections: { basics: 100, profile: 100, extras: 100 }, overall: 100 },
+    fieldErrors: [],
+    profileComplete: true,
+    onboardingComplete: true,
+    profilePending: false,
+    profilePublished: true,
+    publishDate: 1_700_000_000_000,
+    pausedDate: null,
+    pauseReason: null,
+    deactivatedDate: null,
+    disableReason: null,
+    hasEmailVerificationCode: false,
+    hasBeenWelcomed: true,
+    gettingStartedDismissed: true,
+    isVerified: false,
+    private: false,
+    averageRating: 0,
+    numberOfRatings: 0,
+    updatedAt: 1_700_000_000_000,
+    needsAnnualConfirmation: false,
+    ...overrides,
+  };
+}
+
+/** A company whose figures are a year old. */
+export function buildOwnCompany(overrides: Partial<OwnProfile> = {}): OwnProfile {
+  return buildOwnProfile({
+    kind: 'company',
+    data: {
+      phone: '5551234567',
+      linkedin: 'https://www.linkedin.com/company/engines',
+      jobTitle: 'Founder',
+      interGenData: { event: true },
+      companyName: 'Engines',
+      slogan: null,
+      companySize: 8,
+      yearsInBusiness: 2,
+      website: 'https://engines.example',
+      revenue: 'revenueLessThan250',
+      capital: null,
+      about: null,
+      experience: { tech: true },
+      areasOfImprovement: { legal: true },
+      idealEngagement: { mentor: true },
+      businessType: 'B2B',
+      currentStage: 'startup',
+      anythingElse: 'Hello',
+      arrangement: 'volunteer',
+      investmentOpportunities: 'yes',
+      boardOpportunities: 'no',
+      profileImage: null,
+    },
+    needsAnnualConfirmation: true,
+    ...overrides,
+  });
+}
+
+/** A published expert's page as another member sees it (not connected: no contact). */
+export function buildExpertView(overrides: Partial<ProfileView> = {}): ProfileView {
+  return {
+    id: 'p2',
+    kind: 'expert',
+    name: 'Grace Hopper',
+    isOwn: false,
+    status: 'published',
+    isVerified: true,
+    data: {
+      about: null,
+      experience: { tech: true, financial: true, energy: false },
+      areasOfImprovement: { productDevelopment: true },
+      idealEngagement: { mentor: true, advice: true },
+      businessType: 'B2B',
+      currentStage: { scaling: true },
+      anythingElse: 'Thirty years of compilers.',
+      profileImage: { url: '/avatars/expert-2.svg', name: 'expert-2.svg' },
+      engagementType: 'oneOngoing',
+      arrangement: 'volunteer',
+      investmentOpportunities: 'yes',
+      boardOpportunities: 'no',
+      interests: { noInvesting: true },
+    },
+    contact: null,
+    rating: null,
+    publishDate: 1_700_000_000_000,
+    ...overrides,
+  };
+}
+
+/** A published company's page. */
+export function buildCompanyView(overrides: Partial<ProfileView> = {}): ProfileView {
+  return {
+    id: 'c1',
+    kind: 'company',
+    name: 'Ada Lovelace',
+    isOwn: false,
+    status: 'published',
+    isVerified: false,
+    data: {
+      companyName: 'Analytical Engines',
+      slogan: 'Computing the future',
+      companySize: 12,
+      yearsInBusiness: 3,
+      website: 'engines.example',
+      revenue: 'revenueLessThanFiveMoreThanOne',
+      capital: 'capitalLessThan250k',
+      about: null,
+      experience: { tech: true },
+      areasOfImprovement: { growthCapital: true, legal: true },
+      idealEngagement: { handsOn: true },
+      businessType: 'B2C',
+      currentStage: 'startup',
+      anythingElse: 'We need help with sales.',
+      arrangement: 'feeBased',
+      investmentOpportunities: 'no',
+      boardOpportunities: 'yes',
+      profileImage: null,
+    },
+    contact: null,
+    rating: null,
+    publishDate: 1_700_000_000_000,
+    ...overrides,
+  };
+}
+
+/** Grace Hopper's own profile (GET /api/profiles/me, GET /api/admin/profiles/:id): her page's data with her contact. */
+export function buildOwnExpert(overrides: Partial<OwnProfile> = {}): OwnProfile {
+  return buildOwnProfile({
+    name: 'Grace Hopper',
+    email: 'grace@example.com',
+    data: {
+      ...(buildExpertView().data as object),
+      phone: '5551234567',
+      linkedin: 'https://www.linkedin.com/in/grace-hopper',
+      interGenData: { socialMedia: true },
+    } as OwnProfile['data'],
+    ...overrides,
+  });
+}
+
+const emptyExpert = {
+  phone: null,
+  linkedin: null,
+  interGenData: null,
+  about: null,
+  experience: null,
+  areasOfImprovement: null,
+  idealEngagement: null,
+  businessType: null,
+  currentStage: null,
+  anythingElse: null,
+  profileImage: null,
+  engagementType: null,
+  arrangement: null,
+  investmentOpportunities: null,
+  boardOpportunities: null,
+  interests: null,
+};
+
+const emptyCompany = {
+  phone: null,
+  linkedin: null,
+  jobTitle: null,
+  interGenData: null,
+  companyName: null,
+  slogan: null,
+  companySize: null,
+  yearsInBusiness: null,
+  website: null,
+  revenue: null,
+  capital: null,
+  about: null,
+  experience: null,
+  areasOfImprovement: null,
+  idealEngagement: null,
+  businessType: null,
+  currentStage: null,
+  anythingElse: null,
+  arrangement: null,
+  investmentOpportunities: null,
+  boardOpportunities: null,
+  profileImage: null,
+};
+
+/** A complete expert profile's data. */
+export const completeExpertData = {
+  ...emptyExpert,
+  phone: '5551234567',
+  linkedin: 'https://www.linkedin.com/in/ada',
+  interGenData: { event: true },
+  experience: { tech: true },
+  areasOfImprovement: { legal: true },
+  idealEngagement: { mentor: true },
+  businessType: 'B2B',
+  currentStage: { scaling: true },
+  anythingElse: 'Thirty years of engines.',
+  profileImage: { url: '/avatars/expert-1.svg', name: 'expert-1.svg' },
+  engagementType: 'oneOngoing',
+  arrangement: 'volunteer',
+  investmentOpportunities: 'no',
+  boardOpportunities: 'yes',
+  interests: { noInvesting: true },
+} as const;
+
+/**
+ * The own profile while it is being filled in: unpublished and unverified, with the completion and the broken
+ * field rules its data gives (an empty profile unless `data` says otherwise).
+ */
+export function buildDraftProfile(
+  kind: ProfileType,
+  data: Record<string, unknown> = {},
+  overrides: Partial<OwnProfile> = {},
+): OwnProfile {
+  const full = { ...(kind === 'expert' ? emptyExpert : emptyCompany), ...data };
+  return buildOwnProfile({
+    kind,
+    emailVerified: false,
+    status: 'incomplete',
+    data: full as OwnProfile['data'],
+    completion: completion(kind, full as Partial<ProfileData>),
+    fieldErrors: Object.entries(ruleErrors(kind, full as Partial<ProfileData>)).map(([path, message]) => ({
+      path,
+      message: message ?? '',
+    })),
+    profileComplete: false,
+    onboardingComplete: false,
+    profilePublished: false,
+    publishDate: null,
+    hasEmailVerificationCode: true,
+    hasBeenWelcomed: false,
+    gettingStartedDismissed: false,
+    updatedAt: 0,
+    ...overrides,
+  });
+}
+
+/** A request received by the expert `u1` from the company `c1`, with a two-line message. */
+export function buildRequest(overrides: Partial<ConnectionRequest> = {}): ConnectionRequest {
+  return {
+    id: 's1',
+    expertId: 'u1',
+    companyId: 'c1',
+    requestedBy: 'venture',
+    direction: 'received',
+    message: 'Hello there.\nCould we talk next week?',
+    seen: false,
+    notInterested: false,
+    accepted: false,
+    dismissed: false,
+    closed: false,
+    reviewClosed: false,
+    isPending: false,
+    requestSentAt: Date.UTC(2026, 10, 20, 12),
+    connectedOn: null,
+    closedOn: null,
+    expertCompletedSurvey: false,
+    companyCompletedSurvey: false,
+    expertRating: null,
+    ventureRating: null,
+    counterpart: buildCard(),
+    contact: null,
+    explanation: null,
+    ...overrides,
+  };
+}
+
+/** An accepted request: a connection with the counterpart's contact details. */
+export function buildConnection(overrides: Partial<ConnectionRequest> = {}): ConnectionRequest {
+  return buildRequest({
+    accepted: true,
+    seen: true,
+    connectedOn: Date.UTC(2026, 10, 21, 9),
+    contact: { email: 'ada@engines.example', phone: '5551234567', linkedin: null, jobTitle: 'Founder' },
+    ...overrides,
+  });
+}
+
+export function buildBuckets(overrides: Partial<ConnectionBuckets> = {}): ConnectionBuckets {
+  return { received: [], sent: [], unrated: [], rated: [], surveyFormUrl: null, ...overrides };
+}
+
+/**
+ * The dashboard's API as a member sees it: the suggestions and buckets as they stand (handlers may change
+ * them), the own profile published after the version popup's release, and `extra` handlers on top.
+ */
+export function dashboardApi(
+  state: { suggestions?: Suggestion[]; buckets?: ConnectionBuckets },
+  extra: FakeApi = {},
+) {
+  const current = { suggestions: state.suggestions ?? [], buckets: state.buckets ?? buildBuckets() };
+  const api = installFakeApi({
+    'GET /api/config': () => configAnswer,
+    'GET /api/suggestions': () => ({ body: { suggestions: current.suggestions } }),
+    'GET /api/connections': () => ({ body: current.buckets }),
+    'POST /api/tracking': () => ({ body: {} }),
+    ...extra,
+  });
+  return { ...api, current };
 }

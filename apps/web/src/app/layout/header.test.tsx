@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildOwnProfile, completeExpertData } from '../../features/profile-wizard/test-profile';
+import { buildDraftProfile, completeExpertData } from '../../test/fixtures';
 import { buildUser, configAnswer, installFakeApi, renderApp } from '../../test/render';
 import { setViewportWidth } from '../../test/viewport';
 
@@ -59,7 +59,7 @@ describe('the header', () => {
 
   it('shows only the logo to a person without header access', async () => {
     const unverified = buildUser({ emailVerified: false });
-    const profile = buildOwnProfile('expert', completeExpertData, { onboardingComplete: true });
+    const profile = buildDraftProfile('expert', completeExpertData, { onboardingComplete: true });
     installFakeApi({
       'GET /api/config': () => configAnswer,
       'GET /api/profiles/me': () => ({ body: { profile } }),

@@ -3,16 +3,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   buildBuckets,
-  buildConnection,
-  buildRequest,
-  dashboardApi,
-} from '../../features/connections/components/test-fixtures';
-import {
   buildCompanyView,
+  buildConnection,
   buildExpertView,
   buildOwnExpert,
-} from '../../features/profile-view/components/test-fixtures';
-import { buildSuggestion } from '../../test/fixtures';
+  buildRequest,
+  buildSuggestion,
+  dashboardApi,
+} from '../../test/fixtures';
 import { buildUser, renderApp } from '../../test/render';
 import { setViewportWidth } from '../../test/viewport';
 

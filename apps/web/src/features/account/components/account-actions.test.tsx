@@ -2,6 +2,7 @@ import { accountTexts, pauseReasonLabels, profileTexts } from '@intergen/domain'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
+import { buildOwnCompany, buildOwnProfile } from '../../../test/fixtures';
 import {
   buildUser,
   configAnswer,
@@ -11,7 +12,6 @@ import {
 } from '../../../test/render';
 import { AccountActions } from './account-actions';
 import { resetSessionFlags } from './session-flags';
-import { buildOwnCompany, buildOwnProfile } from './test-fixtures';
 
 afterEach(resetSessionFlags);
 

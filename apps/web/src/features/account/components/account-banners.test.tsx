@@ -1,9 +1,9 @@
 import { accessTexts, fieldMessages, profileTexts } from '@intergen/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildOwnCompany, buildOwnProfile } from '../../../test/fixtures';
 import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
 import { resetSessionFlags } from './session-flags';
-import { buildOwnCompany, buildOwnProfile } from './test-fixtures';
 
 afterEach(resetSessionFlags);
 

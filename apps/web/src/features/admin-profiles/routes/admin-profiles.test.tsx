@@ -1,6 +1,7 @@
 import type { AdminProfileRow, OwnProfile } from '@intergen/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildOwnExpert } from '../../../test/fixtures';
 import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
 
 const admin = buildUser({ id: 'a1', kind: null, isAdmin: true, profile: null, firstName: 'Admin' });
@@ -20,57 +21,8 @@ function row(overrides: Partial<AdminProfileRow> = {}): AdminProfileRow {
   };
 }
 
-/** What the admin actions answer: only the fields the page reads matter here. */
-function own(overrides: Partial<OwnProfile> = {}): OwnProfile {
-  return {
-    id: 'e1',
-    kind: 'expert',
-    name: 'Grace Hopper',
-    email: 'grace@example.com',
-    emailVerified: true,
-    status: 'published',
-    data: {
-      phone: '5551234567',
-      linkedin: 'https://www.linkedin.com/in/grace',
-      interGenData: { event: true },
-      about: null,
-      experience: { tech: true },
-      areasOfImprovement: { legal: true },
-      idealEngagement: { mentor: true },
-      businessType: 'B2B',
-      currentStage: { scaling: true },
-      anythingElse: 'Compilers',
-      profileImage: null,
-      engagementType: 'oneOngoing',
-      arrangement: 'volunteer',
-      investmentOpportunities: 'yes',
-      boardOpportunities: 'no',
-      interests: { noInvesting: true },
-    },
-    pendingChanges: null,
-    completion: { sections: { basics: 100, profile: 100, extras: 100 }, overall: 100 },
-    fieldErrors: [],
-    profileComplete: true,
-    onboardingComplete: true,
-    profilePending: false,
-    profilePublished: true,
-    publishDate: 1_700_000_000_000,
-    pausedDate: null,
-    pauseReason: null,
-    deactivatedDate: null,
-    disableReason: null,
-    hasEmailVerificationCode: false,
-    hasBeenWelcomed: true,
-    gettingStartedDismissed: true,
-    isVerified: false,
-    private: false,
-    averageRating: 0,
-    numberOfRatings: 0,
-    updatedAt: 1_700_000_000_000,
-    needsAnnualConfirmation: false,
-    ...overrides,
-  };
-}
+/** What the admin actions answer: Grace Hopper's own profile, under the id of her row. */
+const own = (overrides: Partial<OwnProfile> = {}) => buildOwnExpert({ id: 'e1', ...overrides });
 
 describe('the admin profiles page', () => {
   it('approves a business advisor awaiting approval and reads the lists again', async () => {

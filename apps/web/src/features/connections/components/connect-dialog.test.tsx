@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildSuggestion } from '../../../test/fixtures';
+import { buildBuckets, buildRequest, buildSuggestion, dashboardApi } from '../../../test/fixtures';
 import { buildUser, renderApp } from '../../../test/render';
-import { buildBuckets, buildRequest, dashboardApi } from './test-fixtures';
 
 const expert = buildUser();
 

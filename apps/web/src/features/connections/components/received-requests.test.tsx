@@ -1,9 +1,8 @@
 import { connectionTimings, connectionUiTexts } from '@intergen/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildCard } from '../../../test/fixtures';
+import { buildBuckets, buildCard, buildConnection, buildRequest, dashboardApi } from '../../../test/fixtures';
 import { buildUser, renderApp } from '../../../test/render';
-import { buildBuckets, buildConnection, buildRequest, dashboardApi } from './test-fixtures';
 
 const expert = buildUser();
 

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { buildCard } from '../../../test/fixtures';
+import { buildBuckets, buildCard, buildConnection, dashboardApi } from '../../../test/fixtures';
 import { buildUser, renderApp } from '../../../test/render';
 import { canFinishReview } from './review-dialog';
-import { buildBuckets, buildConnection, dashboardApi } from './test-fixtures';
 
 const expert = buildUser();
 const company = buildUser({ id: 'c9', kind: 'company', email: 'charles@engines.example' });

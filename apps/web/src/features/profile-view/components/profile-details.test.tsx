@@ -1,10 +1,10 @@
 import { profileTexts } from '@intergen/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildCompanyView, buildExpertView, buildOwnExpert } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { ownProfileToView } from './format';
 import { ProfileDetails } from './profile-details';
-import { buildCompanyView, buildExpertView, buildOwnExpert } from './test-fixtures';
 
 describe('a profile page', () => {
   it('hides the contact details of a member one is not connected with', () => {

@@ -1,8 +1,8 @@
 import { accessTexts, profileTexts } from '@intergen/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildCompanyView, buildExpertView } from '../../../test/fixtures';
 import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
-import { buildCompanyView, buildExpertView } from '../components/test-fixtures';
 
 const notFound = {
   status: 404,

@@ -2,8 +2,8 @@ import type { OwnProfile } from '@intergen/contracts';
 import { messages, profileTexts } from '@intergen/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildDraftProfile, completeExpertData } from '../../../test/fixtures';
 import { buildUser, configAnswer, type FakeApi, installFakeApi, renderApp } from '../../../test/render';
-import { buildOwnProfile, completeExpertData } from '../test-profile';
 
 const unverifiedExpert = buildUser({
   emailVerified: false,
@@ -44,7 +44,7 @@ function typeCode(dialog: HTMLElement, code: string) {
 describe('the review step', () => {
   it('lists each section with its percentage, red under 100, when the profile is incomplete', async () => {
     const { calls } = reviewApi(
-      buildOwnProfile('expert', {
+      buildDraftProfile('expert', {
         phone: '5551234567',
         linkedin: 'https://www.linkedin.com/in/ada',
         interGenData: { event: true },
@@ -79,7 +79,7 @@ describe('the review step', () => {
   });
 
   it('asks an unverified member for the code and refuses fewer than 5 characters without asking the server', async () => {
-    const { calls } = reviewApi(buildOwnProfile('expert', completeExpertData));
+    const { calls } = reviewApi(buildDraftProfile('expert', completeExpertData));
     renderApp('/profile/review', { user: unverifiedExpert });
 
     const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle });
@@ -108,7 +108,7 @@ describe('the review step', () => {
   });
 
   it('gives the first code box the focus when the verification dialog opens', async () => {
-    reviewApi(buildOwnProfile('expert', completeExpertData));
+    reviewApi(buildDraftProfile('expert', completeExpertData));
     renderApp('/profile/review', { user: unverifiedExpert });
     const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle });
     const first = within(dialog).getAllByRole('textbox')[0];
@@ -117,7 +117,7 @@ describe('the review step', () => {
 
   it('after a correct code the server has submitted the profile: Continue goes to the dashboard, nothing more is sent', async () => {
     window.localStorage.clear();
-    const complete = buildOwnProfile('expert', completeExpertData, { onboardingComplete: true });
+    const complete = buildDraftProfile('expert', completeExpertData, { onboardingComplete: true });
     const api = reviewApi(complete, {
       'POST /api/auth/email-verification/verify': () => {
         api.setProfile({ ...complete, emailVerified: true, status: 'pending', profilePending: true });
@@ -149,7 +149,7 @@ describe('the review step', () => {
   }, 20_000);
 
   it('offers the code entry with an incomplete profile, and verifying then only verifies', async () => {
-    const incomplete = buildOwnProfile('expert', { phone: '5551234567' });
+    const incomplete = buildDraftProfile('expert', { phone: '5551234567' });
     const api = reviewApi(incomplete, {
       'POST /api/auth/email-verification/verify': () => {
         api.setProfile({ ...incomplete, emailVerified: true, hasEmailVerificationCode: false });
@@ -172,7 +172,7 @@ describe('the review step', () => {
   }, 20_000);
 
   it('says an expired code has expired and sends a new one with one click', async () => {
-    const { calls } = reviewApi(buildOwnProfile('expert', completeExpertData), {
+    const { calls } = reviewApi(buildDraftProfile('expert', completeExpertData), {
       'POST /api/auth/email-verification/verify': () => ({
         status: 400,
         body: { error: { code: 'CODE_EXPIRED', message: messages.verificationCodeExpired } },

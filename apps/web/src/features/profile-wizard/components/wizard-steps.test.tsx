@@ -2,8 +2,8 @@ import type { OwnProfile } from '@intergen/contracts';
 import { fieldMessages, messages, profileTexts } from '@intergen/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildDraftProfile, completeExpertData } from '../../../test/fixtures';
 import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
-import { buildOwnProfile, completeExpertData } from '../test-profile';
 
 const incompleteUser = (kind: 'expert' | 'company', emailVerified = false) =>
   buildUser({
@@ -49,7 +49,7 @@ function nextButton() {
 
 describe('the wizard steps', () => {
   it('keeps Next Section unavailable, with the tooltip, until the step is complete', async () => {
-    profileApi(buildOwnProfile('expert'));
+    profileApi(buildDraftProfile('expert'));
     renderApp('/profile/about', { user: incompleteUser('expert') });
     const next = await screen.findByRole('button', { name: profileTexts.nextSection });
     expect(next.getAttribute('aria-disabled')).toBe('true');
@@ -74,7 +74,7 @@ describe('the wizard steps', () => {
   });
 
   it('shows a field rule message once the field was visited', async () => {
-    profileApi(buildOwnProfile('expert'));
+    profileApi(buildDraftProfile('expert'));
     renderApp('/profile/about', { user: incompleteUser('expert') });
     const phone = await screen.findByRole('textbox', { name: /Phone number/ });
     fireEvent.change(phone, { target: { value: '123' } });
@@ -84,7 +84,7 @@ describe('the wizard steps', () => {
   });
 
   it('lets a company tick a fourth area of improvement and tells it to reduce them to 3', async () => {
-    const { calls } = profileApi(buildOwnProfile('company'));
+    const { calls } = profileApi(buildDraftProfile('company'));
     renderApp('/profile/seeking', { user: incompleteUser('company') });
     const group = await screen.findByRole('group', { name: /Which areas do you want to improve/ });
     const box = (name: string) => within(group).getByRole('checkbox', { name }) as HTMLInputElement;
@@ -122,7 +122,7 @@ describe('the wizard steps', () => {
   ])(
     'keeps %s %s as typed, with its message, and saves it',
     async (label, typed, field, value, message) => {
-      const { calls } = profileApi(buildOwnProfile('company'));
+      const { calls } = profileApi(buildDraftProfile('company'));
       renderApp('/profile/about', { user: incompleteUser('company') });
       const input = await screen.findByRole('textbox', { name: new RegExp(label) });
       fireEvent.change(input, { target: { value: typed } });
@@ -141,7 +141,7 @@ describe('the wizard steps', () => {
   );
 
   it('shows a wrong value kept from an earlier visit with its message at once, after a reload', async () => {
-    profileApi(buildOwnProfile('company', { companySize: 0, yearsInBusiness: -1 }));
+    profileApi(buildDraftProfile('company', { companySize: 0, yearsInBusiness: -1 }));
     renderApp('/profile/about', { user: incompleteUser('company') });
     const size = await screen.findByRole('textbox', { name: /Team Size/ });
     expect((size as HTMLInputElement).value).toBe('0');
@@ -152,7 +152,7 @@ describe('the wizard steps', () => {
   });
 
   it('marks a step done in the step bar only when its section is complete', async () => {
-    profileApi(buildOwnProfile('expert', { ...completeExpertData, experience: null }));
+    profileApi(buildDraftProfile('expert', { ...completeExpertData, experience: null }));
     renderApp('/profile/interests', { user: incompleteUser('expert') });
     const nav = await screen.findByRole('navigation', { name: profileTexts.stepsLabel });
     const steps = within(nav).getAllByRole('listitem');
@@ -166,7 +166,7 @@ describe('the wizard steps', () => {
   });
 
   it('shows the stored phone number formatted, as on the profile page', async () => {
-    profileApi(buildOwnProfile('expert', completeExpertData));
+    profileApi(buildDraftProfile('expert', completeExpertData));
     renderApp('/profile/about', { user: incompleteUser('expert') });
     const phone = await screen.findByRole('textbox', { name: /Phone number/ });
     expect((phone as HTMLInputElement).value).toBe('(555) 123-4567');
@@ -174,7 +174,7 @@ describe('the wizard steps', () => {
 
   it('tells a company with more than 3 areas to reduce them', async () => {
     profileApi(
-      buildOwnProfile('company', {
+      buildDraftProfile('company', {
         areasOfImprovement: {
           legal: true,
           growthCapital: true,
@@ -189,7 +189,7 @@ describe('the wizard steps', () => {
   });
 
   it('sends one save for rapid typing, 500 ms after the last change, and says so', async () => {
-    const { calls } = profileApi(buildOwnProfile('expert'));
+    const { calls } = profileApi(buildDraftProfile('expert'));
     renderApp('/profile/about', { user: incompleteUser('expert') });
     const linkedin = await screen.findByRole('textbox', { name: /LinkedIn profile URL/ });
     const indicator = screen.getByTestId('save-indicator');
@@ -210,7 +210,7 @@ describe('the wizard steps', () => {
   });
 
   it('keeps the typed value and shows the error when a save fails', async () => {
-    profileApi(buildOwnProfile('expert'), {
+    profileApi(buildDraftProfile('expert'), {
       saveAnswer: () => ({
         status: 500,
         body: { error: { code: 'INTERNAL', message: messages.somethingWentWrong } },
@@ -229,7 +229,7 @@ describe('the wizard steps', () => {
   });
 
   it('asks before leaving while a save is under way, and lets go once it is done', async () => {
-    profileApi(buildOwnProfile('expert'));
+    profileApi(buildDraftProfile('expert'));
     const { router } = renderApp('/profile/about', { user: incompleteUser('expert') });
     const about = await screen.findByRole('textbox', { name: /About you/ });
     fireEvent.change(about, { target: { value: 'Still typing' } });
@@ -246,7 +246,7 @@ describe('the wizard steps', () => {
   });
 
   it('marks the field the server refused with its message', async () => {
-    profileApi(buildOwnProfile('company'), {
+    profileApi(buildDraftProfile('company'), {
       saveAnswer: () => ({
         status: 400,
         body: {
@@ -266,7 +266,7 @@ describe('the wizard steps', () => {
   });
 
   it('sends a member of the other kind to their own first step', async () => {
-    profileApi(buildOwnProfile('company'));
+    profileApi(buildDraftProfile('company'));
     const { router } = renderApp('/profile/experience', { user: incompleteUser('company') });
     await screen.findByRole('heading', { level: 1, name: 'Basic Information' });
     expect(router.state.location.pathname).toBe('/profile/about');
@@ -274,7 +274,7 @@ describe('the wizard steps', () => {
 
   it('offers Update on a published profile with pending changes', async () => {
     profileApi(
-      buildOwnProfile('expert', completeExpertData, {
+      buildDraftProfile('expert', completeExpertData, {
         status: 'published',
         profilePublished: true,
         onboardingComplete: true,
