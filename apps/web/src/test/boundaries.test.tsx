@@ -1,52 +1,102 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The import boundaries of STYLE.md: a feature never imports another feature (the app layer composes
- * them), and the web app never imports server code.
+ * The web app's boundaries and text rules are checked by `npm run lint` (scripts/check-web-boundaries.mjs) on
+ * the real tree. These tests run that same script on small made-up repositories, so that a rule which stopped
+ * finding anything would be noticed.
  */
-const src = path.resolve(__dirname, '..');
-const featuresDir = path.join(src, 'features');
+const script = path.resolve(__dirname, '../../../../scripts/check-web-boundaries.mjs');
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? files(full) : /\.(ts|tsx)$/.test(name) ? [full] : [];
-  });
-}
+const base: Record<string, string> = {
+  'package.json': JSON.stringify({ devDependencies: { vitest: '1' } }),
+  'apps/web/package.json': JSON.stringify({ dependencies: { react: '1', zod: '1' } }),
+  'apps/server/package.json': JSON.stringify({
+    name: '@intergen/server',
+    dependencies: { fastify: '1', zod: '1' },
+  }),
+  'packages/domain/package.json': JSON.stringify({ type: 'module' }),
+  'packages/domain/src/index.ts': `export const texts = { welcome: 'Welcome Back', short: 'Okay', code: 'revenueLessThan250' };`,
+  'apps/web/src/features/alpha/index.ts': `export { Alpha } from './components/alpha';`,
+  'apps/web/src/features/alpha/components/alpha.tsx': `import { texts } from '@intergen/domain';
+import { helper } from '../../../lib/helper';
+export function Alpha() {
+  return <p title={texts.welcome}>{helper()}</p>;
+}`,
+  'apps/web/src/features/beta/index.ts': `export const beta = 1;`,
+  'apps/web/src/lib/helper.ts': `import { z } from 'zod';
+export const helper = () => z.string().parse('revenueLessThan250');`,
+  'apps/web/src/app/page.tsx': `import { Alpha } from '../features/alpha';
+export const lazyBeta = () => import('../features/beta');
+export const page = <Alpha />;`,
+  'apps/web/src/test/render.tsx': `export { page } from '../app/page';
+export { Alpha } from '../features/alpha/components/alpha';`,
+  'apps/web/src/features/alpha/components/alpha.test.tsx': `import { page } from '../../../test/render';
+export const fixture = { label: 'Words in a test are fine', page };`,
+  'apps/server/src/hello.ts': `export const short = 'Okay';`,
+};
 
-function imports(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => m[1]!);
-}
-
-describe('web import boundaries', () => {
-  it('no feature imports another feature', () => {
-    const offences: string[] = [];
-    for (const feature of readdirSync(featuresDir)) {
-      for (const file of files(path.join(featuresDir, feature))) {
-        for (const spec of imports(file)) {
-          if (!spec.startsWith('.')) continue;
-          const target = path.resolve(path.dirname(file), spec);
-          const rel = path.relative(featuresDir, target);
-          const owner = rel.split(path.sep)[0];
-          if (!rel.startsWith('..') && owner !== feature)
-            offences.push(`${path.relative(src, file)} → ${spec}`);
-        }
-      }
+function check(files: Record<string, string>) {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'web-boundaries-'));
+  try {
+    for (const [file, text] of Object.entries({ ...base, ...files })) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
     }
-    expect(offences).toEqual([]);
+    const run = spawnSync(process.execPath, [script, '--root', root], { encoding: 'utf8' });
+    return { status: run.status, output: `${run.stdout}${run.stderr}` };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+describe('the web boundaries check (npm run lint)', () => {
+  it('passes a tree that keeps every rule', () => {
+    const { status, output } = check({});
+    expect(output).toContain('no problems');
+    expect(status).toBe(0);
   });
 
-  it('never imports server code', () => {
-    const offences = files(src).flatMap((file) =>
-      imports(file)
-        .filter(
-          (spec) => spec.includes('apps/server') || spec === 'fastify' || spec.startsWith('@intergen/server'),
-        )
-        .map((spec) => `${path.relative(src, file)} → ${spec}`),
-    );
-    expect(offences).toEqual([]);
+  it('lists each broken rule with its place, and fails', () => {
+    const { status, output } = check({
+      'apps/web/src/features/alpha/components/cross.ts': `import { beta } from '../../beta';
+export const cross = beta;`,
+      'apps/web/src/features/beta/uses-app.ts': `import { page } from '../../app/page';
+export const again = page;`,
+      'apps/web/src/lib/uses-feature.ts': `export { Alpha } from '../features/alpha';`,
+      'apps/web/src/components/uses-app.ts': `export { page } from '../app/page';`,
+      'apps/web/src/app/deep.tsx': `export const load = () => import('../features/alpha/components/alpha');`,
+      'apps/web/src/features/beta/uses-test.ts': `export { page } from '../../test/render';`,
+      'apps/web/src/features/beta/server.ts': `import Fastify from 'fastify';
+import type { X } from '../../../../server/src/hello';
+export const app = Fastify;
+export type Y = X;`,
+      'apps/web/src/features/beta/texts.tsx': `export const again = 'Welcome Back';
+export const Inline = () => <p aria-label={\`Open \${again}\`}>Some words{' '}{'and more'}</p>;`,
+      'apps/server/src/again.ts': `export const welcome = \`Welcome Back\`;`,
+    });
+    expect(status).toBe(1);
+    const lines = output.split('\n').map((line) => line.trim());
+    const expected = [
+      "apps/web/src/features/alpha/components/cross.ts:1:22  features never import each other: '../../beta' is the beta feature",
+      'apps/web/src/features/beta/uses-app.ts:1:22  features/ never imports app/',
+      "apps/web/src/lib/uses-feature.ts:1:23  shared code (lib/) imports no feature: '../features/alpha'",
+      'apps/web/src/components/uses-app.ts:1:22  components/ never imports app/',
+      "apps/web/src/app/deep.tsx:1:34  app/ reaches a feature only through its index.ts: '../features/alpha/components/alpha'",
+      "apps/web/src/features/beta/uses-test.ts:1:22  production code never imports the test harness (src/test/): '../../test/render'",
+      "apps/web/src/features/beta/server.ts:1:21  the web app never imports server code: 'fastify'",
+      "apps/web/src/features/beta/server.ts:2:24  the web app never imports server code: '../../../../server/src/hello'",
+      'apps/web/src/features/beta/texts.tsx:1:22  a text of the domain written again: "Welcome Back" is texts.welcome',
+      'apps/web/src/features/beta/texts.tsx:2:44  wording belongs in @intergen/domain, not inline in the web app: "Open …"',
+      'apps/web/src/features/beta/texts.tsx:2:61  wording belongs in @intergen/domain, not inline in the web app: "Some words"',
+      'apps/web/src/features/beta/texts.tsx:2:77  wording belongs in @intergen/domain, not inline in the web app: "and more"',
+      'apps/server/src/again.ts:1:24  a text of the domain written again: "Welcome Back" is texts.welcome',
+    ];
+    const missing = expected.filter((problem) => !lines.some((line) => line.startsWith(problem)));
+    expect(missing, output).toEqual([]);
+    expect(output).toContain(`check-web-boundaries: ${expected.length} problems`);
   });
 });

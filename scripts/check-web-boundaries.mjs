@@ -1,0 +1,283 @@
+#!/usr/bin/env node
+/**
+ * The web app's structure rules that Biome cannot express, run by `npm run lint` (docs/ARCHITECTURE.md,
+ * "The web app"). It parses every source file and fails with a list of what breaks a rule:
+ *
+ * Import boundaries of apps/web/src (tests included, except the shared harness in src/test/):
+ *   - a feature imports nothing from another feature (features/A/** never reaches features/B/**);
+ *   - app/ imports a feature only through its public API, features/<name>/index.ts;
+ *   - components/ and lib/ (shared code) import no feature and nothing from app/; features import nothing from
+ *     app/ either: the app composes features, features use shared code;
+ *   - production code never imports the test harness (src/test/);
+ *   - nothing imports server code (apps/server, @intergen/server, or a package only the server depends on).
+ *
+ * Texts (non-test files):
+ *   - no string literal in apps/web or apps/server equals a text that @intergen/domain exports (values of at
+ *     least 8 characters that read as words, not codes or paths): a spec text is written once, in the domain;
+ *   - apps/web writes no user-visible wording inline: JSX text and the text props (label, title, placeholder,
+ *     aria-label, description, …) come from the domain.
+ *
+ * Sources are parsed with rolldown's parseAst (the oxc parser Vite builds with); the domain is loaded with tsx.
+ * The checks are tested on made-up repositories in apps/web/src/test/boundaries.test.tsx.
+ *
+ * Usage: node scripts/check-web-boundaries.mjs [--root DIR]   (DIR: the repository; its tests use a fixture)
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseAst } from 'rolldown/parseAst';
+import { tsImport } from 'tsx/esm/api';
+
+const rootArg = process.argv.indexOf('--root');
+const root = path.resolve(
+  rootArg > 0 ? process.argv[rootArg + 1] : path.join(path.dirname(fileURLToPath(import.meta.url)), '..'),
+);
+const webSrc = path.join(root, 'apps/web/src');
+const serverDir = path.join(root, 'apps/server');
+const relToRoot = (file) => path.relative(root, file).split(path.sep).join('/');
+
+/** Every TypeScript source file below `dir` (no declaration files, nothing installed or built). */
+function sourceFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    if (name === 'node_modules' || name === 'dist') return [];
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx|mts|cts)$/.test(name) && !/\.d\.[cm]?ts$/.test(name) ? [full] : [];
+  });
+}
+
+/** Tests and their helpers: `*.test.*`, `*.spec.*`, and anything under a `test/` folder. */
+function isTestFile(file) {
+  return /\.(test|spec)\.[cm]?tsx?$/.test(file) || /(^|\/)(test|tests|__tests__)\//.test(relToRoot(file));
+}
+
+function parse(file) {
+  const source = readFileSync(file, 'utf8');
+  const lineStarts = [0];
+  for (let i = 0; i < source.length; i += 1) if (source[i] === '\n') lineStarts.push(i + 1);
+  const at = (offset) => {
+    let line = lineStarts.length - 1;
+    while (lineStarts[line] > offset) line -= 1;
+    return `${line + 1}:${offset - lineStarts[line] + 1}`;
+  };
+  const program = parseAst(source, { lang: /x$/.test(file) ? 'tsx' : 'ts' }, file);
+  return { program, at };
+}
+
+/** Calls `visit(node, parent, grandparent)` for every node of the tree. */
+function walk(node, visit, parent = null, grandparent = null) {
+  if (Array.isArray(node)) {
+    for (const child of node) walk(child, visit, parent, grandparent);
+    return;
+  }
+  if (!node || typeof node !== 'object' || typeof node.type !== 'string') return;
+  visit(node, parent, grandparent);
+  for (const key of Object.keys(node)) {
+    if (key !== 'type' && node[key] && typeof node[key] === 'object') walk(node[key], visit, node, parent);
+  }
+}
+
+/** The module specifiers a file imports or re-exports, dynamic imports and `import('…')` types included. */
+function importsOf(program) {
+  const found = [];
+  walk(program, (node) => {
+    const source =
+      node.type === 'ImportDeclaration' ||
+      node.type === 'ExportNamedDeclaration' ||
+      node.type === 'ExportAllDeclaration' ||
+      node.type === 'ImportExpression'
+        ? node.source
+        : node.type === 'TSImportType'
+          ? (node.argument?.literal ?? node.source)
+          : null;
+    if (source?.type === 'Literal' && typeof source.value === 'string') {
+      found.push({ spec: source.value, offset: source.start });
+    }
+  });
+  return found;
+}
+
+const packageName = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
+
+function readPackage(dir) {
+  const file = path.join(dir, 'package.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+}
+
+/** The server's own package and the packages only the server depends on. */
+function serverOnlyPackages() {
+  const server = readPackage(serverDir);
+  const shared = new Set(
+    [readPackage(path.join(root, 'apps/web')), readPackage(root)].flatMap((p) => [
+      ...Object.keys(p.dependencies ?? {}),
+      ...Object.keys(p.devDependencies ?? {}),
+    ]),
+  );
+  const only = Object.keys(server.dependencies ?? {}).filter((name) => !shared.has(name));
+  return new Set([server.name ?? '@intergen/server', ...only]);
+}
+
+/** Where a file of the web app sits: its layer and, for a feature, the feature's name. */
+function placeOf(file) {
+  const parts = path.relative(webSrc, file).split(path.sep);
+  if (parts[0] === '..' || path.isAbsolute(parts[0])) return null;
+  if (parts[0] === 'features') return { layer: 'features', feature: parts[1], rest: parts.slice(2) };
+  if (['app', 'components', 'lib', 'test'].includes(parts[0])) return { layer: parts[0] };
+  return { layer: 'root' };
+}
+
+const isFeatureIndex = (rest) => rest.length === 0 || (rest.length === 1 && /^index(\.tsx?)?$/.test(rest[0]));
+
+function checkImports(file, program, at, serverOnly) {
+  const from = placeOf(file);
+  const problems = [];
+  const report = (offset, message) => problems.push(`${relToRoot(file)}:${at(offset)}  ${message}`);
+  for (const { spec, offset } of importsOf(program)) {
+    const target = spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : null;
+    if (
+      serverOnly.has(packageName(spec)) ||
+      (target && (target === serverDir || target.startsWith(serverDir + path.sep)))
+    ) {
+      report(offset, `the web app never imports server code: '${spec}'`);
+      continue;
+    }
+    const to = target ? placeOf(target) : null;
+    if (!to || from.layer === 'test') continue;
+    if (to.layer === 'test' && !isTestFile(file)) {
+      report(offset, `production code never imports the test harness (src/test/): '${spec}'`);
+    } else if (from.layer === 'features' && to.layer === 'features' && to.feature !== from.feature) {
+      report(
+        offset,
+        `features never import each other: '${spec}' is the ${to.feature} feature ` +
+          '(compose features in app/, or move what they share to src/lib)',
+      );
+    } else if (to.layer === 'app' && from.layer !== 'app' && from.layer !== 'root') {
+      report(offset, `${from.layer}/ never imports app/ (the app composes, it is not composed): '${spec}'`);
+    } else if ((from.layer === 'components' || from.layer === 'lib') && to.layer === 'features') {
+      report(offset, `shared code (${from.layer}/) imports no feature: '${spec}'`);
+    } else if (from.layer === 'app' && to.layer === 'features' && !isFeatureIndex(to.rest)) {
+      report(
+        offset,
+        `app/ reaches a feature only through its index.ts: '${spec}' (export it from features/${to.feature}/index.ts)`,
+      );
+    }
+  }
+  return problems;
+}
+
+/**
+ * The product's name is a word on screen and an identifier elsewhere (the calendar invite's PRODID names the
+ * company): standing alone it is not a text to keep in one place.
+ */
+const notTexts = new Set(['InterGen']);
+
+/** Strings that read as words (not codes, paths or keys) of at least 8 characters, by value. */
+async function domainTexts() {
+  const entry = path.join(root, 'packages/domain/src/index.ts');
+  const domain = await tsImport(pathToFileURL(entry).href, import.meta.url);
+  const texts = new Map();
+  const collect = (value, name) => {
+    if (typeof value === 'string') {
+      const words = /\s/.test(value) || /^[A-Z][a-z]/.test(value);
+      const text = value.length >= 8 && words && !value.startsWith('/') && !notTexts.has(value);
+      if (text && !texts.has(value)) texts.set(value, name);
+    } else if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) collect(item, `${name}[${i}]`);
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) collect(item, `${name}.${key}`);
+    }
+  };
+  for (const [name, value] of Object.entries(domain)) collect(value, name);
+  return texts;
+}
+
+/**
+ * The literal text a node holds, if any: a string, JSX text, a template (its fixed parts; `exact` only when it
+ * has no substitutions).
+ */
+function literalText(node) {
+  if (node.type === 'Literal' && typeof node.value === 'string') return { text: node.value, exact: true };
+  if (node.type === 'JSXText') return { text: node.value.replace(/\s+/g, ' ').trim(), exact: true };
+  if (node.type === 'TemplateLiteral') {
+    const text = node.quasis.map((quasi) => quasi.value.cooked ?? '').join('…');
+    return { text, exact: node.expressions.length === 0 };
+  }
+  return null;
+}
+
+/** Props and keys whose value a person reads or hears. */
+const textProp =
+  /^(aria-label|aria-description|aria-valuetext|aria-roledescription|alt|title|label|placeholder|description|note|hint|message|heading|legend|tooltip)$|(Label|Title|Text|Message|Description|Placeholder|Hint|Note|Heading)$/;
+const nameOf = (key) => key?.name ?? (typeof key?.value === 'string' ? key.value : null);
+const hasLetters = (text) => /\p{L}/u.test(text);
+
+function checkTexts(file, program, at, texts, { web }) {
+  const problems = [];
+  const report = (offset, message) => problems.push(`${relToRoot(file)}:${at(offset)}  ${message}`);
+  walk(program, (node, parent, grandparent) => {
+    const literal = literalText(node);
+    if (literal === null || literal.text === '') return;
+    const { text, exact } = literal;
+    const domainName = exact ? texts.get(text) : undefined;
+    if (domainName) {
+      report(node.start, `a text of the domain written again: ${JSON.stringify(text)} is ${domainName}`);
+      return;
+    }
+    if (!web || !hasLetters(text)) return;
+    // In JSX, `{'…'}` stands for the literal itself: look through the braces.
+    const holder = parent?.type === 'JSXExpressionContainer' ? grandparent : parent;
+    const inline =
+      node.type === 'JSXText' ||
+      holder?.type === 'JSXElement' ||
+      holder?.type === 'JSXFragment' ||
+      (holder?.type === 'JSXAttribute' && textProp.test(nameOf(holder.name) ?? '')) ||
+      (holder?.type === 'Property' && holder.value === node && textProp.test(nameOf(holder.key) ?? '')) ||
+      (holder?.type === 'AssignmentPattern' &&
+        holder.right === node &&
+        textProp.test(nameOf(holder.left) ?? ''));
+    if (inline) {
+      report(
+        node.start,
+        `wording belongs in @intergen/domain, not inline in the web app: ${JSON.stringify(text)}`,
+      );
+    }
+  });
+  return problems;
+}
+
+async function main() {
+  const serverOnly = serverOnlyPackages();
+  const texts = await domainTexts();
+  const webFiles = sourceFiles(webSrc);
+  const serverFiles = sourceFiles(serverDir);
+  const problems = [];
+  for (const file of [...webFiles, ...serverFiles]) {
+    const web = file.startsWith(webSrc + path.sep);
+    let parsed;
+    try {
+      parsed = parse(file);
+    } catch (error) {
+      problems.push(`${relToRoot(file)}  could not be parsed: ${error.message.split('\n')[0]}`);
+      continue;
+    }
+    if (web) problems.push(...checkImports(file, parsed.program, parsed.at, serverOnly));
+    if (!isTestFile(file)) problems.push(...checkTexts(file, parsed.program, parsed.at, texts, { web }));
+  }
+  if (problems.length > 0) {
+    console.error(`check-web-boundaries: ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+    for (const problem of problems) console.error(`  ${problem}`);
+    process.exitCode = 1;
+    return;
+  }
+  console.log(
+    `check-web-boundaries: ${webFiles.length} web and ${serverFiles.length} server files, ` +
+      `${texts.size} domain texts: no problems`,
+  );
+}
+
+await main();
