@@ -20,7 +20,7 @@ import {
  * - `admin`: a signed-in admin;
  * - `unknown`: the catch-all.
  */
-export type RouteAccess = 'guest' | 'public' | 'member' | 'admin' | 'unknown';
+type RouteAccess = 'guest' | 'public' | 'member' | 'admin' | 'unknown';
 
 export interface RouteHandle {
   access: RouteAccess;

@@ -8,7 +8,7 @@ import { dashboardProfilePath } from '../lib/paths';
 import { StarRating, VerifiedBadge } from './member-marks';
 
 /** One of the four default avatars of the profile type, the same one for a profile every time. */
-export function defaultAvatar(card: Pick<ProfileCard, 'id' | 'kind'>): string {
+function defaultAvatar(card: Pick<ProfileCard, 'id' | 'kind'>): string {
   let hash = 0;
   for (const char of card.id) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return `/avatars/${card.kind}-${(hash % 4) + 1}.svg`;

@@ -5,7 +5,7 @@ import { queryKeys } from './query-keys';
 import { useUser } from './session';
 
 /** The server's live stream (Server-Sent Events, DESIGN.md §2). */
-export const liveEventsUrl = '/api/events';
+const liveEventsUrl = '/api/events';
 
 /** The queries each live topic refreshes (query keys are prefixes: `profiles.all` covers every profile). */
 export const liveTopicQueryKeys: Record<LiveTopic, readonly (readonly unknown[])[]> = {

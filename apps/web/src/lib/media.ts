@@ -2,7 +2,7 @@ import { layout } from '@intergen/domain';
 import { useMediaQuery } from '@mantine/hooks';
 
 /** The spec's narrow layout: 640 px wide or less. */
-export const narrowMediaQuery = `(max-width: ${layout.breakpoint}px)`;
+const narrowMediaQuery = `(max-width: ${layout.breakpoint}px)`;
 
 export function useIsNarrow(): boolean {
   return useMediaQuery(narrowMediaQuery, undefined, { getInitialValueInEffect: false }) ?? false;

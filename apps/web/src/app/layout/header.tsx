@@ -36,7 +36,7 @@ interface HeaderLink {
 }
 
 /** The header's links for a person with header access (spec 000 §2, Header and footer). */
-export function headerLinks(user: SessionUser, communityTab: boolean): HeaderLink[] {
+function headerLinks(user: SessionUser, communityTab: boolean): HeaderLink[] {
   const links: HeaderLink[] = [];
   if (user.kind) {
     links.push({ to: routes.dashboard, label: labels.dashboard, icon: IconLayoutDashboard });

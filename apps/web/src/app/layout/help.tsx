@@ -14,7 +14,7 @@ export function useOpenHelp(): () => void {
 }
 
 /** Need help?: an e-mail link to support, the reply time, and Okay (spec 000 §1). */
-export function HelpModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+function HelpModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const config = usePublicConfig();
   return (
     <Modal opened={opened} onClose={onClose} title={messages.helpTitle}>

@@ -11,7 +11,7 @@ import { AccountError } from './account-error';
 type DisableReason = (typeof disableReasons)[number];
 
 /** Whether Disable may be confirmed: at least one reason or some text (spec 001 §5). */
-export function canConfirmDisable(reasons: readonly string[], text: string): boolean {
+function canConfirmDisable(reasons: readonly string[], text: string): boolean {
   return reasons.length > 0 || text.trim() !== '';
 }
 

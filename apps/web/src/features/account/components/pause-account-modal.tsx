@@ -8,7 +8,7 @@ import { AccountError } from './account-error';
 type PauseReason = (typeof pauseReasons)[number];
 
 /** Whether Pause may be confirmed: a reason or some text (spec 001 §5). */
-export function canConfirmPause(reason: string | null, text: string): boolean {
+function canConfirmPause(reason: string | null, text: string): boolean {
   return reason !== null || text.trim() !== '';
 }
 

@@ -17,7 +17,7 @@ function statusLabel(status: string): string {
 }
 
 /** How a candidate reads in the picker: an expert with their status, a company with its person. */
-export function candidateLabel(candidate: MatchCandidate): string {
+function candidateLabel(candidate: MatchCandidate): string {
   if (candidate.companyName) return `${candidate.companyName} — ${candidate.name}`;
   return `${candidate.name} — ${statusLabel(candidate.status)}`;
 }

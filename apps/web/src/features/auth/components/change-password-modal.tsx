@@ -17,7 +17,7 @@ interface ChangePasswordModalProps {
  * Change Password (spec 000 §2, account dialogs): current, new and confirm fields; states idle,
  * submitting, success (`Password changed successfully!`) or error.
  */
-export function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProps) {
+function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProps) {
   const change = useChangePassword();
   const [clientError, setClientError] = useState<string | null>(null);
   const form = useForm({

@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useRequestDealOneTimeLink } from '../api/request-deal-one-time-link';
 import { useRequestOneTimeLink } from '../api/request-one-time-link';
 
-export interface DealLinkParams {
+interface DealLinkParams {
   login: string | null;
   deal: string | null;
   redirect: string | null;

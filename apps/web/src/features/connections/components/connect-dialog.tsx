@@ -103,7 +103,7 @@ export function ConnectDialog({ opened, onClose, suggestionId, name }: ConnectDi
 }
 
 /** A `mailto:` link to support with the subject and body filled in (spec 000 §2: Contact our team). */
-export function supportMailto(address: string, name: string, error: string): string {
+function supportMailto(address: string, name: string, error: string): string {
   const subject = encodeURIComponent(t.supportSubject(name));
   const body = encodeURIComponent(t.supportBody(name, error));
   return `mailto:${address}?subject=${subject}&body=${body}`;

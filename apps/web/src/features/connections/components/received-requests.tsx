@@ -28,7 +28,7 @@ import { useConnectionNotices } from './connection-notices';
 import { formatDate, RequestMessage } from './request-parts';
 
 /** What the app layer lends the cards: the score and "why this match" (matching), and tracking. */
-export interface RequestCardSlots {
+interface RequestCardSlots {
   renderScore?: (explanation: MatchExplanation) => ReactNode;
   renderWhy?: (explanation: MatchExplanation, name: string) => ReactNode;
   /** View Profile was followed from a card (VIEW_PROFILE_FROM_CARD). */

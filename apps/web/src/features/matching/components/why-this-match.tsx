@@ -8,7 +8,7 @@ import { IconChevronDown, IconStarFilled } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 
 /** A score is strong from the spec's community minimum (spec 001 §9, DESIGN.md §4). */
-export function isStrongMatch(score: number): boolean {
+function isStrongMatch(score: number): boolean {
   return score >= matchingDefaults.strongMatchMin;
 }
 

@@ -8,7 +8,7 @@ import { EmailPhoneFacts } from '../../../components/contact-facts';
 import { StarRating, VerifiedBadge } from '../../../components/member-marks';
 import { CompanyBody, ExpertBody } from './profile-body';
 
-export interface ProfileDetailsProps {
+interface ProfileDetailsProps {
   profile: ProfileView;
   /**
    * `page`: the name is the page's h1. `embedded`: something around it already names the profile (a modal's

@@ -8,7 +8,7 @@ import {
 import { Checkbox, Group, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { flagsOf, tickedCodes } from '../lib/profile-form';
 
-export interface Option {
+interface Option {
   value: string;
   label: string;
 }

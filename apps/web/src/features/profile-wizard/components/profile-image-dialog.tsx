@@ -17,7 +17,7 @@ const acceptedTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
  * refused here with the spec's message before anything is sent; otherwise it is uploaded and the new
  * 400×400 picture is shown. Usable anywhere the own profile is loaded.
  */
-export function ProfileImageDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+function ProfileImageDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const upload = useUploadProfileImage();
   const { data: profile } = useOwnProfile();
   const [refused, setRefused] = useState<string | null>(null);

@@ -8,7 +8,7 @@ import { problemsByField, type SectionValues, sectionPatch } from '../lib/profil
 /** `idle` before the first edit; `saving` while an edit waits for its debounce or its request. */
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
 
-export interface SectionAutosave {
+interface SectionAutosave {
   values: SectionValues;
   setField: (field: string, value: unknown) => void;
   /** Sends what is waiting now; resolves true when everything savable is saved. */
