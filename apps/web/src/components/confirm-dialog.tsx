@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
+import { DialogActions } from './dialog-actions';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -28,14 +29,13 @@ export function ConfirmDialog({
     <Modal opened={opened} onClose={onCancel} title={title}>
       <Stack gap="lg">
         <Text>{body}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            {cancelLabel}
-          </Button>
-          <Button color="red" onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </Group>
+        <DialogActions
+          cancelLabel={cancelLabel}
+          onCancel={onCancel}
+          confirmLabel={confirmLabel}
+          onConfirm={onConfirm}
+          color="red"
+        />
       </Stack>
     </Modal>
   );

@@ -1,10 +1,14 @@
 import { layoutTexts } from '@intergen/domain';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 
-/** Shown while the session (or a lazy page) loads: the whole viewport, announced politely. */
-export function FullPageLoader({ label = layoutTexts.loading }: { label?: string }) {
+interface LoaderProps {
+  /** What is loading, shown under the spinner and announced. */
+  label?: string;
+}
+
+function CentredLoader({ label = layoutTexts.loading, minHeight }: LoaderProps & { minHeight: string }) {
   return (
-    <Center mih="100dvh" role="status" aria-live="polite">
+    <Center mih={minHeight} role="status" aria-live="polite">
       <Stack align="center" gap="sm">
         <Loader aria-hidden="true" />
         <Text c="dimmed" size="sm">
@@ -15,16 +19,12 @@ export function FullPageLoader({ label = layoutTexts.loading }: { label?: string
   );
 }
 
+/** Shown while the session (or a lazy page) loads: the whole viewport, announced politely. */
+export function FullPageLoader({ label }: LoaderProps) {
+  return <CentredLoader label={label} minHeight="100dvh" />;
+}
+
 /** The same, inside the page layout (under the header). */
-export function PageLoader({ label = layoutTexts.loading }: { label?: string }) {
-  return (
-    <Center mih="60vh" role="status" aria-live="polite">
-      <Stack align="center" gap="sm">
-        <Loader aria-hidden="true" />
-        <Text c="dimmed" size="sm">
-          {label}
-        </Text>
-      </Stack>
-    </Center>
-  );
+export function PageLoader({ label }: LoaderProps) {
+  return <CentredLoader label={label} minHeight="60vh" />;
 }

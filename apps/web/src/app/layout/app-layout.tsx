@@ -1,9 +1,8 @@
 import { layoutTexts } from '@intergen/domain';
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { LogoMark } from '../../components/logo';
+import { FullPageMessage } from '../../components/full-page-message';
 import { errorMessage } from '../../lib/api-client';
 import { useLiveEvents } from '../../lib/live-events';
 import { useSessionQuery } from '../../lib/session';
@@ -44,7 +43,14 @@ export function AppLayout() {
 
   if (session.isPending) return <FullPageLoader />;
   if (session.isError) {
-    return <SessionError message={errorMessage(session.error)} onRetry={() => session.refetch()} />;
+    return (
+      <FullPageMessage
+        title={layoutTexts.unreachableTitle}
+        message={errorMessage(session.error)}
+        actionLabel={layoutTexts.tryAgain}
+        onAction={() => session.refetch()}
+      />
+    );
   }
 
   const signingOut = typeof state === 'object' && state !== null && 'signedOut' in state;
@@ -65,20 +71,5 @@ export function AppLayout() {
         {showsFooter(pathname) ? <Footer /> : null}
       </div>
     </HelpProvider>
-  );
-}
-
-function SessionError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Center mih="100dvh" p="md">
-      <Stack align="center" gap="md" maw={420} ta="center">
-        <LogoMark size={40} />
-        <Title order={1} fz={22}>
-          {layoutTexts.unreachableTitle}
-        </Title>
-        <Text c="dimmed">{message}</Text>
-        <Button onClick={onRetry}>{layoutTexts.tryAgain}</Button>
-      </Stack>
-    </Center>
   );
 }

@@ -99,23 +99,8 @@ function WideNav({ user }: { user: SessionUser }) {
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
-          {user.kind ? (
-            <Menu.Item
-              component={Link}
-              to={routes.profileEdit}
-              leftSection={<IconSettings size={16} aria-hidden="true" />}
-            >
-              {labels.settings}
-            </Menu.Item>
-          ) : null}
-          <Menu.Item
-            leftSection={<IconLogout size={16} aria-hidden="true" />}
-            onClick={() => signOut.mutate()}
-            disabled={signOut.isPending}
-            closeMenuOnClick={false}
-          >
-            {signOut.isPending ? layoutTexts.loggingOut : labels.logout}
-          </Menu.Item>
+          {user.kind ? <SettingsItem /> : null}
+          <LogoutItem signOut={signOut} />
         </Menu.Dropdown>
       </Menu>
     </>
@@ -159,26 +144,38 @@ function NarrowNav({ user }: { user: SessionUser }) {
           <Menu.Item leftSection={<IconHelpCircle size={16} aria-hidden="true" />} onClick={openHelp}>
             {labels.help}
           </Menu.Item>
-          {user.kind ? (
-            <Menu.Item
-              component={Link}
-              to={routes.profileEdit}
-              leftSection={<IconSettings size={16} aria-hidden="true" />}
-            >
-              {labels.settings}
-            </Menu.Item>
-          ) : null}
+          {user.kind ? <SettingsItem /> : null}
           <Menu.Divider />
-          <Menu.Item
-            leftSection={<IconLogout size={16} aria-hidden="true" />}
-            onClick={() => signOut.mutate()}
-            disabled={signOut.isPending}
-            closeMenuOnClick={false}
-          >
-            {signOut.isPending ? layoutTexts.loggingOut : labels.logout}
-          </Menu.Item>
+          <LogoutItem signOut={signOut} />
         </Menu.Dropdown>
       </Menu>
     </>
+  );
+}
+
+/** Settings: the own basic information and the account section (`/profile/edit`). */
+function SettingsItem() {
+  return (
+    <Menu.Item
+      component={Link}
+      to={routes.profileEdit}
+      leftSection={<IconSettings size={16} aria-hidden="true" />}
+    >
+      {labels.settings}
+    </Menu.Item>
+  );
+}
+
+/** Logout; the menu stays open on it while the server ends the session. */
+function LogoutItem({ signOut }: { signOut: ReturnType<typeof useSignOut> }) {
+  return (
+    <Menu.Item
+      leftSection={<IconLogout size={16} aria-hidden="true" />}
+      onClick={() => signOut.mutate()}
+      disabled={signOut.isPending}
+      closeMenuOnClick={false}
+    >
+      {signOut.isPending ? layoutTexts.loggingOut : labels.logout}
+    </Menu.Item>
   );
 }

@@ -1,8 +1,7 @@
 import { layoutTexts } from '@intergen/domain';
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { LogoMark } from '../../components/logo';
+import { FullPageMessage } from '../../components/full-page-message';
 
 /** The last resort when a page fails to load or render (a new deployment's chunks, for instance). */
 export function RouteError() {
@@ -12,15 +11,11 @@ export function RouteError() {
   }, [error]);
 
   return (
-    <Center mih="100dvh" p="md">
-      <Stack align="center" gap="md" maw={420} ta="center">
-        <LogoMark size={40} />
-        <Title order={1} fz={22}>
-          {layoutTexts.pageFailedTitle}
-        </Title>
-        <Text c="dimmed">{layoutTexts.pageFailedBody}</Text>
-        <Button onClick={() => window.location.reload()}>{layoutTexts.reload}</Button>
-      </Stack>
-    </Center>
+    <FullPageMessage
+      title={layoutTexts.pageFailedTitle}
+      message={layoutTexts.pageFailedBody}
+      actionLabel={layoutTexts.reload}
+      onAction={() => window.location.reload()}
+    />
   );
 }

@@ -12,9 +12,10 @@ import {
   type RevenueBand,
   revenueBands,
 } from '@intergen/domain';
-import { Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ErrorAlert } from '../../../components/alerts';
+import { DialogActions } from '../../../components/dialog-actions';
 import { useConfirmAnnually } from '../api/confirm-annually';
 
 interface AnnualValues {
@@ -109,14 +110,12 @@ export function AnnualConfirmationModal({
             {...form.getInputProps('capital')}
           />
           <ErrorAlert message={confirm.isError ? profileTexts.updateFailed : null} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onLater} disabled={confirm.isPending}>
-              {profileTexts.maybeLater}
-            </Button>
-            <Button type="submit" loading={confirm.isPending}>
-              {profileTexts.confirm}
-            </Button>
-          </Group>
+          <DialogActions
+            cancelLabel={profileTexts.maybeLater}
+            onCancel={onLater}
+            confirmLabel={profileTexts.confirm}
+            pending={confirm.isPending}
+          />
         </Stack>
       </form>
     </Modal>

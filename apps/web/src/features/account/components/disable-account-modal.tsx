@@ -2,11 +2,12 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import { disableReasons } from '@intergen/contracts';
 import { accountTexts, disableReasonLabels, profileTexts } from '@intergen/domain';
-import { Alert, Button, Checkbox, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Alert, Checkbox, Modal, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DialogActions } from '../../../components/dialog-actions';
 import { useDisableAccount } from '../api/disable-account';
-import { AccountError } from './account-error';
+import { AccountError, TellUsMore } from './account-dialog-parts';
 
 type DisableReason = (typeof disableReasons)[number];
 
@@ -55,27 +56,17 @@ export function DisableAccountModal({ opened, onClose }: { opened: boolean; onCl
             ))}
           </Stack>
         </Checkbox.Group>
-        <Textarea
-          label={accountTexts.tellUsMore}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          maxLength={1000}
-          rows={3}
-        />
+        <TellUsMore value={text} onChange={setText} />
         <AccountError title={profileTexts.deleteFailed} error={disable.error} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={disable.isPending}>
-            {profileTexts.cancel}
-          </Button>
-          <Button
-            color="red"
-            onClick={confirm}
-            disabled={!canConfirmDisable(reasons, text)}
-            loading={disable.isPending}
-          >
-            {profileTexts.disableTitle}
-          </Button>
-        </Group>
+        <DialogActions
+          cancelLabel={profileTexts.cancel}
+          onCancel={close}
+          confirmLabel={profileTexts.disableTitle}
+          onConfirm={confirm}
+          pending={disable.isPending}
+          disabled={!canConfirmDisable(reasons, text)}
+          color="red"
+        />
       </Stack>
     </Modal>
   );

@@ -1,9 +1,10 @@
 import { pauseReasons } from '@intergen/contracts';
 import { accountTexts, pauseReasonLabels, profileTexts } from '@intergen/domain';
-import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { DialogActions } from '../../../components/dialog-actions';
 import { usePauseAccount } from '../api/pause-account';
-import { AccountError } from './account-error';
+import { AccountError, TellUsMore } from './account-dialog-parts';
 
 type PauseReason = (typeof pauseReasons)[number];
 
@@ -50,22 +51,16 @@ export function PauseAccountModal({ opened, onClose }: { opened: boolean; onClos
             ))}
           </Stack>
         </Radio.Group>
-        <Textarea
-          label={accountTexts.tellUsMore}
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          maxLength={1000}
-          rows={3}
-        />
+        <TellUsMore value={text} onChange={setText} />
         <AccountError title={profileTexts.pauseFailed} error={pause.error} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={pause.isPending}>
-            {profileTexts.cancel}
-          </Button>
-          <Button onClick={confirm} disabled={!canConfirmPause(reason, text)} loading={pause.isPending}>
-            {profileTexts.pauseTitle}
-          </Button>
-        </Group>
+        <DialogActions
+          cancelLabel={profileTexts.cancel}
+          onCancel={close}
+          confirmLabel={profileTexts.pauseTitle}
+          onConfirm={confirm}
+          pending={pause.isPending}
+          disabled={!canConfirmPause(reason, text)}
+        />
       </Stack>
     </Modal>
   );

@@ -1,7 +1,8 @@
 import { accountTexts, privacyStateOf, profileTexts } from '@intergen/domain';
-import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/alerts';
+import { DialogActions } from '../../../components/dialog-actions';
 import { errorMessage } from '../../../lib/api-client';
 import { communityPath } from '../../../lib/paths';
 import { useSetPrivacy } from '../api/set-privacy';
@@ -42,17 +43,13 @@ export function PrivacyModal({
           {accountTexts.communityLink}
         </Anchor>
         <ErrorAlert message={privacy.error ? errorMessage(privacy.error) : null} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={privacy.isPending}>
-            {profileTexts.cancel}
-          </Button>
-          <Button
-            onClick={() => privacy.mutate(!isPrivate, { onSuccess: close })}
-            loading={privacy.isPending}
-          >
-            {isPrivate ? profileTexts.setPublic : profileTexts.setPrivate}
-          </Button>
-        </Group>
+        <DialogActions
+          cancelLabel={profileTexts.cancel}
+          onCancel={close}
+          confirmLabel={isPrivate ? profileTexts.setPublic : profileTexts.setPrivate}
+          onConfirm={() => privacy.mutate(!isPrivate, { onSuccess: close })}
+          pending={privacy.isPending}
+        />
       </Stack>
     </Modal>
   );

@@ -1,7 +1,8 @@
 import { profileTexts } from '@intergen/domain';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
+import { DialogActions } from '../../../components/dialog-actions';
 import { useUnpauseAccount } from '../api/unpause-account';
-import { AccountError } from './account-error';
+import { AccountError } from './account-dialog-parts';
 
 /** Resume Account (spec 000 §2): publishes the paused profile again; a welcome-back banner follows. */
 export function ResumeAccountModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -24,14 +25,14 @@ export function ResumeAccountModal({ opened, onClose }: { opened: boolean; onClo
       <Stack gap="md">
         <Text size="sm">{profileTexts.resumeBody}</Text>
         <AccountError title={profileTexts.unpauseFailed} error={unpause.error} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={unpause.isPending}>
-            {profileTexts.cancel}
-          </Button>
-          <Button onClick={confirm} loading={unpause.isPending} data-autofocus>
-            {profileTexts.resumeTitle}
-          </Button>
-        </Group>
+        <DialogActions
+          cancelLabel={profileTexts.cancel}
+          onCancel={close}
+          confirmLabel={profileTexts.resumeTitle}
+          onConfirm={confirm}
+          pending={unpause.isPending}
+          autoFocus
+        />
       </Stack>
     </Modal>
   );

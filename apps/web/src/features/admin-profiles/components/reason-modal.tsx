@@ -1,7 +1,8 @@
 import { adminProfileTexts } from '@intergen/domain';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
+import { DialogActions } from '../../../components/dialog-actions';
 
 /** Asks for the reason of a deactivation or an unpublish; the reason is required. */
 export function ReasonModal({
@@ -51,14 +52,14 @@ export function ReasonModal({
           }}
         />
         <ErrorAlert message={error} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            {adminProfileTexts.cancel}
-          </Button>
-          <Button color="red" onClick={confirm} loading={pending}>
-            {confirmLabel}
-          </Button>
-        </Group>
+        <DialogActions
+          cancelLabel={adminProfileTexts.cancel}
+          onCancel={onClose}
+          confirmLabel={confirmLabel}
+          onConfirm={confirm}
+          pending={pending}
+          color="red"
+        />
       </Stack>
     </Modal>
   );

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { ErrorAlert, SuccessAlert } from '../../../components/alerts';
+import { DialogActions } from '../../../components/dialog-actions';
 import { errorMessage, problemFields } from '../../../lib/api-client';
 import { useChangePassword } from '../api/change-password';
 import { newPasswordProblem } from './reset-password-form';
@@ -93,14 +94,12 @@ function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProps) {
               key={form.key('confirmPassword')}
               {...form.getInputProps('confirmPassword')}
             />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={change.isPending}>
-                {layoutTexts.cancel}
-              </Button>
-              <Button type="submit" loading={change.isPending}>
-                {labels.changePassword}
-              </Button>
-            </Group>
+            <DialogActions
+              cancelLabel={layoutTexts.cancel}
+              onCancel={close}
+              confirmLabel={labels.changePassword}
+              pending={change.isPending}
+            />
           </Stack>
         </form>
       )}

@@ -1,10 +1,10 @@
 import { authTexts, isValidEmail, labels, messages, routes } from '@intergen/domain';
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link } from 'react-router';
 import { ErrorAlert, SuccessAlert } from '../../../components/alerts';
 import { errorMessage } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/forgot-password';
+import { AuthLinkLine, EmailField } from './auth-parts';
 
 /**
  * E-mail input and Reset Password button; only sends when the e-mail is non-empty (spec 001 §5) and well-formed
@@ -37,24 +37,13 @@ export function ForgotPasswordForm() {
       <Stack gap="md">
         <SuccessAlert message={reset.data?.message} />
         <ErrorAlert message={reset.error ? errorMessage(reset.error) : null} />
-        <TextInput
-          label={authTexts.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          withAsterisk
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
+        <EmailField key={form.key('email')} {...form.getInputProps('email')} />
         <Button type="submit" fullWidth size="md" loading={reset.isPending}>
           {labels.resetPassword}
         </Button>
-        <Text size="sm" ta="center">
-          {authTexts.rememberedIt}{' '}
-          <Anchor component={Link} to={routes.login}>
-            {authTexts.backToLogin}
-          </Anchor>
-        </Text>
+        <AuthLinkLine lead={authTexts.rememberedIt} to={routes.login}>
+          {authTexts.backToLogin}
+        </AuthLinkLine>
       </Stack>
     </form>
   );

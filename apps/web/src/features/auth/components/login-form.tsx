@@ -1,11 +1,12 @@
 import { afterLoginPath, authTexts, labels, routes } from '@intergen/domain';
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../components/alerts';
 import { errorMessage, problemFields } from '../../../lib/api-client';
 import { useSignIn } from '../api/sign-in';
+import { EmailField } from './auth-parts';
 
 interface LoginFormProps {
   /** The raw `redirect` query value, honoured after sign-in when the role allows it. */
@@ -63,12 +64,7 @@ export function LoginForm({
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <ErrorAlert message={error} />
-          <TextInput
-            label={authTexts.email}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            withAsterisk
+          <EmailField
             error={invalid.has('email') || undefined}
             key={form.key('email')}
             {...form.getInputProps('email')}

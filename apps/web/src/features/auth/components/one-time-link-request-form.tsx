@@ -1,10 +1,10 @@
 import { authTexts, labels, messages, routes } from '@intergen/domain';
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link } from 'react-router';
 import { ErrorAlert, InfoAlert } from '../../../components/alerts';
 import { ApiError } from '../../../lib/api-client';
 import { useRequestOneTimeLink } from '../api/request-one-time-link';
+import { AuthLinkLine, EmailField, withRedirect } from './auth-parts';
 
 /** The message for a failed link request: the server's, or the spec's client failure text. */
 function linkError(error: unknown): string | null {
@@ -37,27 +37,13 @@ export function OneTimeLinkRequestForm({ redirect }: { redirect: string | null }
       <Stack gap="md">
         <InfoAlert message={request.data?.message} />
         <ErrorAlert message={linkError(request.error)} />
-        <TextInput
-          label={authTexts.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          withAsterisk
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
+        <EmailField key={form.key('email')} {...form.getInputProps('email')} />
         <Button type="submit" fullWidth size="md" loading={request.isPending}>
           {labels.requestOneTimeLink}
         </Button>
-        <Text size="sm" ta="center">
-          {authTexts.preferPassword}{' '}
-          <Anchor
-            component={Link}
-            to={redirect ? `${routes.login}?redirect=${encodeURIComponent(redirect)}` : routes.login}
-          >
-            {authTexts.logInWithPassword}
-          </Anchor>
-        </Text>
+        <AuthLinkLine lead={authTexts.preferPassword} to={withRedirect(routes.login, redirect)}>
+          {authTexts.logInWithPassword}
+        </AuthLinkLine>
       </Stack>
     </form>
   );

@@ -1,11 +1,12 @@
 import { authTexts, labels, messages, passwordProblem, routes } from '@intergen/domain';
-import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert, SuccessAlert } from '../../../components/alerts';
 import { errorMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
+import { AuthLinkLine } from './auth-parts';
 
 /** The problem with a new password and its confirmation, checked before calling the server. */
 export function newPasswordProblem(password: string, confirm: string): string | null {
@@ -72,12 +73,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
           {authTexts.setNewPassword}
         </Button>
         {reset.error ? (
-          <Text size="sm" ta="center">
-            {authTexts.linkExpired}{' '}
-            <Anchor component={Link} to={routes.forgotPassword}>
-              {authTexts.requestNewOne}
-            </Anchor>
-          </Text>
+          <AuthLinkLine lead={authTexts.linkExpired} to={routes.forgotPassword}>
+            {authTexts.requestNewOne}
+          </AuthLinkLine>
         ) : null}
       </Stack>
     </form>

@@ -10,24 +10,15 @@ import {
   profileTypes,
   routes,
 } from '@intergen/domain';
-import {
-  Anchor,
-  Button,
-  Group,
-  PasswordInput,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBriefcase, IconRocket } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../../../components/alerts';
 import { errorMessage, problemFields } from '../../../lib/api-client';
 import { useSignUp } from '../api/sign-up';
+import { AuthLinkLine, EmailField } from './auth-parts';
 
 const typeIcons: Record<ProfileType, typeof IconBriefcase> = { expert: IconBriefcase, company: IconRocket };
 
@@ -122,12 +113,7 @@ export function SignUpForm() {
           key={form.key('name')}
           {...form.getInputProps('name')}
         />
-        <TextInput
-          label={authTexts.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          withAsterisk
+        <EmailField
           error={invalid.has('email') || undefined}
           key={form.key('email')}
           {...form.getInputProps('email')}
@@ -144,12 +130,9 @@ export function SignUpForm() {
         <Button type="submit" fullWidth size="md" loading={signUp.isPending}>
           {labels.signUpButton}
         </Button>
-        <Text size="sm" ta="center">
-          {authTexts.alreadyHaveAccount}{' '}
-          <Anchor component={Link} to={routes.login}>
-            {labels.loginLink}
-          </Anchor>
-        </Text>
+        <AuthLinkLine lead={authTexts.alreadyHaveAccount} to={routes.login}>
+          {labels.loginLink}
+        </AuthLinkLine>
       </Stack>
     </form>
   );

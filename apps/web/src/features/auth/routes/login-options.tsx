@@ -1,11 +1,12 @@
 import { afterLoginPath, authTexts, layoutTexts, routes } from '@intergen/domain';
-import { Anchor, Divider, Text } from '@mantine/core';
+import { Divider } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { AuthPage } from '../../../components/auth-page';
 import { PageLoader } from '../../../components/full-page-loader';
 import { errorMessage } from '../../../lib/api-client';
 import { useConsumeOneTimeLink } from '../api/consume-one-time-link';
+import { AuthLinkLine, withRedirect } from '../components/auth-parts';
 import { DealOneTimeLinkButton } from '../components/deal-one-time-link-button';
 import { LoginForm } from '../components/login-form';
 
@@ -46,10 +47,6 @@ export function LoginOptionsRoute() {
 
   if (token && !linkFailed) return <PageLoader label={authTexts.signingIn} />;
 
-  const oneTimeHref = redirect
-    ? `${routes.oneTimeRequest}?redirect=${encodeURIComponent(redirect)}`
-    : routes.oneTimeRequest;
-
   return (
     <AuthPage title={authTexts.loginTitle} description={authTexts.loginOptionsDescription}>
       <LoginForm
@@ -60,12 +57,12 @@ export function LoginOptionsRoute() {
           <>
             <Divider label={layoutTexts.or} labelPosition="center" />
             <DealOneTimeLinkButton email={email} params={{ login, deal, redirect }} />
-            <Text size="sm" ta="center">
-              {authTexts.noInvitationLink}{' '}
-              <Anchor component={Link} to={oneTimeHref}>
-                {authTexts.requestOneTimeLinkByEmail}
-              </Anchor>
-            </Text>
+            <AuthLinkLine
+              lead={authTexts.noInvitationLink}
+              to={withRedirect(routes.oneTimeRequest, redirect)}
+            >
+              {authTexts.requestOneTimeLinkByEmail}
+            </AuthLinkLine>
           </>
         )}
       />

@@ -1,6 +1,7 @@
 import { limits, messages, connectionUiTexts as t } from '@intergen/domain';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { DialogActions } from '../../../components/dialog-actions';
 import { ApiError } from '../../../lib/api-client';
 import { usePublicConfig } from '../../../lib/config';
 import { SendTimeoutError, useSendRequest } from '../api/send-request';
@@ -81,14 +82,13 @@ export function ConnectDialog({ opened, onClose, suggestionId, name }: ConnectDi
               disabled={send.isPending}
               data-autofocus
             />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose} disabled={send.isPending}>
-                {t.cancel}
-              </Button>
-              <Button type="submit" loading={send.isPending} disabled={send.isPending}>
-                {t.send}
-              </Button>
-            </Group>
+            <DialogActions
+              cancelLabel={t.cancel}
+              onCancel={onClose}
+              confirmLabel={t.send}
+              pending={send.isPending}
+              disabled={send.isPending}
+            />
           </Stack>
         </form>
       </Modal>

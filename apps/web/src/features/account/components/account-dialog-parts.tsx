@@ -1,4 +1,5 @@
-import { Alert } from '@mantine/core';
+import { accountTexts } from '@intergen/domain';
+import { Alert, Textarea } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { ApiError } from '../../../lib/api-client';
 
@@ -22,5 +23,18 @@ export function AccountError({ title, error }: { title: string; error: unknown }
     >
       {detail}
     </Alert>
+  );
+}
+
+/** The free text of the pause and disable dialogs, beside (or instead of) a listed reason. */
+export function TellUsMore({ value, onChange }: { value: string; onChange: (text: string) => void }) {
+  return (
+    <Textarea
+      label={accountTexts.tellUsMore}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      maxLength={1000}
+      rows={3}
+    />
   );
 }
