@@ -1,14 +1,10 @@
-import { OwnProfileResponseSchema } from '@intergen/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
 import { useAdminProfileChanged } from './get-admin-profile';
+import { postProfileAction } from './profile-action';
 
 /** POST /api/admin/profiles/:id/verify: marks an expert verified. */
 export function verifyProfile(id: string) {
-  return apiRequest(`/api/admin/profiles/${encodeURIComponent(id)}/verify`, {
-    method: 'POST',
-    schema: OwnProfileResponseSchema,
-  });
+  return postProfileAction(id, 'verify');
 }
 
 export function useVerifyProfile() {
