@@ -97,6 +97,14 @@ for (const width of [1280, 360]) {
       await expect(page.getByTestId('missing-areas')).toHaveCount(0);
       await shot(page, `expert-${width}-review-complete`);
       expect(await blockingViolations(page)).toEqual([]);
+      // `Try another account` signs out to the login.
+      await page.reload();
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: profileTexts.tryAnotherAccount }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+      await page.goto('/profile/review');
+      await page.waitForURL(/\/\?redirect=/);
     });
   });
 }
