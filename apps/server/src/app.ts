@@ -239,7 +239,7 @@ export async function buildApp(deps: AppDeps) {
     async (request) => {
       const given = Buffer.from(String(request.headers['x-intergen-control'] ?? ''));
       if (!control || given.length !== control.length || !timingSafeEqual(given, control)) {
-        throw new AppError('FORBIDDEN', messages.forbidden, 403);
+        throw new AppError('FORBIDDEN', messages.forbidden);
       }
       return auth.createAdmin(request.body.email);
     },

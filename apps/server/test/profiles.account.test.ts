@@ -102,7 +102,7 @@ describe.each(engines)('pause, resume, disable and privacy on %s', (engine: Engi
       const member = await signUpMember(t.app, 'company');
       const response = await member.client.post('/api/profiles/me/pause', { text: 'later' });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toEqual({ code: 'CONFLICT', message: profileTexts.notPublished });
+      expect(response.json().error).toEqual({ code: 'INVALID_STATE', message: profileTexts.notPublished });
     });
 
     it('resumes a paused profile, clears the pause and mails a welcome back', async () => {
@@ -124,7 +124,7 @@ describe.each(engines)('pause, resume, disable and privacy on %s', (engine: Engi
       const member = await publishedMember(t, 'company', admin);
       const response = await member.client.post('/api/profiles/me/unpause');
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toEqual({ code: 'CONFLICT', message: profileTexts.notPaused });
+      expect(response.json().error).toEqual({ code: 'INVALID_STATE', message: profileTexts.notPaused });
     });
 
     it('answers "Failed to pause account" when the change cannot be written, and keeps no trace of it', async () => {

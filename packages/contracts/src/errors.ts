@@ -1,35 +1,41 @@
 import { z } from 'zod';
 
-/** Stable error codes; the message is the spec's text (from the domain package). */
-export const errorCodes = [
-  'VALIDATION_FAILED',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'RATE_LIMITED',
-  'CROSS_ORIGIN',
-  'EMAIL_TAKEN',
-  'INVALID_CREDENTIALS',
-  'ACCOUNT_DEACTIVATED',
-  'TOKEN_INVALID',
-  'CODE_INCORRECT',
-  'CODE_INCOMPLETE',
-  'CODE_EXPIRED',
-  'ALREADY_VERIFIED',
-  'PASSWORD_MISMATCH',
-  'PASSWORD_WEAK',
-  'CURRENT_PASSWORD_WRONG',
-  'LINK_DATA_MISSING',
-  'PROFILE_INCOMPLETE',
-  'EMAIL_UNVERIFIED',
-  'WRONG_ROLE',
-  'MEMBERS_LOCKED',
-  'SERVER_BUSY',
-  'TOO_MANY_STREAMS',
-  'INTERNAL',
-] as const;
-export type ErrorCode = (typeof errorCodes)[number];
+/**
+ * Every stable error code and the one HTTP status it answers with; the message is the spec's text (from the
+ * domain package). A state that forbids the action is INVALID_STATE (400); a clash with an existing record is
+ * CONFLICT (409).
+ */
+export const errorStatus = {
+  VALIDATION_FAILED: 400,
+  INVALID_STATE: 400,
+  EMAIL_TAKEN: 409,
+  CONFLICT: 409,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  CROSS_ORIGIN: 403,
+  ACCOUNT_DEACTIVATED: 403,
+  WRONG_ROLE: 403,
+  MEMBERS_LOCKED: 403,
+  NOT_FOUND: 404,
+  TOKEN_INVALID: 400,
+  CODE_INCORRECT: 400,
+  CODE_INCOMPLETE: 400,
+  CODE_EXPIRED: 400,
+  ALREADY_VERIFIED: 400,
+  PASSWORD_MISMATCH: 400,
+  PASSWORD_WEAK: 400,
+  CURRENT_PASSWORD_WRONG: 400,
+  LINK_DATA_MISSING: 400,
+  PROFILE_INCOMPLETE: 400,
+  EMAIL_UNVERIFIED: 400,
+  RATE_LIMITED: 429,
+  TOO_MANY_STREAMS: 429,
+  INTERNAL: 500,
+  SERVER_BUSY: 503,
+} as const satisfies Record<string, number>;
+export const errorCodes = Object.keys(errorStatus) as (keyof typeof errorStatus)[];
+export type ErrorCode = keyof typeof errorStatus;
 
 /** Every error response: `{ error: { code, message, details? } }`; details map field paths to messages. */
 export const ErrorResponseSchema = z.object({

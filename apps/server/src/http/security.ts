@@ -21,7 +21,7 @@ export function registerOriginCheck(app: FastifyInstance, appUrl: string) {
     } else if (request.headers['sec-fetch-site'] === 'same-origin') {
       return;
     }
-    throw new AppError('CROSS_ORIGIN', messages.crossOriginRefused, 403);
+    throw new AppError('CROSS_ORIGIN', messages.crossOriginRefused);
   });
 }
 

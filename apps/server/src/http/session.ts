@@ -52,13 +52,13 @@ export type SessionCookies = ReturnType<typeof registerSessions>;
 
 /** The signed-in user, or a 401. */
 export function requireUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', messages.notSignedIn, 401);
+  if (!request.user) throw new AppError('UNAUTHENTICATED', messages.notSignedIn);
   return request.user;
 }
 
 export function requireAdmin(request: FastifyRequest): UserRow {
   const user = requireUser(request);
-  if (!user.isAdmin) throw new AppError('FORBIDDEN', messages.forbidden, 403);
+  if (!user.isAdmin) throw new AppError('FORBIDDEN', messages.forbidden);
   return user;
 }
 

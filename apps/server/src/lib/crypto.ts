@@ -49,7 +49,7 @@ function scryptAsync(
 /** Runs one scrypt in a free slot, or refuses at once (503) when too many already wait. */
 function inSlot<T>(work: () => Promise<T>): Promise<T> {
   if (slots.activeCount + slots.pendingCount >= slots.concurrency + maxQueue) {
-    return Promise.reject(new AppError('SERVER_BUSY', messages.serverBusy, 503, undefined, 1));
+    return Promise.reject(new AppError('SERVER_BUSY', messages.serverBusy, undefined, 1));
   }
   return slots(work);
 }

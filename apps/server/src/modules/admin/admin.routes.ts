@@ -34,7 +34,7 @@ export function adminRoutes(deps: { database: Database }) {
       async (request) => {
         requireAdmin(request);
         const page = await listMail(db, request.query);
-        if (!page) throw new AppError('VALIDATION_FAILED', messages.unknownCursor, 400);
+        if (!page) throw new AppError('VALIDATION_FAILED', messages.unknownCursor);
         return {
           messages: page.rows.map((m) => ({ ...m, createdAt: m.createdAt.getTime() })),
           hasMore: page.hasMore,
@@ -55,7 +55,7 @@ export function adminRoutes(deps: { database: Database }) {
       async (request) => {
         requireAdmin(request);
         const mail = await findMail(db, request.params.id);
-        if (!mail) throw new AppError('NOT_FOUND', messages.notFound, 404);
+        if (!mail) throw new AppError('NOT_FOUND', messages.notFound);
         return {
           id: mail.id,
           to: mail.to,

@@ -58,7 +58,7 @@ function limiters(
       // `isAllowed` is true only for an allow-listed key; `isExceeded` says whether this one is over.
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds));
-        throw new AppError('RATE_LIMITED', messages.tooManyRequests, 429);
+        throw new AppError('RATE_LIMITED', messages.tooManyRequests);
       }
     }
   };
@@ -222,7 +222,7 @@ export function authRoutes(deps: {
           await auth.requestOneTimeLink(request.body);
         } catch (error) {
           request.log.error({ err: error }, 'one-time link failed');
-          throw new AppError('INTERNAL', messages.oneTimeLinkFailed, 500);
+          throw new AppError('INTERNAL', messages.oneTimeLinkFailed);
         }
         return { message: messages.oneTimeLinkSent };
       },
@@ -245,7 +245,7 @@ export function authRoutes(deps: {
         } catch (error) {
           if (error instanceof AppError) throw error;
           request.log.error({ err: error }, 'deal one-time link failed');
-          throw new AppError('INTERNAL', messages.oneTimeLinkFailed, 500);
+          throw new AppError('INTERNAL', messages.oneTimeLinkFailed);
         }
         return { message: messages.oneTimeLinkSent };
       },
@@ -290,7 +290,7 @@ export function authRoutes(deps: {
         } catch (error) {
           if (error instanceof AppError) throw error;
           request.log.error({ err: error }, 'verification code send failed');
-          throw new AppError('INTERNAL', messages.verificationTechnicalDifficulties, 500);
+          throw new AppError('INTERNAL', messages.verificationTechnicalDifficulties);
         }
         return { message: messages.verificationCodeSent };
       },

@@ -96,10 +96,10 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
 
   /** Whether an account may hold a session: it has a login and its profile is not deactivated. */
   async function refusal(ex: Executor, user: repo.UserRow): Promise<AppError | null> {
-    if (user.loginRemovedAt) return new AppError('INVALID_CREDENTIALS', messages.invalidCredentials, 401);
+    if (user.loginRemovedAt) return new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
     if (user.kind) {
       const row = await findProfileStatus(ex, user.kind, user.id);
-      if (row?.deactivatedDate) return new AppError('ACCOUNT_DEACTIVATED', messages.accountDeactivated, 403);
+      if (row?.deactivatedDate) return new AppError('ACCOUNT_DEACTIVATED', messages.accountDeactivated);
     }
     return null;
   }
@@ -194,7 +194,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
       checkNewPassword(input.password, 'password');
       // Everything that can refuse the sign-up is checked before the costly hash (and again in the transaction).
       if (await repo.findUserByEmail(db, email)) {
-        throw new AppError('EMAIL_TAKEN', messages.emailAlreadyRegistered, 409);
+        throw new AppError('EMAIL_TAKEN', messages.emailAlreadyRegistered);
       }
       const name = toTitleCase(input.name);
       const { firstName, lastName } = splitName(name);
@@ -202,7 +202,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
       try {
         const result = await db.transaction(async (tx) => {
           if (await repo.findUserByEmail(tx, email)) {
-            throw new AppError('EMAIL_TAKEN', messages.emailAlreadyRegistered, 409);
+            throw new AppError('EMAIL_TAKEN', messages.emailAlreadyRegistered);
           }
           const user = await repo.insertUser(tx, {
             id: newId(),
@@ -221,7 +221,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
         afterCommit();
         return result;
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', messages.emailAlreadyRegistered, 409);
+        if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', messages.emailAlreadyRegistered);
         throw error;
       }
     },
@@ -235,10 +235,10 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
       const user = await repo.findUserByEmail(db, normalizeEmail(input.email));
       if (!user?.passwordHash) {
         await passwordHasher.verifyNothing(input.password);
-        throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials, 401);
+        throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
       }
       if (!(await verifyPassword(input.password, user.passwordHash))) {
-        throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials, 401);
+        throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
       }
       const refused = await refusal(db, user);
       if (refused) throw refused;
@@ -412,7 +412,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
     /** Issues a new e-mail verification code (voiding the previous one) and mails it. */
     async sendVerificationCode(userId: string): Promise<void> {
       const user = await repo.findUserById(db, userId);
-      if (!user) throw new AppError('UNAUTHENTICATED', messages.notSignedIn, 401);
+      if (!user) throw new AppError('UNAUTHENTICATED', messages.notSignedIn);
       if (user.emailVerified) throw badRequest('ALREADY_VERIFIED', messages.emailAlreadyVerified);
       await db.transaction((tx) => issueVerificationCode(tx, user));
       afterCommit();
@@ -431,7 +431,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
         throw badRequest('CODE_INCOMPLETE', messages.incompleteCode);
       const outcome = await db.transaction(async (tx) => {
         const user = await repo.findUserById(tx, userId);
-        if (!user) throw new AppError('UNAUTHENTICATED', messages.notSignedIn, 401);
+        if (!user) throw new AppError('UNAUTHENTICATED', messages.notSignedIn);
         if (user.emailVerified) return { user: await toSessionUser(tx, user, sessionToken) };
         const row = await repo.findVerificationCodeForUpdate(tx, userId);
         if (!row) return { error: badRequest('CODE_EXPIRED', messages.verificationCodeVoid) };

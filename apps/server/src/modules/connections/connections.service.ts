@@ -50,8 +50,8 @@ const SurveyFormsSchema = z
   })
   .catch({});
 
-const notFound = () => new AppError('NOT_FOUND', connectionTexts.requestNotFound, 404);
-const conflict = (message: string) => new AppError('CONFLICT', message, 409);
+const notFound = () => new AppError('NOT_FOUND', connectionTexts.requestNotFound);
+const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /** A transition's starting point: the locked suggestion and request, and the caller's role in the request. */
 interface Locked {
@@ -170,7 +170,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
   }
 
   const requireRecipient = (l: Locked) => {
-    if (l.role !== 'recipient') throw new AppError('FORBIDDEN', connectionTexts.onlyRecipient, 403);
+    if (l.role !== 'recipient') throw new AppError('FORBIDDEN', connectionTexts.onlyRecipient);
   };
   /** Accept, deny and dismiss answer an open request only. */
   const requireOpen = (r: repo.RequestRow) => {
@@ -352,7 +352,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       const cancelled = await db.transaction(async (tx) => {
         const l = await lockFor(tx, caller, id, { needsSuggestion: false });
         if (l === 'withdrawn') return false;
-        if (l.role !== 'sender') throw new AppError('FORBIDDEN', connectionTexts.onlySender, 403);
+        if (l.role !== 'sender') throw new AppError('FORBIDDEN', connectionTexts.onlySender);
         if (l.request.accepted) throw conflict(connectionTexts.alreadyAccepted);
         await repo.deleteRequest(tx, id);
         if (l.suggestion) await repo.clearSuggestionRequested(tx, id);

@@ -111,7 +111,7 @@ export function createLiveHub(deps: LiveHubDeps) {
       await ensureListening();
       if (stopped) throw new Error('The live hub is stopped');
       if ((bySession.get(owner.sessionId)?.size ?? 0) >= MAX_STREAMS_PER_SESSION) {
-        throw new AppError('TOO_MANY_STREAMS', messages.tooManyLiveStreams, 429, undefined, 30);
+        throw new AppError('TOO_MANY_STREAMS', messages.tooManyLiveStreams, undefined, 30);
       }
       add(byUser, owner.userId, subscriber);
       add(bySession, owner.sessionId, subscriber);

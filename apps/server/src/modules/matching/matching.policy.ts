@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors.ts';
 
 /** The caller's side of a match (expert or company), or 403 for admins and users without a profile. */
 export function memberSide(caller: Caller): ProfileType {
-  if (caller.isAdmin || !caller.kind) throw new AppError('FORBIDDEN', messages.forbidden, 403);
+  if (caller.isAdmin || !caller.kind) throw new AppError('FORBIDDEN', messages.forbidden);
   return caller.kind;
 }
 

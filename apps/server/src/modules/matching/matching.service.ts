@@ -69,9 +69,9 @@ export interface MatchingServiceDeps {
   log?: { warn(obj: object, msg?: string): void };
 }
 
-const expertMissing = (id: string) => new AppError('NOT_FOUND', matchingTexts.expertMissing(id), 404);
-const companyMissing = (id: string) => new AppError('NOT_FOUND', matchingTexts.companyMissing(id), 404);
-const suggestionNotFound = () => new AppError('NOT_FOUND', matchingTexts.suggestionNotFound, 404);
+const expertMissing = (id: string) => new AppError('NOT_FOUND', matchingTexts.expertMissing(id));
+const companyMissing = (id: string) => new AppError('NOT_FOUND', matchingTexts.companyMissing(id));
+const suggestionNotFound = () => new AppError('NOT_FOUND', matchingTexts.suggestionNotFound);
 
 function toRunView(run: repo.MatchingRunRow): MatchingRun {
   return {
@@ -234,9 +234,9 @@ export function createMatchingService(deps: MatchingServiceDeps) {
       const result = await db.transaction(async (tx) => {
         const { expert, company } = await pairOf(tx, body.expertId, body.companyId);
         if (!expert.published && !expert.pending) {
-          throw new AppError('CONFLICT', matchingTexts.expertNotPublished, 400);
+          throw new AppError('INVALID_STATE', matchingTexts.expertNotPublished);
         }
-        if (!company.published) throw new AppError('CONFLICT', matchingTexts.companyIncomplete, 400);
+        if (!company.published) throw new AppError('INVALID_STATE', matchingTexts.companyIncomplete);
         const explanation = explanationOf(
           expert.facets as ExpertMatchFacets,
           company.facets as CompanyMatchFacets,
@@ -372,7 +372,7 @@ export function createMatchingService(deps: MatchingServiceDeps) {
         const counterpartId = body.counterpartId!;
         const other = await repo.findMember(tx, counterpartId);
         if (!other || other.id === caller.id || (side === 'company' && other.kind !== 'expert')) {
-          throw new AppError('NOT_FOUND', profileTexts.profileNotFound, 404);
+          throw new AppError('NOT_FOUND', profileTexts.profileNotFound);
         }
         const list: repo.NotInterestedList =
           side === 'company'

@@ -32,7 +32,7 @@ export async function accessViewerOf(ex: Executor, caller: Caller): Promise<Acce
   };
 }
 
-const membersLocked = () => new AppError('MEMBERS_LOCKED', accessTexts.membersLocked, 403);
+const membersLocked = () => new AppError('MEMBERS_LOCKED', accessTexts.membersLocked);
 
 /**
  * The caller may read other members (their suggestions, requests, connections, notifications): verified, and
@@ -56,12 +56,11 @@ export async function requireCommunityList(
   role: ProfileType,
   communityTab: boolean,
 ): Promise<void> {
-  if (!communityTab) throw new AppError('NOT_FOUND', accessTexts.communityOff, 404);
+  if (!communityTab) throw new AppError('NOT_FOUND', accessTexts.communityOff);
   if (caller.isAdmin || caller.kind !== role) {
     throw new AppError(
       'WRONG_ROLE',
       role === 'expert' ? matchingTexts.mustBeExpert : matchingTexts.mustBeCompany,
-      403,
     );
   }
   const viewer = await accessViewerOf(ex, caller);
@@ -69,7 +68,6 @@ export async function requireCommunityList(
     throw new AppError(
       'MEMBERS_LOCKED',
       viewer.status === 'pending' ? accessTexts.communityWhilePending : accessTexts.membersLocked,
-      403,
     );
   }
 }

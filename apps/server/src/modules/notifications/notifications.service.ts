@@ -20,7 +20,7 @@ export interface NotificationsServiceDeps {
 /** What became of one notification's e-mail job. */
 export type NotificationEmailOutcome = 'queued' | 'missing' | 'already-sent' | 'silenced';
 
-const notFound = () => new AppError('NOT_FOUND', notificationTexts.notFound, 404);
+const notFound = () => new AppError('NOT_FOUND', notificationTexts.notFound);
 
 /** The member of the notification's pair who is not its recipient. */
 function counterpartIdOf(row: repo.NotificationRow): string | null {

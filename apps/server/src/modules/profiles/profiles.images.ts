@@ -14,7 +14,7 @@ const readableFormats = new Set(['jpeg', 'png', 'webp', 'gif']);
 const maxInputPixels = 40_000_000;
 
 const unreadable = () =>
-  new AppError('VALIDATION_FAILED', profileTexts.imageUnreadable, 400, [
+  new AppError('VALIDATION_FAILED', profileTexts.imageUnreadable, [
     { path: 'profileImage', message: profileTexts.imageUnreadable },
   ]);
 

@@ -98,7 +98,7 @@ const sectionSchemas = Object.fromEntries(
   ]),
 ) as unknown as Record<ProfileType, Record<SectionId, z.ZodType<Record<string, unknown>>>>;
 
-const notFound = () => new AppError('NOT_FOUND', profileTexts.profileNotFound, 404);
+const notFound = () => new AppError('NOT_FOUND', profileTexts.profileNotFound);
 
 function schemaDetails(error: z.ZodError): { path: string; message: string }[] {
   return error.issues.flatMap((issue) =>
@@ -117,7 +117,7 @@ async function failingWith<T>(message: string | null, work: () => Promise<T>): P
     return await work();
   } catch (error) {
     if (error instanceof AppError || message === null) throw error;
-    throw Object.assign(new AppError('INTERNAL', message, 500), { cause: error });
+    throw Object.assign(new AppError('INTERNAL', message), { cause: error });
   }
 }
 
@@ -453,7 +453,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
         db.transaction(async (tx) => {
           const p = await locked(tx, userId);
           if (p.pausedDate) return toOwnProfile(p);
-          if (!p.profilePublished) throw new AppError('CONFLICT', profileTexts.notPublished, 400);
+          if (!p.profilePublished) throw new AppError('INVALID_STATE', profileTexts.notPublished);
           await updateProfileRow(tx, p.kind, p.id, {
             profilePublished: false,
             pausedDate: startOfUtcDay(),
@@ -478,7 +478,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       const result = await failingWith(profileTexts.unpauseFailed, () =>
         db.transaction(async (tx) => {
           const p = await locked(tx, userId);
-          if (!p.pausedDate) throw new AppError('CONFLICT', profileTexts.notPaused, 400);
+          if (!p.pausedDate) throw new AppError('INVALID_STATE', profileTexts.notPaused);
           await updateProfileRow(tx, p.kind, p.id, {
             profilePublished: true,
             disableReason: null,
@@ -544,7 +544,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     async setPrivacy(userId: string, makePrivate: boolean): Promise<OwnProfile> {
       return db.transaction(async (tx) => {
         const p = await locked(tx, userId);
-        if (p.kind !== 'expert') throw new AppError('FORBIDDEN', profileTexts.onlyExperts, 403);
+        if (p.kind !== 'expert') throw new AppError('FORBIDDEN', profileTexts.onlyExperts);
         if (p.private === makePrivate) return toOwnProfile(p);
         await updateProfileRow(tx, p.kind, p.id, { private: makePrivate });
         await event(tx, 'profile.privacy_changed', p, { private: makePrivate });
@@ -560,7 +560,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       return failingWith(profileTexts.updateFailed, () =>
         db.transaction(async (tx) => {
           const p = await locked(tx, userId);
-          if (p.kind !== 'company') throw new AppError('FORBIDDEN', profileTexts.onlyCompanies, 403);
+          if (p.kind !== 'company') throw new AppError('FORBIDDEN', profileTexts.onlyCompanies);
           if (!(body.companySize > 0)) {
             throw badRequest('VALIDATION_FAILED', fieldMessages.teamSizePositive, [
               { path: 'companySize', message: fieldMessages.teamSizePositive },
