@@ -29,31 +29,42 @@ import { helmetOptions, registerOriginCheck } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
 import { AppError } from './lib/errors.ts';
 import { logSerializers } from './lib/logging.ts';
-import { adminMatchingRoutes } from './modules/admin/admin.matching.routes.ts';
-import { adminProfilesRoutes } from './modules/admin/admin.profiles.routes.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { connectionsRoutes } from './modules/connections/connections.routes.ts';
-import { createConnectionsService } from './modules/connections/connections.service.ts';
-import { createEventPublisher, type EventSubscriptions } from './modules/events/events.ts';
-import { createLiveHub } from './modules/live/live.hub.ts';
-import { liveRoutes } from './modules/live/live.routes.ts';
-import { MAIL_TOPIC, mailJobHandler } from './modules/mail/mail.service.ts';
-import { type MailTransport, mailboxTransport, smtpTransport } from './modules/mail/mail.transport.ts';
-import { matchingJobHandlers } from './modules/matching/matching.jobs.ts';
-import { matchingRoutes } from './modules/matching/matching.routes.ts';
-import { createMatchingService, MATCHING_PROFILE_TOPIC } from './modules/matching/matching.service.ts';
-import { notifyProfileApproved } from './modules/notifications/notifications.hooks.ts';
-import { notificationJobHandlers } from './modules/notifications/notifications.jobs.ts';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { createNotificationsService } from './modules/notifications/notifications.service.ts';
-import { createImageStore } from './modules/profiles/profiles.images.ts';
-import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
-import { createProfilesService, type ExpertApprovedHook } from './modules/profiles/profiles.service.ts';
-import { uploadsRoutes } from './modules/profiles/profiles.uploads.ts';
-import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
-import { createTrackingService } from './modules/tracking/tracking.service.ts';
+import { adminMatchingRoutes, adminProfilesRoutes, adminRoutes } from './modules/admin/index.ts';
+import { authRoutes, createAuthService } from './modules/auth/index.ts';
+import {
+  connectionsRoutes,
+  createConnectionsService,
+  relationshipBetween,
+} from './modules/connections/index.ts';
+import { createEventPublisher, type EventSubscriptions } from './modules/events/index.ts';
+import { createLiveHub, liveRoutes } from './modules/live/index.ts';
+import {
+  MAIL_TOPIC,
+  type MailTransport,
+  mailboxTransport,
+  mailJobHandler,
+  smtpTransport,
+} from './modules/mail/index.ts';
+import {
+  createMatchingService,
+  MATCHING_PROFILE_TOPIC,
+  matchingJobHandlers,
+  matchingRoutes,
+} from './modules/matching/index.ts';
+import {
+  createNotificationsService,
+  notificationJobHandlers,
+  notificationsRoutes,
+  notifyProfileApproved,
+} from './modules/notifications/index.ts';
+import {
+  createImageStore,
+  createProfilesService,
+  type ExpertApprovedHook,
+  profilesRoutes,
+  uploadsRoutes,
+} from './modules/profiles/index.ts';
+import { createTrackingService, trackingRoutes } from './modules/tracking/index.ts';
 import { createOutboxWorker } from './outbox/outbox.ts';
 
 /**
@@ -156,6 +167,7 @@ export async function buildApp(deps: AppDeps) {
     supportEmail: config.supportEmail,
     communityTab: config.communityTab,
     publishEvent,
+    relationshipOf: relationshipBetween,
     images,
     afterCommit: () => worker.nudge(),
     // The connections module releases the expert's held requests in the approval's transaction.

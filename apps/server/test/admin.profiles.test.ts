@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../src/db/client.ts';
 import { experts, users } from '../src/db/schema.ts';
+import { relationshipBetween } from '../src/modules/connections/index.ts';
 import { createEventPublisher } from '../src/modules/events/events.ts';
 import { createImageStore } from '../src/modules/profiles/profiles.images.ts';
 import { createProfilesService } from '../src/modules/profiles/profiles.service.ts';
@@ -183,6 +184,7 @@ describe.each(engines)('admin profile actions on %s', (engine: Engine) => {
           supportEmail: 'support@intergen.test',
           communityTab: false,
           publishEvent: createEventPublisher({}),
+          relationshipOf: relationshipBetween,
           images: createImageStore(path.join(tmpdir(), 'intergen-unused-uploads')),
           afterCommit: () => {},
           onExpertApproved: [hook],

@@ -11,10 +11,7 @@ import {
   outbox,
   settings,
 } from '../src/db/schema.ts';
-import {
-  listPublishedCompanyFacets,
-  listPublishedExpertFacets,
-} from '../src/modules/matching/matching.repository.ts';
+import { listPublishedCompanyFacets, listPublishedExpertFacets } from '../src/modules/members/index.ts';
 import {
   type Client,
   fill,

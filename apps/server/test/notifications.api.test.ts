@@ -72,7 +72,14 @@ describe.each(engines)('notifications on %s', (engine: Engine) => {
       .values({ id: requestId, expertId: e.id, companyId: c.id, requestedBy: 'venture', message });
     // The company asked; the expert receives it (or, accepted, the company hears back).
     const to = kind === 'request_received' ? e : c;
-    const id = await createNotification(t.database.db, { userId: to.id, kind, requestId });
+    const counterpartId = to === e ? c.id : e.id;
+    const id = await createNotification(t.database.db, {
+      userId: to.id,
+      kind,
+      requestId,
+      counterpartId,
+      message,
+    });
     return { expert: e, company: c, to, id, requestId };
   }
 

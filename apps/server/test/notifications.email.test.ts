@@ -78,13 +78,24 @@ describe.each(engines)('notification e-mails on %s', (engine: Engine) => {
     const expert = await publishedMember(t, 'expert', admin, 'Dorothy Vaughan');
     const company = await publishedMember(t, 'company', admin, 'Annie Easley');
     const requestId = await request(expert, company, 'We sell robots.\nCan you help us grow?');
-    await createNotification(t.database.db, { userId: expert.id, kind: 'request_received', requestId });
+    await createNotification(t.database.db, {
+      userId: expert.id,
+      kind: 'request_received',
+      requestId,
+      counterpartId: company.id,
+      message: 'We sell robots.\nCan you help us grow?',
+    });
     const [received] = (await t.mailTo(expert.email)).filter((m) => m.subject.includes('connection request'));
     expect(received?.subject).toBe('Annie Easley (Acme Robotics) sent you a connection request on InterGen');
     expect(received?.text).toContain('    We sell robots.\n    Can you help us grow?');
     expect(received?.text).toContain(`${APP_URL}/dashboard`);
 
-    await createNotification(t.database.db, { userId: company.id, kind: 'request_accepted', requestId });
+    await createNotification(t.database.db, {
+      userId: company.id,
+      kind: 'request_accepted',
+      requestId,
+      counterpartId: expert.id,
+    });
     const [accepted] = (await t.mailTo(company.email)).filter((m) => m.subject.includes('accepted'));
     expect(accepted?.subject).toBe('Dorothy Vaughan accepted your connection request on InterGen');
     // The link opens the new connection's profile (contact details now shown) over the dashboard.

@@ -376,6 +376,10 @@ export const notifications = pgTable(
     suggestionId: text('suggestion_id').references(() => matchSuggestions.id, { onDelete: 'cascade' }),
     requestId: text('request_id').references(() => connectionRequests.id, { onDelete: 'cascade' }),
     connectionId: text('connection_id'),
+    /** The other member of the suggestion or request (none for an approval), kept with the notification. */
+    counterpartId: text('counterpart_id'),
+    /** The request's message (request notifications). */
+    message: text('message'),
     hasSeen: boolean('has_seen').notNull().default(false),
     hasDismissed: boolean('has_dismissed').notNull().default(false),
     hasExplored: boolean('has_explored').notNull().default(false),

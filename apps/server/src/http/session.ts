@@ -1,8 +1,8 @@
 import { messages } from '@intergen/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
-import type { UserRow } from '../modules/auth/auth.repository.ts';
 import type { AuthService, IssuedSession } from '../modules/auth/auth.service.ts';
+import type { UserRow } from '../modules/members/index.ts';
 import { isApiRequest } from './paths.ts';
 
 export const SESSION_COOKIE = 'intergen_session';

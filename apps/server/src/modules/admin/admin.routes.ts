@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { requireAdmin } from '../../http/session.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findMail, listMail } from './mailbox.repository.ts';
+import { findMail, listMail } from '../mail/index.ts';
 
 /** Admin pages' API: the embedded mailbox. */
 export function adminRoutes(deps: { database: Database }) {

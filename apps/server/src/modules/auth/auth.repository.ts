@@ -1,41 +1,9 @@
-import { and, count, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { authTokens, emailVerificationCodes, sessions, users } from '../../db/schema.ts';
+import { authTokens, emailVerificationCodes, sessions } from '../../db/schema.ts';
 import { publishSessionsEnded } from '../live/live.ts';
 
-export type UserRow = typeof users.$inferSelect;
 export type TokenPurpose = 'password_reset' | 'one_time_login';
-
-export async function findUserByEmail(ex: Executor, email: string): Promise<UserRow | null> {
-  const rows = await ex.select().from(users).where(eq(users.email, email));
-  return rows[0] ?? null;
-}
-
-export async function findUserById(ex: Executor, id: string): Promise<UserRow | null> {
-  const rows = await ex.select().from(users).where(eq(users.id, id));
-  return rows[0] ?? null;
-}
-
-export async function insertUser(ex: Executor, row: typeof users.$inferInsert): Promise<UserRow> {
-  const rows = await ex.insert(users).values(row).returning();
-  return rows[0]!;
-}
-
-export async function updateUser(
-  ex: Executor,
-  id: string,
-  patch: Partial<typeof users.$inferInsert>,
-): Promise<void> {
-  await ex
-    .update(users)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(users.id, id));
-}
-
-export async function countAdmins(ex: Executor): Promise<number> {
-  const rows = await ex.select({ n: count() }).from(users).where(eq(users.isAdmin, true));
-  return Number(rows[0]?.n ?? 0);
-}
 
 // Sessions
 
@@ -43,11 +11,11 @@ export async function insertSession(ex: Executor, row: typeof sessions.$inferIns
   await ex.insert(sessions).values(row);
 }
 
-export async function findSessionWithUser(ex: Executor, id: string) {
+/** The session `id` unless it has expired. */
+export async function findLiveSession(ex: Executor, id: string) {
   const rows = await ex
-    .select({ session: sessions, user: users })
+    .select()
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())));
   return rows[0] ?? null;
 }

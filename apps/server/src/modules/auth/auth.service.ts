@@ -21,15 +21,17 @@ import {
   verifyPassword,
 } from '../../lib/crypto.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { queueMail } from '../mail/mail.service.ts';
-import { mailTemplates } from '../mail/mail.templates.ts';
-import { firstIncompleteStep, statusOf, withPending } from '../profiles/profiles.model.ts';
+import { mailTemplates, queueMail } from '../mail/index.ts';
+import * as members from '../members/index.ts';
 import {
   createProfileWithContact,
   findProfile,
   findProfileStatus,
+  firstIncompleteStep,
   setHasEmailVerificationCode,
-} from '../profiles/profiles.repository.ts';
+  statusOf,
+  withPending,
+} from '../members/index.ts';
 import * as repo from './auth.repository.ts';
 
 /**
@@ -67,7 +69,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
   /** The client's view of a user; `sessionToken` names the session whose flags it carries (none: a new one). */
   async function toSessionUser(
     ex: Executor,
-    user: repo.UserRow,
+    user: members.UserRow,
     sessionToken?: string | null,
   ): Promise<SessionUser> {
     const profile = user.kind ? await findProfile(ex, user.id) : null;
@@ -95,7 +97,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
   }
 
   /** Whether an account may hold a session: it has a login and its profile is not deactivated. */
-  async function refusal(ex: Executor, user: repo.UserRow): Promise<AppError | null> {
+  async function refusal(ex: Executor, user: members.UserRow): Promise<AppError | null> {
     if (user.loginRemovedAt) return new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
     if (user.kind) {
       const row = await findProfileStatus(ex, user.kind, user.id);
@@ -147,7 +149,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
 
   async function issueLinkToken(
     ex: Executor,
-    user: repo.UserRow,
+    user: members.UserRow,
     opts: { redirect?: string | null; dealId?: string | null; ttlMs?: number },
   ): Promise<string> {
     const token = randomToken();
@@ -169,10 +171,10 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
 
   return {
     /** The client's view of a user: identity, kind, role, the profile status that routes them, session flags. */
-    describe: (user: repo.UserRow, sessionToken?: string | null) => toSessionUser(db, user, sessionToken),
+    describe: (user: members.UserRow, sessionToken?: string | null) => toSessionUser(db, user, sessionToken),
 
     /** `Maybe later` on the annual confirmation: this session is not asked again (the next sign-in is). */
-    async postponeAnnualConfirmation(user: repo.UserRow, sessionToken: string): Promise<SessionUser> {
+    async postponeAnnualConfirmation(user: members.UserRow, sessionToken: string): Promise<SessionUser> {
       await repo.postponeAnnualConfirmation(db, hashToken(sessionToken));
       return toSessionUser(db, user, sessionToken);
     },
@@ -193,7 +195,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
       }
       checkNewPassword(input.password, 'password');
       // Everything that can refuse the sign-up is checked before the costly hash (and again in the transaction).
-      if (await repo.findUserByEmail(db, email)) {
+      if (await members.findUserByEmail(db, email)) {
         throw new AppError('EMAIL_TAKEN', messages.emailAlreadyRegistered);
       }
       const name = toTitleCase(input.name);
@@ -201,10 +203,10 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
       const passwordHash = await hashPassword(input.password);
       try {
         const result = await db.transaction(async (tx) => {
-          if (await repo.findUserByEmail(tx, email)) {
+          if (await members.findUserByEmail(tx, email)) {
             throw new AppError('EMAIL_TAKEN', messages.emailAlreadyRegistered);
           }
-          const user = await repo.insertUser(tx, {
+          const user = await members.insertUser(tx, {
             id: newId(),
             email,
             name,
@@ -232,7 +234,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
       client: ClientInfo,
       previousToken?: string,
     ): Promise<{ user: SessionUser; session: IssuedSession }> {
-      const user = await repo.findUserByEmail(db, normalizeEmail(input.email));
+      const user = await members.findUserByEmail(db, normalizeEmail(input.email));
       if (!user?.passwordHash) {
         await passwordHasher.verifyNothing(input.password);
         throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
@@ -266,12 +268,14 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
      */
     async resolveSession(
       token: string,
-    ): Promise<{ user: repo.UserRow; sessionId: string; extendedUntil: Date | null } | null> {
+    ): Promise<{ user: members.UserRow; sessionId: string; extendedUntil: Date | null } | null> {
       const sessionId = hashToken(token);
-      const found = await repo.findSessionWithUser(db, sessionId);
-      if (!found) return null;
-      if (await refusal(db, found.user)) {
-        await repo.deleteUserSessions(db, found.user.id);
+      const session = await repo.findLiveSession(db, sessionId);
+      const user = session ? await members.findUserById(db, session.userId) : null;
+      if (!session || !user) return null;
+      const found = { session, user };
+      if (await refusal(db, user)) {
+        await repo.deleteUserSessions(db, user.id);
         return null;
       }
       // Sliding expiry, written at most once a day per session; the caller renews the cookie with it.
@@ -286,7 +290,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
     /** Mails a reset link when the account exists; answers the same either way (no account discovery). */
     async forgotPassword(emailInput: string): Promise<void> {
       const email = normalizeEmail(emailInput);
-      const user = await repo.findUserByEmail(db, email);
+      const user = await members.findUserByEmail(db, email);
       if (!user || user.loginRemovedAt) return;
       await db.transaction(async (tx) => {
         await repo.deleteUserTokens(tx, user.id, 'password_reset');
@@ -320,7 +324,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
       await db.transaction(async (tx) => {
         const row = await repo.consumeToken(tx, hashToken(input.token), 'password_reset');
         if (!row) throw badRequest('TOKEN_INVALID', messages.resetLinkInvalid);
-        await repo.updateUser(tx, row.userId, { passwordHash });
+        await members.updateUser(tx, row.userId, { passwordHash });
         await repo.deleteUserSessions(tx, row.userId);
       });
     },
@@ -337,7 +341,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
         ]);
       }
       checkNewPassword(input.newPassword, 'newPassword');
-      const user = await repo.findUserById(db, userId);
+      const user = await members.findUserById(db, userId);
       if (!user?.passwordHash || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
         throw badRequest('CURRENT_PASSWORD_WRONG', messages.currentPasswordWrong, [
           { path: 'currentPassword', message: messages.currentPasswordWrong },
@@ -345,7 +349,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
       }
       const passwordHash = await hashPassword(input.newPassword);
       return db.transaction(async (tx) => {
-        await repo.updateUser(tx, userId, { passwordHash });
+        await members.updateUser(tx, userId, { passwordHash });
         await repo.deleteUserSessions(tx, userId);
         return issueSession(tx, userId, client);
       });
@@ -353,7 +357,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
 
     /** Mails a one-time sign-in link when the account exists and may sign in. */
     async requestOneTimeLink(input: { email: string; redirect?: string | undefined }): Promise<void> {
-      const user = await repo.findUserByEmail(db, normalizeEmail(input.email));
+      const user = await members.findUserByEmail(db, normalizeEmail(input.email));
       if (!user || (await refusal(db, user))) return;
       await db.transaction(async (tx) => {
         const url = await issueLinkToken(tx, user, { redirect: input.redirect ?? null });
@@ -376,7 +380,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
       if (!present(input.email) || !present(input.login) || !present(input.deal)) {
         throw badRequest('LINK_DATA_MISSING', messages.oneTimeLinkMissingData);
       }
-      const user = await repo.findUserById(db, input.login!.trim());
+      const user = await members.findUserById(db, input.login!.trim());
       if (!user || user.email !== normalizeEmail(input.email!) || (await refusal(db, user))) return;
       await db.transaction(async (tx) => {
         const url = await issueLinkToken(tx, user, {
@@ -397,7 +401,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
       return db.transaction(async (tx) => {
         const row = await repo.consumeToken(tx, hashToken(token), 'one_time_login');
         if (!row) throw badRequest('TOKEN_INVALID', messages.oneTimeLinkInvalid);
-        const user = await repo.findUserById(tx, row.userId);
+        const user = await members.findUserById(tx, row.userId);
         if (!user) throw badRequest('TOKEN_INVALID', messages.oneTimeLinkInvalid);
         const refused = await refusal(tx, user);
         if (refused) throw refused;
@@ -411,7 +415,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
 
     /** Issues a new e-mail verification code (voiding the previous one) and mails it. */
     async sendVerificationCode(userId: string): Promise<void> {
-      const user = await repo.findUserById(db, userId);
+      const user = await members.findUserById(db, userId);
       if (!user) throw new AppError('UNAUTHENTICATED', messages.notSignedIn);
       if (user.emailVerified) throw badRequest('ALREADY_VERIFIED', messages.emailAlreadyVerified);
       await db.transaction((tx) => issueVerificationCode(tx, user));
@@ -430,7 +434,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
       if (code.length < limits.verificationCodeLength)
         throw badRequest('CODE_INCOMPLETE', messages.incompleteCode);
       const outcome = await db.transaction(async (tx) => {
-        const user = await repo.findUserById(tx, userId);
+        const user = await members.findUserById(tx, userId);
         if (!user) throw new AppError('UNAUTHENTICATED', messages.notSignedIn);
         if (user.emailVerified) return { user: await toSessionUser(tx, user, sessionToken) };
         const row = await repo.findVerificationCodeForUpdate(tx, userId);
@@ -446,7 +450,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
           return { error: badRequest('CODE_INCORRECT', messages.incorrectCode) };
         }
         await repo.deleteVerificationCode(tx, userId);
-        await repo.updateUser(tx, userId, { emailVerified: true });
+        await members.updateUser(tx, userId, { emailVerified: true });
         if (user.kind) await setHasEmailVerificationCode(tx, user.kind, userId, false);
         for (const hook of onEmailVerified) await hook(tx, userId);
         return { user: await toSessionUser(tx, { ...user, emailVerified: true }, sessionToken) };
@@ -470,13 +474,13 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
         throw badRequest('VALIDATION_FAILED', messages.invalidEmail);
       }
       return db.transaction(async (tx) => {
-        let user = await repo.findUserByEmail(tx, email);
+        let user = await members.findUserByEmail(tx, email);
         const created = !user;
         if (user) {
-          await repo.updateUser(tx, user.id, { isAdmin: true });
+          await members.updateUser(tx, user.id, { isAdmin: true });
           user = { ...user, isAdmin: true };
         } else {
-          user = await repo.insertUser(tx, {
+          user = await members.insertUser(tx, {
             id: newId(),
             email,
             name: 'Admin',
@@ -491,7 +495,7 @@ export function createAuthService({ database, appUrl, afterCommit, onEmailVerifi
     },
 
     async hasAdmin(): Promise<boolean> {
-      return (await repo.countAdmins(db)) > 0;
+      return (await members.countAdmins(db)) > 0;
     },
   };
 }

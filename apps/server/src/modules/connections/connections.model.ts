@@ -1,9 +1,15 @@
 import type { ConnectionBuckets, ConnectionRequest } from '@intergen/contracts';
 import type { CompanyMatchFacets, ExpertMatchFacets, ProfileType } from '@intergen/domain';
 import { toMillis } from '../../lib/time.ts';
-import { explanationOf, toProfileCard } from '../matching/matching.model.ts';
+import { explanationOf, toProfileCard } from '../matching/index.ts';
+import type { Counterpart } from '../members/index.ts';
 import { roleIn } from './connections.policy.ts';
-import type { RequestRow, RequestWithCounterpart } from './connections.repository.ts';
+import type { RequestRow } from './connections.repository.ts';
+
+/** A request as one side sees it: the request with the other side's card, facets and contact details. */
+export interface RequestWithCounterpart extends Pick<Counterpart, 'card' | 'facets' | 'contact'> {
+  request: RequestRow;
+}
 
 /** The caller as the views see them: their id, side and facets (for "why this match"). */
 export interface ViewingMember {

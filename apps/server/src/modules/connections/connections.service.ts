@@ -18,13 +18,19 @@ import { newId } from '../../lib/crypto.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { DomainEventType, PublishEvent } from '../events/events.ts';
 import { publishLive } from '../live/live.ts';
-import { memberSide } from '../matching/matching.policy.ts';
-import * as matchingRepo from '../matching/matching.repository.ts';
-import { requireMemberReader } from '../members/members.access.ts';
-import { createNotification } from '../notifications/notifications.repository.ts';
-import type { ExpertApprovedHook } from '../profiles/profiles.service.ts';
+import * as matching from '../matching/index.ts';
+import * as members from '../members/index.ts';
+import { createNotification } from '../notifications/index.ts';
+import type { ExpertApprovedHook } from '../profiles/index.ts';
+import { readSetting } from '../settings/index.ts';
 import { inviteCalendar } from './connections.invite.ts';
-import { hasReviewed, toBuckets, toRequestView, type ViewingMember } from './connections.model.ts';
+import {
+  hasReviewed,
+  type RequestWithCounterpart,
+  toBuckets,
+  toRequestView,
+  type ViewingMember,
+} from './connections.model.ts';
 import {
   isSuggestionParty,
   type RequestRole,
@@ -56,7 +62,7 @@ const conflict = (message: string) => new AppError('CONFLICT', message);
 /** A transition's starting point: the locked suggestion and request, and the caller's role in the request. */
 interface Locked {
   side: ProfileType;
-  suggestion: repo.SuggestionRow | null;
+  suggestion: matching.SuggestionRow | null;
   request: repo.RequestRow;
   role: RequestRole;
 }
@@ -74,9 +80,9 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
 
   /** The caller as views need them (side and facets), or 404 when they have no profile. */
   async function viewingMember(ex: Executor, caller: Caller): Promise<ViewingMember> {
-    const side = memberSide(caller);
-    await requireMemberReader(ex, caller);
-    const member = await matchingRepo.findMember(ex, caller.id);
+    const side = matching.memberSide(caller);
+    await members.requireMemberReader(ex, caller);
+    const member = await members.findMatchingMember(ex, caller.id);
     if (!member || member.kind !== side) throw notFound();
     return { id: member.id, side, facets: member.facets };
   }
@@ -84,9 +90,39 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
   /** One request as the caller sees it; 404 when it is not theirs (or not visible to them yet). */
   async function viewOf(ex: Executor, caller: Caller, id: string): Promise<ConnectionRequest> {
     const me = await viewingMember(ex, caller);
-    const row = await repo.findRequestOf(ex, me.side, me.id, id);
+    const row = await requestOf(ex, me, id);
     if (!row || !roleIn(me.id, row.request)) throw notFound();
     return toRequestView(row, me);
+  }
+
+  /**
+   * Requests with the other side as the members module shows them. A counterpart gone from the platform
+   * (disabled, deactivated, unpublished by the team) takes their requests and connections out of view.
+   */
+  async function withCounterparts(
+    ex: Executor,
+    me: ViewingMember,
+    rows: repo.RequestRow[],
+  ): Promise<RequestWithCounterpart[]> {
+    const other: ProfileType = me.side === 'expert' ? 'company' : 'expert';
+    const otherIdOf = (r: repo.RequestRow) => (me.side === 'expert' ? r.companyId : r.expertId);
+    const counterparts = await members.counterpartsOf(ex, other, rows.map(otherIdOf));
+    return rows.flatMap((request) => {
+      const c = counterparts.get(otherIdOf(request));
+      return c && !c.gone ? [{ request, card: c.card, facets: c.facets, contact: c.contact }] : [];
+    });
+  }
+
+  /** One of the member's requests with its counterpart, or null. */
+  async function requestOf(
+    ex: Executor,
+    me: ViewingMember,
+    id: string,
+  ): Promise<RequestWithCounterpart | null> {
+    const request = await repo.findRequest(ex, id);
+    const mine = request && (me.side === 'expert' ? request.expertId : request.companyId) === me.id;
+    const [row] = mine ? await withCounterparts(ex, me, [request]) : [];
+    return row ?? null;
   }
 
   /**
@@ -100,9 +136,9 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     id: string,
     opts: { needsSuggestion: boolean },
   ): Promise<Locked | 'withdrawn'> {
-    const side = memberSide(caller);
-    await requireMemberReader(tx, caller);
-    const suggestion = await repo.lockSuggestion(tx, id);
+    const side = matching.memberSide(caller);
+    await members.requireMemberReader(tx, caller);
+    const suggestion = await matching.lockSuggestion(tx, id);
     const request = await repo.lockRequest(tx, id);
     if (!request) {
       if (suggestion && isSuggestionParty(caller.id, suggestion)) return 'withdrawn';
@@ -111,7 +147,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     const role = roleIn(caller.id, request);
     if (!role) throw notFound();
     if (opts.needsSuggestion && !suggestion)
-      throw badRequest('CONFLICT', connectionTexts.originalSuggestionMissing);
+      throw badRequest('INVALID_STATE', connectionTexts.originalSuggestionMissing);
     return { side, suggestion, request, role };
   }
 
@@ -186,18 +222,24 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
   /** Approval hook: the expert's requests held while pending go out now (spec 000 §4, Approve). */
   const releasePendingRequests: ExpertApprovedHook = async (tx, expertId) => {
     const released = await repo.releasePending(tx, expertId);
+    const suggestions = await matching.suggestionsByIds(
+      tx,
+      released.map((r) => r.id),
+    );
     for (const r of released) {
       await createNotification(tx, {
         userId: r.companyId,
         kind: 'request_received',
         requestId: r.id,
         suggestionId: r.id,
+        counterpartId: r.expertId,
+        message: r.message,
       });
-      const score = await matchingRepo.findScore(tx, r.expertId, r.companyId);
+      const score = await matching.findScore(tx, r.expertId, r.companyId);
       await publishEvent(tx, {
         type: 'connection.released',
         userId: expertId,
-        payload: dealPayload(r, r, expertId, { message: r.message, score }),
+        payload: dealPayload(r, suggestions.get(r.id) ?? null, expertId, { message: r.message, score }),
       });
     }
     if (released.length > 0) {
@@ -221,14 +263,14 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       caller: Caller,
       body: { suggestionId: string; message: string },
     ): Promise<{ request: ConnectionRequest; created: boolean }> {
-      const side = memberSide(caller);
+      const side = matching.memberSide(caller);
       // No read check first: a sender must be published or an expert awaiting approval (refused below with
       // its own message), which the read-access rules allow; the answer is read through `viewOf`, which checks.
       const created = await db.transaction(async (tx) => {
-        const s = await repo.lockSuggestion(tx, body.suggestionId);
+        const s = await matching.lockSuggestion(tx, body.suggestionId);
         if (!s || (side === 'expert' ? s.expertId : s.companyId) !== caller.id) {
           throw badRequest(
-            'CONFLICT',
+            'INVALID_STATE',
             side === 'expert'
               ? connectionTexts.noSuggestionForExpert
               : connectionTexts.noSuggestionForCompany,
@@ -242,14 +284,14 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
         }
         const recipientSide: ProfileType = side === 'expert' ? 'company' : 'expert';
         const recipientId = side === 'expert' ? s.companyId : s.expertId;
-        const mine = await repo.lockProfileState(tx, side, caller.id);
-        const theirs = await repo.lockProfileState(tx, recipientSide, recipientId);
+        const mine = await members.lockProfileState(tx, side, caller.id);
+        const theirs = await members.lockProfileState(tx, recipientSide, recipientId);
         if (!theirs?.published) throw conflict(connectionTexts.counterpartUnavailable);
         const isPending = !mine?.published;
         if (isPending && !(side === 'expert' && mine?.pending))
           throw conflict(connectionTexts.senderNotPublished);
 
-        const dealId = await repo.markSuggestionRequested(tx, s.id, newId());
+        const dealId = await matching.markSuggestionRequested(tx, s.id, newId());
         const row = {
           id: s.id,
           expertId: s.expertId,
@@ -269,9 +311,11 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
             kind: 'request_received',
             requestId: s.id,
             suggestionId: s.id,
+            counterpartId: caller.id,
+            message: request.message,
           });
         }
-        const score = await matchingRepo.findScore(tx, s.expertId, s.companyId);
+        const score = await matching.findScore(tx, s.expertId, s.companyId);
         await connectionEvent(tx, 'connection.requested', request, { dealId }, caller.id, {
           message: request.message,
           score,
@@ -292,12 +336,13 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
         requireRecipient(l);
         requireOpen(l.request);
         const r = await repo.updateRequest(tx, id, { accepted: true, connectedOn: now(), seen: true });
-        if (l.side === 'company') await repo.appendConnectedCompany(tx, r.expertId, r.companyId);
+        if (l.side === 'company') await members.appendConnectedCompany(tx, r.expertId, r.companyId);
         await createNotification(tx, {
           userId: senderIdOf(r),
           kind: 'request_accepted',
           requestId: id,
           suggestionId: id,
+          counterpartId: recipientIdOf(r),
         });
         await connectionEvent(tx, 'connection.accepted', r, l.suggestion, caller.id);
         await live(tx, r, ['connections', 'notifications']);
@@ -355,7 +400,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
         if (l.role !== 'sender') throw new AppError('FORBIDDEN', connectionTexts.onlySender);
         if (l.request.accepted) throw conflict(connectionTexts.alreadyAccepted);
         await repo.deleteRequest(tx, id);
-        if (l.suggestion) await repo.clearSuggestionRequested(tx, id);
+        if (l.suggestion) await matching.clearSuggestionRequested(tx, id);
         await connectionEvent(tx, 'connection.cancelled', l.request, l.suggestion, caller.id, {
           lostReason: cancelLostReason(l.request.requestedBy),
         });
@@ -410,8 +455,8 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
         );
         const ratedSide: ProfileType = l.side === 'expert' ? 'company' : 'expert';
         const ratedId = ratedSide === 'expert' ? r.expertId : r.companyId;
-        const current = await repo.lockRating(tx, ratedSide, ratedId);
-        if (current) await repo.setRating(tx, ratedSide, ratedId, addRating(current, body.rating));
+        const current = await members.lockRating(tx, ratedSide, ratedId);
+        if (current) await members.setRating(tx, ratedSide, ratedId, addRating(current, body.rating));
         await connectionEvent(tx, 'survey.submitted', r, l.suggestion, caller.id, {
           rating: body.rating,
           ratedId,
@@ -430,10 +475,8 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     /** The caller's buckets (spec 000 §4) and the hosted survey form of their role, if one is configured. */
     async buckets(caller: Caller): Promise<ConnectionBuckets> {
       const me = await viewingMember(db, caller);
-      const rows = await repo.listRequestsOf(db, me.side, me.id);
-      const forms = SurveyFormsSchema.parse(
-        (await matchingRepo.readSetting(db, surveyFormsSettingKey)) ?? {},
-      );
+      const rows = await withCounterparts(db, me, await repo.listRequestsOf(db, me.side, me.id));
+      const forms = SurveyFormsSchema.parse((await readSetting(db, surveyFormsSettingKey)) ?? {});
       return { ...toBuckets(rows, me), surveyFormUrl: forms[me.side] ?? null };
     },
 
@@ -443,15 +486,15 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
      */
     async invite(caller: Caller, id: string): Promise<{ fileName: string; calendar: string }> {
       const me = await viewingMember(db, caller);
-      const row = await repo.findRequestOf(db, me.side, me.id, id);
+      const row = await requestOf(db, me, id);
       if (!row || !roleIn(me.id, row.request)) throw notFound();
       const r = row.request;
       requireConnected(r);
       const otherId = me.side === 'expert' ? r.companyId : r.expertId;
-      const emails = await repo.contactEmails(db, [me.id, otherId]);
+      const emails = await members.contactEmails(db, [me.id, otherId]);
       const valid = validInviteEmails([emails.get(me.id), emails.get(otherId)]);
       if (!valid) throw badRequest('VALIDATION_FAILED', connectionTexts.invalidEmail);
-      const names = await repo.pairNames(db, r.expertId, r.companyId);
+      const names = await members.pairNames(db, r.expertId, r.companyId);
       const [myName, otherName] =
         me.side === 'expert' ? [names.expert, names.company] : [names.company, names.expert];
       const at = now();

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client.ts';
-import { mailbox } from '../../db/schema.ts';
 import { oneLine } from '../../lib/logging.ts';
+import { insertMail } from './mailbox.repository.ts';
 
 export interface OutgoingMail {
   /** Stable id of this message (the outbox key), so a retried send stores or sends it once. */
@@ -40,12 +40,7 @@ export function mailboxTransport(database: Database, print: (text: string) => vo
   return {
     kind: 'mailbox',
     async send(mail) {
-      const inserted = await database.db
-        .insert(mailbox)
-        .values({ id: mail.id, to: mail.to, subject: mail.subject, text: mail.text })
-        .onConflictDoNothing()
-        .returning({ id: mailbox.id });
-      if (inserted.length === 0) return;
+      if (!(await insertMail(database.db, mail))) return;
       const rule = '-'.repeat(72);
       // Shared with the log: the body is indented line by line, so no member text can pass for a log line.
       const body = mail.text

@@ -10,22 +10,7 @@ import {
   industries,
   type ProfileType,
 } from '@intergen/domain';
-
-/** The columns a profile card is made from (read by the repository for experts and companies alike). */
-export interface CardRow {
-  id: string;
-  name: string;
-  companyName: string | null;
-  slogan: string | null;
-  /** The first line of the about text (experts). */
-  aboutLine: string | null;
-  profileImage: { url: string; name: string } | null;
-  isVerified: boolean;
-  experience: Record<string, boolean> | null;
-  areasOfImprovement: Record<string, boolean> | null;
-  averageRating: number;
-  numberOfRatings: number;
-}
+import type { CardRow } from '../members/index.ts';
 
 /** The codes of a flags object that are `true`, in the enumeration's order (unknown keys are ignored). */
 function trueCodes<C extends string>(codes: readonly C[], flags: Record<string, boolean> | null): C[] {

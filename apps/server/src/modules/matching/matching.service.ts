@@ -30,8 +30,9 @@ import { AppError } from '../../lib/errors.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import type { DomainEventMessage, PublishEvent } from '../events/events.ts';
 import { publishLive } from '../live/live.ts';
-import { requireCommunityList, requireMemberReader } from '../members/members.access.ts';
-import { createNotification } from '../notifications/notifications.repository.ts';
+import * as members from '../members/index.ts';
+import { createNotification } from '../notifications/index.ts';
+import { readSetting } from '../settings/index.ts';
 import { explanationOf, toListItem, toProfileCard } from './matching.model.ts';
 import { memberSide } from './matching.policy.ts';
 import * as repo from './matching.repository.ts';
@@ -97,8 +98,8 @@ async function writeScores(ex: Executor, rows: repo.ScoreRow[]): Promise<number>
 
 /** The scores of one profile against every published counterpart, with who dismissed whom. */
 function scoreAgainst(
-  member: repo.MatchingMember,
-  counterparts: repo.FacetList<ExpertMatchFacets> | repo.FacetList<CompanyMatchFacets>,
+  member: members.MatchingMember,
+  counterparts: members.FacetList<ExpertMatchFacets> | members.FacetList<CompanyMatchFacets>,
 ): { rows: repo.ScoreRow[]; scores: Uint8Array } {
   const { ids } = counterparts;
   if (member.kind === 'company') {
@@ -128,7 +129,7 @@ export function createMatchingService(deps: MatchingServiceDeps) {
 
   /** The thresholds for automatic suggestions: settings key `matching`, defaults from the domain. */
   async function readSettings(ex: Executor): Promise<MatchingSettings> {
-    const stored = await repo.readSetting(ex, matchingDefaults.settingsKey);
+    const stored = await readSetting(ex, matchingDefaults.settingsKey);
     const value = stored && typeof stored === 'object' ? stored : {};
     return MatchingSettingsSchema.parse({
       topN: matchingDefaults.topN,
@@ -166,9 +167,14 @@ export function createMatchingService(deps: MatchingServiceDeps) {
       const existing = await repo.findSuggestionByPair(tx, s.expertId, s.companyId);
       return { id: existing!.id, created: false };
     }
-    await repo.addSuggestedIds(tx, s.expertId, s.companyId);
+    await members.addSuggestedIds(tx, s.expertId, s.companyId);
     await repo.upsertScores(tx, [{ expertId: s.expertId, companyId: s.companyId, score: s.score }]);
-    await createNotification(tx, { userId: s.expertId, kind: 'suggestion', suggestionId: id });
+    await createNotification(tx, {
+      userId: s.expertId,
+      kind: 'suggestion',
+      suggestionId: id,
+      counterpartId: s.companyId,
+    });
     await publishLive(tx, [s.expertId, s.companyId], ['suggestions', 'notifications']);
     await publishEvent(tx, {
       type: 'suggestion.created',
@@ -187,25 +193,43 @@ export function createMatchingService(deps: MatchingServiceDeps) {
 
   /** The pair's members for the admin: each must exist with the right kind. */
   async function pairOf(ex: Executor, expertId: string, companyId: string) {
-    const expert = await repo.findMember(ex, expertId);
+    const expert = await members.findMatchingMember(ex, expertId);
     if (expert?.kind !== 'expert') throw expertMissing(expertId);
-    const company = await repo.findMember(ex, companyId);
+    const company = await members.findMatchingMember(ex, companyId);
     if (company?.kind !== 'company') throw companyMissing(companyId);
     return { expert, company };
   }
 
+  /**
+   * A page of a matching list: the members module's cards, each with the stored score between the viewer and
+   * the member when `scoreFor` names the viewer (a company viewing experts, an expert viewing companies).
+   */
   async function listPage(
-    rows: Promise<repo.ListedRow[]>,
     kind: ProfileType,
-    pageSize: number,
+    filter: members.CardPageFilter,
+    opts: { excludeId?: string; scoreFor?: { kind: ProfileType; id: string } },
   ): Promise<MatchingListResponse> {
-    const found = await rows;
-    const hasMore = found.length > pageSize;
-    const items = found.slice(0, pageSize).map((r) => toListItem(kind, r));
+    const found = await members.listCardsPage(
+      db,
+      kind,
+      filter,
+      opts.excludeId ? { excludeId: opts.excludeId } : {},
+    );
+    const hasMore = found.length > filter.pageSize;
+    const page = found.slice(0, filter.pageSize);
+    const scores = opts.scoreFor
+      ? await repo.scoresWith(
+          db,
+          opts.scoreFor.kind,
+          opts.scoreFor.id,
+          page.map((r) => r.id),
+        )
+      : new Map<string, number>();
+    const items = page.map((r) => toListItem(kind, { ...r, score: scores.get(r.id) ?? null }));
     return { items, hasMore, nextCursor: hasMore ? items[items.length - 1]!.id : null };
   }
 
-  function listFilter(query: MatchingListQueryInput): repo.ListFilter {
+  function listFilter(query: MatchingListQueryInput): members.CardPageFilter {
     const searchText = query.searchText?.trim().toLowerCase();
     return {
       searchText: searchText || undefined,
@@ -262,7 +286,7 @@ export function createMatchingService(deps: MatchingServiceDeps) {
 
     /** Picker options: experts published or pending, companies published, by name. */
     async candidates(kind: ProfileType, search: string | undefined): Promise<MatchCandidate[]> {
-      const rows = await repo.listCandidates(
+      const rows = await members.listCandidates(
         db,
         kind,
         search?.trim().toLowerCase() || undefined,
@@ -319,14 +343,24 @@ export function createMatchingService(deps: MatchingServiceDeps) {
      */
     async listSuggestions(caller: Caller): Promise<Suggestion[]> {
       const side = memberSide(caller);
-      await requireMemberReader(db, caller);
-      const me = await repo.findMember(db, caller.id);
+      await members.requireMemberReader(db, caller);
+      const me = await members.findMatchingMember(db, caller.id);
       if (!me) return [];
-      const rows =
-        side === 'expert'
-          ? await repo.listSuggestionsOfExpert(db, me.id)
-          : await repo.listSuggestionsOfCompany(db, me.id);
+      const open = await repo.listOpenSuggestionsOf(db, side, me.id);
       const other: ProfileType = side === 'expert' ? 'company' : 'expert';
+      const counterparts = await members.counterpartsOf(
+        db,
+        other,
+        open.map((s) => (side === 'expert' ? s.companyId : s.expertId)),
+      );
+      const notInterested = new Set(me.notInterested);
+      const rows = open.flatMap((suggestion) => {
+        const otherId = side === 'expert' ? suggestion.companyId : suggestion.expertId;
+        const c = counterparts.get(otherId);
+        return c?.published && !notInterested.has(otherId)
+          ? [{ suggestion, card: c.card, facets: c.facets }]
+          : [];
+      });
       return rows.map(({ suggestion: s, card, facets }) => ({
         id: s.id,
         expertId: s.expertId,
@@ -349,7 +383,7 @@ export function createMatchingService(deps: MatchingServiceDeps) {
     async dismiss(caller: Caller, body: DismissSuggestionBody): Promise<{ changed: boolean }> {
       const side = memberSide(caller);
       return db.transaction(async (tx) => {
-        await requireMemberReader(tx, caller);
+        await members.requireMemberReader(tx, caller);
         if (body.suggestionId) {
           const s = await repo.findSuggestion(tx, body.suggestionId);
           if (!s || (side === 'expert' ? s.expertId : s.companyId) !== caller.id) throw suggestionNotFound();
@@ -370,17 +404,17 @@ export function createMatchingService(deps: MatchingServiceDeps) {
           return { changed };
         }
         const counterpartId = body.counterpartId!;
-        const other = await repo.findMember(tx, counterpartId);
+        const other = await members.findMatchingMember(tx, counterpartId);
         if (!other || other.id === caller.id || (side === 'company' && other.kind !== 'expert')) {
           throw new AppError('NOT_FOUND', profileTexts.profileNotFound);
         }
-        const list: repo.NotInterestedList =
+        const list: members.NotInterestedList =
           side === 'company'
             ? 'company.experts'
             : other.kind === 'company'
               ? 'expert.companies'
               : 'expert.experts';
-        const changed = await repo.appendNotInterested(tx, list, caller.id, other.id);
+        const changed = await members.appendNotInterested(tx, list, caller.id, other.id);
         if (changed) {
           const pair =
             other.kind === side
@@ -406,9 +440,9 @@ export function createMatchingService(deps: MatchingServiceDeps) {
 
     /** An expert's expert community: published, non-private experts other than the caller. */
     async listExperts(caller: Caller, query: MatchingListQueryInput): Promise<MatchingListResponse> {
-      await requireCommunityList(db, caller, 'experts', 'expert', deps.communityTab);
+      await members.requireCommunityList(db, caller, 'experts', 'expert', deps.communityTab);
       const filter = listFilter(query);
-      return listPage(repo.listExpertsPage(db, filter, { excludeId: caller.id }), 'expert', filter.pageSize);
+      return listPage('expert', filter, { excludeId: caller.id });
     },
 
     /** A company's advisors: published, non-private experts, each with the stored score with the company. */
@@ -416,24 +450,16 @@ export function createMatchingService(deps: MatchingServiceDeps) {
       caller: Caller,
       query: MatchingListQueryInput,
     ): Promise<MatchingListResponse> {
-      await requireCommunityList(db, caller, 'experts', 'company', deps.communityTab);
+      await members.requireCommunityList(db, caller, 'experts', 'company', deps.communityTab);
       const filter = listFilter(query);
-      return listPage(
-        repo.listExpertsPage(db, filter, { scoreWithCompany: caller.id }),
-        'expert',
-        filter.pageSize,
-      );
+      return listPage('expert', filter, { scoreFor: { kind: 'company', id: caller.id } });
     },
 
     /** An expert's ventures: published companies, each with the stored score with the expert. */
     async listCompanies(caller: Caller, query: MatchingListQueryInput): Promise<MatchingListResponse> {
-      await requireCommunityList(db, caller, 'ventures', 'expert', deps.communityTab);
+      await members.requireCommunityList(db, caller, 'ventures', 'expert', deps.communityTab);
       const filter = listFilter(query);
-      return listPage(
-        repo.listCompaniesPage(db, filter, { scoreWithExpert: caller.id }),
-        'company',
-        filter.pageSize,
-      );
+      return listPage('company', filter, { scoreFor: { kind: 'expert', id: caller.id } });
     },
 
     // Jobs (called by the outbox handlers in matching.jobs.ts)
@@ -449,14 +475,14 @@ export function createMatchingService(deps: MatchingServiceDeps) {
       profileId: string,
       opts: { suggest: boolean; eventId: number },
     ): Promise<{ scored: number; written: number; suggestionsCreated: number }> {
-      const member = await repo.findMember(db, profileId);
+      const member = await members.findMatchingMember(db, profileId);
       if (!member || !(member.published || (member.kind === 'expert' && member.pending))) {
         return { scored: 0, written: 0, suggestionsCreated: 0 };
       }
       const counterparts =
         member.kind === 'company'
-          ? await repo.listPublishedExpertFacets(db, member.id)
-          : await repo.listPublishedCompanyFacets(db, member.id);
+          ? await members.listPublishedExpertFacets(db, member.id)
+          : await members.listPublishedCompanyFacets(db, member.id);
       const { rows, scores } = scoreAgainst(member, counterparts);
       const written = await writeScores(db, rows);
       if (!opts.suggest || !member.published) return { scored: rows.length, written, suggestionsCreated: 0 };
@@ -465,7 +491,7 @@ export function createMatchingService(deps: MatchingServiceDeps) {
         if (await repo.hasSuggestionsFromEvent(tx, opts.eventId)) return 0;
         const { topN, minScore } = await readSettings(tx);
         if (topN === 0) return 0;
-        const fresh = await repo.findMember(tx, member.id);
+        const fresh = await members.findMatchingMember(tx, member.id);
         if (!fresh?.published) return 0;
         const taken = await repo.suggestedCounterparts(tx, member.kind, member.id);
         const notInterested = new Set(fresh.notInterested);
@@ -512,8 +538,8 @@ export function createMatchingService(deps: MatchingServiceDeps) {
         error: null,
       });
       try {
-        const experts = await repo.listPublishedExpertFacets(db);
-        const companies = await repo.listPublishedCompanyFacets(db);
+        const experts = await members.listPublishedExpertFacets(db);
+        const companies = await members.listPublishedCompanyFacets(db);
         const packed = packCompanies(companies.facets);
         const out = new Uint8Array(companies.ids.length);
         let pairs = 0;

@@ -3,6 +3,7 @@ import {
   accessTexts,
   type CommunityList,
   communityLists,
+  type MemberRelationship,
   matchingTexts,
   noRelationship,
   type ProfileAccess,
@@ -13,7 +14,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findMemberState, findRelationship, type MemberState } from './members.repository.ts';
+import { findMemberState, type MemberState } from './state.repository.ts';
 
 /**
  * The read-access rules of `@intergen/domain` (read-access.ts) applied to the database: every route that answers
@@ -73,6 +74,12 @@ export async function requireCommunityList(
 }
 
 /**
+ * What ties two members together now (a suggestion between them, an accepted connection), told by the modules
+ * that own those records; the app wires it in (app.ts), so this policy depends on none of them.
+ */
+export type RelationshipSource = (ex: Executor, a: string, b: string) => Promise<MemberRelationship>;
+
+/**
  * What the caller may read of member `targetId`, with the target's state (null when there is no such member).
  * A caller who may read no member at all gets 403 MEMBERS_LOCKED before anything about the target is looked at.
  */
@@ -81,12 +88,13 @@ export async function accessTo(
   caller: Caller,
   targetId: string,
   communityTab: boolean,
+  relationshipOf: RelationshipSource,
 ): Promise<{ access: ProfileAccess; target: MemberState | null }> {
   const viewer = caller.id === targetId ? null : await requireMemberReader(ex, caller);
   const target = await findMemberState(ex, targetId);
   if (!target?.kind) return { access: 'none', target: null };
   if (!viewer) return { access: 'full', target };
-  const relationship = viewer.isAdmin ? noRelationship : await findRelationship(ex, caller.id, targetId);
+  const relationship = viewer.isAdmin ? noRelationship : await relationshipOf(ex, caller.id, targetId);
   const access = profileAccess({
     viewerId: caller.id,
     viewer,

@@ -1,17 +1,8 @@
-import { and, count, desc, eq, inArray, not, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  companies,
-  connectionRequests,
-  experts,
-  matchSuggestions,
-  type NotificationKind,
-  notifications,
-  users,
-} from '../../db/schema.ts';
+import { type NotificationKind, notifications } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
 import { enqueue } from '../../outbox/outbox.ts';
-import { isGone } from '../members/members.repository.ts';
 
 /** The outbox topic whose handler e-mails a member about one notification and sets its `email_sent`. */
 export const NOTIFICATION_EMAIL_TOPIC = 'notifications.email';
@@ -22,6 +13,10 @@ export interface NewNotification {
   suggestionId?: string | null;
   requestId?: string | null;
   connectionId?: string | null;
+  /** The other member of the suggestion or request. */
+  counterpartId?: string | null;
+  /** The request's message (request notifications). */
+  message?: string | null;
 }
 
 /**
@@ -41,7 +36,7 @@ export async function createNotification(ex: Executor, row: NewNotification): Pr
   return id;
 }
 
-/** A notification with the two members of the suggestion or request it refers to, when it refers to one. */
+/** A notification as the centre and its e-mail read it. */
 export interface NotificationRow {
   id: string;
   userId: string;
@@ -53,10 +48,7 @@ export interface NotificationRow {
   hasExplored: boolean;
   emailSent: boolean;
   createdAt: Date;
-  /** The pair of the request (preferred) or of the suggestion. */
-  expertId: string | null;
-  companyId: string | null;
-  /** The request's message (request notifications only). */
+  counterpartId: string | null;
   message: string | null;
 }
 
@@ -71,9 +63,8 @@ const notificationColumns = {
   hasExplored: notifications.hasExplored,
   emailSent: notifications.emailSent,
   createdAt: notifications.createdAt,
-  expertId: sql<string | null>`coalesce(${connectionRequests.expertId}, ${matchSuggestions.expertId})`,
-  companyId: sql<string | null>`coalesce(${connectionRequests.companyId}, ${matchSuggestions.companyId})`,
-  message: connectionRequests.message,
+  counterpartId: notifications.counterpartId,
+  message: notifications.message,
 };
 
 /** The member's notifications that are not dismissed, newest first, at most `limit`. */
@@ -85,8 +76,6 @@ export async function listNotifications(
   return ex
     .select(notificationColumns)
     .from(notifications)
-    .leftJoin(connectionRequests, eq(connectionRequests.id, notifications.requestId))
-    .leftJoin(matchSuggestions, eq(matchSuggestions.id, notifications.suggestionId))
     .where(and(eq(notifications.userId, userId), eq(notifications.hasDismissed, false)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
@@ -108,22 +97,15 @@ export async function countUnseen(ex: Executor, userId: string): Promise<number>
 }
 
 /**
- * One notification with its pair and request message, locked for the e-mail job (two deliveries of the
- * same job wait for each other, and the second sees `emailSent`); null when it no longer exists.
+ * One notification, locked for the e-mail job (two deliveries of the same job wait for each other, and the
+ * second sees `emailSent`); null when it no longer exists.
  */
 export async function lockNotificationForEmail(ex: Executor, id: string): Promise<NotificationRow | null> {
-  const [locked] = await ex
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(eq(notifications.id, id))
-    .for('update');
-  if (!locked) return null;
   const [row] = await ex
     .select(notificationColumns)
     .from(notifications)
-    .leftJoin(connectionRequests, eq(connectionRequests.id, notifications.requestId))
-    .leftJoin(matchSuggestions, eq(matchSuggestions.id, notifications.suggestionId))
-    .where(eq(notifications.id, id));
+    .where(eq(notifications.id, id))
+    .for('update');
   return row ?? null;
 }
 
@@ -180,69 +162,4 @@ export async function setFlag(
     )
     .returning({ id: notifications.id });
   return changed.length > 0;
-}
-
-/** A member as a notification names them. */
-export interface MemberName {
-  id: string;
-  kind: 'expert' | 'company';
-  name: string;
-  companyName: string | null;
-}
-
-/** The names of the given members (profile name, falling back to the account's), by id. */
-export async function memberNames(ex: Executor, ids: readonly string[]): Promise<Map<string, MemberName>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await ex
-    .select({
-      id: users.id,
-      kind: users.kind,
-      name: sql<string>`coalesce(${experts.name}, ${companies.name}, ${users.name})`,
-      companyName: companies.companyName,
-    })
-    .from(users)
-    .leftJoin(experts, eq(experts.id, users.id))
-    .leftJoin(companies, eq(companies.id, users.id))
-    // A member gone from the platform is no longer named to others (the notification stays, without them).
-    .where(and(inArray(users.id, unique), not(isGone(experts)), not(isGone(companies))));
-  const names = new Map<string, MemberName>();
-  for (const r of rows) {
-    if (r.kind) names.set(r.id, { id: r.id, kind: r.kind, name: r.name, companyName: r.companyName });
-  }
-  return names;
-}
-
-/** Where a member's e-mail goes, and whether their account may receive it. */
-export interface Recipient {
-  id: string;
-  email: string;
-  firstName: string;
-  /** Paused, disabled (by themselves or an admin's unpublish), deactivated, or without a login. */
-  silenced: boolean;
-}
-
-export async function findRecipient(ex: Executor, userId: string): Promise<Recipient | null> {
-  const [row] = await ex
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      loginRemovedAt: users.loginRemovedAt,
-      // Either profile row (the other is absent: its columns are null, so its tests are false).
-      silenced: sql<boolean>`(
-        ${experts.pausedDate} IS NOT NULL OR ${experts.deactivatedDate} IS NOT NULL OR ${experts.disableReason} IS NOT NULL OR
-        ${companies.pausedDate} IS NOT NULL OR ${companies.deactivatedDate} IS NOT NULL OR ${companies.disableReason} IS NOT NULL)`,
-    })
-    .from(users)
-    .leftJoin(experts, eq(experts.id, users.id))
-    .leftJoin(companies, eq(companies.id, users.id))
-    .where(eq(users.id, userId));
-  if (!row) return null;
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    silenced: Boolean(row.silenced) || row.loginRemovedAt !== null,
-  };
 }

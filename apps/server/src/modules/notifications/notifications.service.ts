@@ -7,7 +7,13 @@ import { enqueue } from '../../outbox/outbox.ts';
 import { publishLive } from '../live/live.ts';
 import { MAIL_TOPIC } from '../mail/mail.service.ts';
 import { type MailContent, mailTemplates } from '../mail/mail.templates.ts';
-import { accessViewerOf } from '../members/members.access.ts';
+import {
+  accessViewerOf,
+  findRecipient,
+  type MemberName,
+  memberNames,
+  type Recipient,
+} from '../members/index.ts';
 import * as repo from './notifications.repository.ts';
 
 export interface NotificationsServiceDeps {
@@ -22,13 +28,9 @@ export type NotificationEmailOutcome = 'queued' | 'missing' | 'already-sent' | '
 
 const notFound = () => new AppError('NOT_FOUND', notificationTexts.notFound);
 
-/** The member of the notification's pair who is not its recipient. */
-function counterpartIdOf(row: repo.NotificationRow): string | null {
-  if (!row.expertId || !row.companyId) return null;
-  return row.expertId === row.userId ? row.companyId : row.expertId;
-}
+const counterpartIdOf = (row: repo.NotificationRow): string | null => row.counterpartId;
 
-function toView(row: repo.NotificationRow, names: Map<string, repo.MemberName>): Notification {
+function toView(row: repo.NotificationRow, names: Map<string, MemberName>): Notification {
   const counterpartId = counterpartIdOf(row);
   const counterpart = counterpartId ? (names.get(counterpartId) ?? null) : null;
   return {
@@ -45,7 +47,7 @@ function toView(row: repo.NotificationRow, names: Map<string, repo.MemberName>):
 }
 
 /** How a member is named in an e-mail: a company's person with the company. */
-function displayName(member: repo.MemberName | null): string {
+function displayName(member: MemberName | null): string {
   if (!member) return notificationTexts.someone;
   return member.companyName ? `${member.name} (${member.companyName})` : member.name;
 }
@@ -67,7 +69,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
     const rows = await repo.listNotifications(ex, userId, limits.notificationFetchLimit);
     const mayRead = readScope(await accessViewerOf(ex, caller)) !== 'none';
     const ids = mayRead ? rows.map(counterpartIdOf).filter((id): id is string => id !== null) : [];
-    const names = await repo.memberNames(ex, ids);
+    const names = await memberNames(ex, ids);
     return {
       notifications: rows.map((r) => toView(r, names)),
       unseen: await repo.countUnseen(ex, userId),
@@ -84,8 +86,8 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
 
   function render(
     row: repo.NotificationRow,
-    recipient: repo.Recipient,
-    counterpart: repo.MemberName | null,
+    recipient: Recipient,
+    counterpart: MemberName | null,
   ): MailContent {
     const dashboard = `${appUrl}${routes.dashboard}`;
     const counterpartId = counterpartIdOf(row);
@@ -147,10 +149,10 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         const row = await repo.lockNotificationForEmail(tx, notificationId);
         if (!row) return 'missing';
         if (row.emailSent) return 'already-sent';
-        const recipient = await repo.findRecipient(tx, row.userId);
+        const recipient = await findRecipient(tx, row.userId);
         if (!recipient || recipient.silenced) return 'silenced';
         const counterpartId = counterpartIdOf(row);
-        const names = await repo.memberNames(tx, counterpartId ? [counterpartId] : []);
+        const names = await memberNames(tx, counterpartId ? [counterpartId] : []);
         const content = render(row, recipient, counterpartId ? (names.get(counterpartId) ?? null) : null);
         await enqueue(tx, {
           topic: MAIL_TOPIC,

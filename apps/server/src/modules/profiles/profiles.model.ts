@@ -12,24 +12,7 @@ import {
   wizardSteps,
 } from '@intergen/domain';
 import { toMillis } from '../../lib/time.ts';
-import type { StoredProfile } from './profiles.repository.ts';
-
-/** The profile as its owner edits it: the stored values with the pending (tempData) edits on top. */
-export function withPending(p: Pick<StoredProfile, 'data' | 'tempData'>): ProfileData {
-  return (p.tempData ? { ...p.data, ...p.tempData } : p.data) as ProfileData;
-}
-
-/** The spec's derived status (published, pending, paused, inactive, disabled, complete, incomplete). */
-export function statusOf(p: StoredProfile): ProfileStatus {
-  return deriveProfileStatus({
-    profilePublished: p.profilePublished,
-    profilePending: p.profilePending,
-    profileComplete: p.profileComplete,
-    pausedDate: toMillis(p.pausedDate),
-    deactivatedDate: toMillis(p.deactivatedDate),
-    disableReason: p.disableReason,
-  });
-}
+import { type StoredProfile, statusOf, withPending } from '../members/index.ts';
 
 /**
  * The sections that keep a profile from being complete, each with its first problem: a section under 100 % or
@@ -52,12 +35,6 @@ export function incompleteSections(
 /** Complete: every required field filled (100 %) and no field rule broken. */
 export function isComplete(kind: ProfileType, data: ProfileData): boolean {
   return incompleteSections(kind, data).length === 0;
-}
-
-/** The path of the first wizard step whose section is under 100 %, or null. */
-export function firstIncompleteStep(kind: ProfileType, data: ProfileData): string | null {
-  const percent = completion(kind, data).sections;
-  return wizardSteps[kind].find((step) => step.section && percent[step.section] < 100)?.path ?? null;
 }
 
 /** A published company whose profile was last updated more than a year ago is asked to confirm its figures. */

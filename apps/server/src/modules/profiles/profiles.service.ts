@@ -31,33 +31,28 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { startOfUtcDay } from '../../lib/time.ts';
-import * as authRepo from '../auth/auth.repository.ts';
-import type { EmailVerifiedHook } from '../auth/auth.service.ts';
-import type { PublishEvent } from '../events/events.ts';
-import { queueMail } from '../mail/mail.service.ts';
-import { mailTemplates } from '../mail/mail.templates.ts';
-import { accessTo } from '../members/members.access.ts';
-import { encodeProfileImage, type ImageStore, randomDefaultAvatar } from './profiles.images.ts';
+import { deleteUserSessions, deleteUserTokens, type EmailVerifiedHook } from '../auth/index.ts';
+import type { PublishEvent } from '../events/index.ts';
+import { mailTemplates, queueMail } from '../mail/index.ts';
 import {
-  incompleteSections,
-  isComplete,
-  statusOf,
-  toOwnProfile,
-  toProfileView,
-  withPending,
-} from './profiles.model.ts';
-import {
+  accessTo,
   type ContactField,
   findProfile,
   isContactField,
   listProfiles,
   type ProfileRowPatch,
+  type RelationshipSource,
   type StoredProfile,
+  statusOf,
   updateContact,
   updateProfileRow,
-} from './profiles.repository.ts';
+  updateUser,
+  withPending,
+} from '../members/index.ts';
+import { encodeProfileImage, type ImageStore, randomDefaultAvatar } from './profiles.images.ts';
+import { incompleteSections, isComplete, toOwnProfile, toProfileView } from './profiles.model.ts';
 
-/** Runs inside the approval transaction of an expert (the connections issue releases pending requests here). */
+/** Runs inside the approval transaction of an expert (the connections module releases held requests here). */
 export type ExpertApprovedHook = (tx: Executor, expertId: string) => Promise<void>;
 
 export interface ProfilesServiceDeps {
@@ -67,6 +62,8 @@ export interface ProfilesServiceDeps {
   /** The community-tab flag: community lists and their profile modals exist only while it is on. */
   communityTab: boolean;
   publishEvent: PublishEvent;
+  /** What ties two members together (the connections module's), for the read-access policy. */
+  relationshipOf: RelationshipSource;
   images: ImageStore;
   /** Called after a transaction that queued mail has committed, to send it without waiting for a poll. */
   afterCommit: () => void;
@@ -523,10 +520,10 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
             profilePublished: false,
             profilePending: false,
           });
-          await authRepo.updateUser(tx, userId, { passwordHash: null, loginRemovedAt: new Date() });
-          await authRepo.deleteUserSessions(tx, userId);
-          await authRepo.deleteUserTokens(tx, userId, 'password_reset');
-          await authRepo.deleteUserTokens(tx, userId, 'one_time_login');
+          await updateUser(tx, userId, { passwordHash: null, loginRemovedAt: new Date() });
+          await deleteUserSessions(tx, userId);
+          await deleteUserTokens(tx, userId, 'password_reset');
+          await deleteUserTokens(tx, userId, 'one_time_login');
           await event(tx, 'profile.disabled', p, { reasons, text });
           await queueMail(
             tx,
@@ -586,7 +583,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
      * same not-found, so existence is never revealed; contact details only to connected parties.
      */
     async view(caller: Caller, profileId: string): Promise<ProfileView> {
-      const { access } = await accessTo(db, caller, profileId, deps.communityTab);
+      const { access } = await accessTo(db, caller, profileId, deps.communityTab, deps.relationshipOf);
       if (access === 'none') throw notFound();
       const p = await findProfile(db, profileId);
       if (!p) throw notFound();
@@ -718,7 +715,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
                 ? 'pending'
                 : null,
         });
-        await authRepo.deleteUserSessions(tx, p.id);
+        await deleteUserSessions(tx, p.id);
         await event(tx, 'profile.deactivated', p, { by: adminId, reason });
         return false;
       });
@@ -757,7 +754,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
       return adminAction(profileId, async (tx, p) => {
         await updateProfileRow(tx, p.kind, p.id, { profilePublished: false, disableReason: reason });
         // A disable reason appearing signs the member out (spec 001 §5); they may sign in again.
-        await authRepo.deleteUserSessions(tx, p.id);
+        await deleteUserSessions(tx, p.id);
         await event(tx, 'profile.unpublished', p, { by: adminId, reason });
         return false;
       });

@@ -26,3 +26,16 @@ export async function findMail(ex: Executor, id: string) {
   const rows = await ex.select().from(mailbox).where(eq(mailbox.id, id));
   return rows[0] ?? null;
 }
+
+/** Stores a message in the embedded mailbox once (a retried delivery stores nothing); returns whether it did. */
+export async function insertMail(
+  ex: Executor,
+  mail: { id: string; to: string; subject: string; text: string },
+): Promise<boolean> {
+  const inserted = await ex
+    .insert(mailbox)
+    .values({ id: mail.id, to: mail.to, subject: mail.subject, text: mail.text })
+    .onConflictDoNothing()
+    .returning({ id: mailbox.id });
+  return inserted.length > 0;
+}

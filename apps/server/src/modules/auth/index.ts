@@ -1,0 +1,13 @@
+/**
+ * The auth module: the one owner of `sessions`, `auth_tokens` and `email_verification_codes`. Sign-up, login,
+ * sessions, password reset, one-time links and e-mail verification; accounts themselves are the members
+ * module's.
+ */
+export { deleteUserSessions, deleteUserTokens } from './auth.repository.ts';
+export { authRoutes } from './auth.routes.ts';
+export {
+  type AuthService,
+  type ClientInfo,
+  createAuthService,
+  type EmailVerifiedHook,
+} from './auth.service.ts';

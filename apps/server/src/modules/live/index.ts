@@ -1,0 +1,7 @@
+/**
+ * Live updates: a change tells the members it concerns (`publishLive`, in its transaction, through the
+ * database's LISTEN/NOTIFY); the hub fans it out to their open streams. Owns no table.
+ */
+export { createLiveHub, type LiveHub } from './live.hub.ts';
+export { liveRoutes } from './live.routes.ts';
+export { publishLive, publishSessionsEnded } from './live.ts';

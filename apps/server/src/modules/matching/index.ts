@@ -1,0 +1,24 @@
+/**
+ * The matching module: the one owner of `match_scores`, `match_suggestions` and `matching_runs`. It scores
+ * pairs in outbox jobs, makes suggestions (automatic and admin-made), serves the matching lists, and lends the
+ * connections module the suggestion a request hangs on.
+ */
+export { matchingJobHandlers } from './matching.jobs.ts';
+export { explanationOf, toListItem, toProfileCard } from './matching.model.ts';
+export { isPartyOf, memberSide } from './matching.policy.ts';
+export {
+  clearSuggestionRequested,
+  findScore,
+  findSuggestionBetween,
+  lockSuggestion,
+  markSuggestionRequested,
+  type SuggestionRow,
+  suggestionsByIds,
+} from './matching.repository.ts';
+export { matchingRoutes } from './matching.routes.ts';
+export {
+  createMatchingService,
+  MATCHING_PROFILE_TOPIC,
+  MATCHING_RUN_TOPIC,
+  type MatchingService,
+} from './matching.service.ts';

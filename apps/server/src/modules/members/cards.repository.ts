@@ -1,0 +1,224 @@
+import type { CompanyMatchFacets, ExpertMatchFacets, ProfileType } from '@intergen/domain';
+import { and, asc, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { companies, contactInfo, experts } from '../../db/schema.ts';
+import { companyFacetColumns, companyFacets, expertFacetColumns, expertFacets } from './facets.repository.ts';
+import type { CardRow } from './members.model.ts';
+import { isGone } from './state.repository.ts';
+
+// Cards: what other members see of a member in lists, and the contact details connected members see.
+
+/** The columns an expert's card is made from (`toProfileCard`). */
+export const expertCardColumns = {
+  id: experts.id,
+  name: experts.name,
+  companyName: sql<string | null>`NULL::text`.as('company_name'),
+  slogan: sql<string | null>`NULL::text`.as('slogan'),
+  aboutLine: sql<string | null>`split_part(${experts.about}, E'\\n', 1)`.as('about_line'),
+  profileImage: experts.profileImage,
+  isVerified: experts.isVerified,
+  experience: experts.experience,
+  areasOfImprovement: experts.areasOfImprovement,
+  averageRating: experts.averageRating,
+  numberOfRatings: experts.numberOfRatings,
+};
+/** The columns a company's card is made from. */
+export const companyCardColumns = {
+  id: companies.id,
+  name: companies.name,
+  companyName: companies.companyName,
+  slogan: companies.slogan,
+  aboutLine: sql<string | null>`NULL::text`.as('about_line'),
+  profileImage: companies.profileImage,
+  isVerified: sql<boolean>`false`.as('is_verified'),
+  experience: companies.experience,
+  areasOfImprovement: companies.areasOfImprovement,
+  averageRating: companies.averageRating,
+  numberOfRatings: companies.numberOfRatings,
+};
+
+export interface CardPageFilter {
+  /** Lower-cased already. */
+  searchText?: string | undefined;
+  industries: readonly string[];
+  expertise: readonly string[];
+  investments?: 'yes' | undefined;
+  boardPositions?: 'yes' | undefined;
+  cursor?: string | undefined;
+  pageSize: number;
+}
+
+const flagsObject = (codes: readonly string[]) =>
+  JSON.stringify(Object.fromEntries(codes.map((code) => [code, true])));
+
+/** The filters both lists share, over one profile table. */
+function listConditions(
+  t: typeof experts | typeof companies,
+  filter: CardPageFilter,
+  nameMatches: (text: string) => SQL,
+): SQL[] {
+  const where: SQL[] = [eq(t.profilePublished, true)];
+  if (filter.cursor) where.push(gt(t.id, filter.cursor));
+  if (filter.searchText) where.push(nameMatches(filter.searchText));
+  // `@>` with jsonb_path_ops GIN indexes: every selected flag must be true.
+  if (filter.industries.length > 0)
+    where.push(sql`${t.experience} @> ${flagsObject(filter.industries)}::jsonb`);
+  if (filter.expertise.length > 0) {
+    where.push(sql`${t.areasOfImprovement} @> ${flagsObject(filter.expertise)}::jsonb`);
+  }
+  if (filter.investments) where.push(eq(t.investmentOpportunities, 'yes'));
+  if (filter.boardPositions) where.push(eq(t.boardOpportunities, 'yes'));
+  return where;
+}
+
+/**
+ * A keyset page of published profiles of a kind in id order, one row more than the page size (to tell whether
+ * more follow). Experts: non-private ones only, without `excludeId`. Companies: the search also matches the
+ * company name.
+ */
+export async function listCardsPage(
+  ex: Executor,
+  kind: ProfileType,
+  filter: CardPageFilter,
+  opts: { excludeId?: string } = {},
+): Promise<CardRow[]> {
+  if (kind === 'expert') {
+    const where = listConditions(experts, filter, (text) => sql`strpos(lower(${experts.name}), ${text}) > 0`);
+    where.push(eq(experts.private, false));
+    if (opts.excludeId) where.push(ne(experts.id, opts.excludeId));
+    const rows = await ex
+      .select(expertCardColumns)
+      .from(experts)
+      .where(and(...where))
+      .orderBy(asc(experts.id))
+      .limit(filter.pageSize + 1);
+    return rows as CardRow[];
+  }
+  const where = listConditions(
+    companies,
+    filter,
+    (text) =>
+      sql`(strpos(lower(${companies.name}), ${text}) > 0 OR strpos(lower(coalesce(${companies.companyName}, '')), ${text}) > 0)`,
+  );
+  const rows = await ex
+    .select(companyCardColumns)
+    .from(companies)
+    .where(and(...where))
+    .orderBy(asc(companies.id))
+    .limit(filter.pageSize + 1);
+  return rows as CardRow[];
+}
+
+/** Contact details, shown only between connected members. */
+export interface MemberContact {
+  email: string | null;
+  phone: string | null;
+  linkedin: string | null;
+  jobTitle: string | null;
+}
+
+/** A member as the other side of a suggestion or request sees them. */
+export interface Counterpart {
+  card: CardRow;
+  facets: ExpertMatchFacets | CompanyMatchFacets;
+  contact: MemberContact | null;
+  published: boolean;
+  /** Gone from the platform (disabled, deactivated, unpublished by the team): out of others' views. */
+  gone: boolean;
+}
+
+/** The members of a kind among `ids` as counterparts: card, facets, contact row and state, by id. */
+export async function counterpartsOf(
+  ex: Executor,
+  kind: ProfileType,
+  ids: readonly string[],
+): Promise<Map<string, Counterpart>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const t = kind === 'expert' ? experts : companies;
+  const contact = {
+    email: contactInfo.email,
+    phone: contactInfo.phone,
+    linkedin: contactInfo.linkedin,
+    jobTitle: contactInfo.jobTitle,
+  };
+  const rows = await ex
+    .select({
+      card: kind === 'expert' ? expertCardColumns : companyCardColumns,
+      facets: kind === 'expert' ? expertFacetColumns : companyFacetColumns,
+      contact,
+      published: t.profilePublished,
+      gone: sql<boolean>`${isGone(t)}`,
+    })
+    .from(t)
+    .leftJoin(contactInfo, eq(contactInfo.userId, t.id))
+    .where(inArray(t.id, unique));
+  return new Map(
+    rows.map((r) => [
+      r.card.id,
+      {
+        card: r.card as CardRow,
+        facets: kind === 'expert' ? expertFacets(r.facets) : companyFacets(r.facets),
+        contact: (r.contact as MemberContact | null) ?? null,
+        published: r.published,
+        gone: r.gone === true,
+      },
+    ]),
+  );
+}
+
+// Admin pickers
+
+export interface CandidateRow {
+  id: string;
+  name: string;
+  companyName: string | null;
+  published: boolean;
+  pending: boolean;
+}
+
+/**
+ * Profiles an admin may pick for a suggestion: experts published or pending, companies published; optionally
+ * those whose (company) name contains `search` (lower-cased), by name, at most `limit`.
+ */
+export async function listCandidates(
+  ex: Executor,
+  kind: ProfileType,
+  search: string | undefined,
+  limit: number,
+): Promise<CandidateRow[]> {
+  if (kind === 'expert') {
+    const where: SQL[] = [or(eq(experts.profilePublished, true), eq(experts.profilePending, true))!];
+    if (search) where.push(sql`strpos(lower(${experts.name}), ${search}) > 0`);
+    const rows = await ex
+      .select({
+        id: experts.id,
+        name: experts.name,
+        published: experts.profilePublished,
+        pending: experts.profilePending,
+      })
+      .from(experts)
+      .where(and(...where))
+      .orderBy(asc(sql`lower(${experts.name})`), asc(experts.id))
+      .limit(limit);
+    return rows.map((r) => ({ ...r, companyName: null }));
+  }
+  const where: SQL[] = [eq(companies.profilePublished, true)];
+  if (search) {
+    where.push(
+      sql`(strpos(lower(${companies.name}), ${search}) > 0 OR strpos(lower(coalesce(${companies.companyName}, '')), ${search}) > 0)`,
+    );
+  }
+  return ex
+    .select({
+      id: companies.id,
+      name: companies.name,
+      companyName: companies.companyName,
+      published: companies.profilePublished,
+      pending: companies.profilePending,
+    })
+    .from(companies)
+    .where(and(...where))
+    .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id))
+    .limit(limit);
+}

@@ -1,0 +1,72 @@
+/**
+ * The members module: the one owner of `users`, `experts`, `companies` and `contact_info`. Everything other
+ * modules read or change about a member (accounts, profile rows, facets, cards, names, contact e-mails,
+ * publishing-state locks, ratings, the lists that keep pairs apart) goes through these functions, and who may
+ * read which member is decided by the access policy here.
+ */
+export {
+  type CandidateRow,
+  type CardPageFilter,
+  type Counterpart,
+  counterpartsOf,
+  listCandidates,
+  listCardsPage,
+  type MemberContact,
+} from './cards.repository.ts';
+export {
+  addSuggestedIds,
+  appendNotInterested,
+  type FacetList,
+  findMatchingMember,
+  listPublishedCompanyFacets,
+  listPublishedExpertFacets,
+  type MatchingMember,
+  type NotInterestedList,
+  publishedFacetsOf,
+} from './facets.repository.ts';
+export {
+  accessTo,
+  accessViewerOf,
+  type RelationshipSource,
+  requireCommunityList,
+  requireMemberReader,
+} from './members.access.ts';
+export { type CardRow, firstIncompleteStep, statusOf, withPending } from './members.model.ts';
+export {
+  type ContactField,
+  contactFields,
+  createProfileWithContact,
+  findProfile,
+  findProfileStatus,
+  isContactField,
+  listProfiles,
+  type ProfileRowPatch,
+  type ProfileStatusRow,
+  profileFields,
+  type StoredProfile,
+  setHasEmailVerificationCode,
+  updateContact,
+  updateProfileRow,
+} from './profiles.repository.ts';
+export {
+  appendConnectedCompany,
+  contactEmails,
+  findMemberState,
+  findRecipient,
+  lockProfileState,
+  lockRating,
+  type MemberName,
+  type MemberState,
+  memberNames,
+  pairNames,
+  type Recipient,
+  setRating,
+} from './state.repository.ts';
+export {
+  countAdmins,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  type UserRow,
+  updateUser,
+} from './users.repository.ts';

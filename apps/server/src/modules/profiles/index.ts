@@ -1,0 +1,9 @@
+/**
+ * The profiles module: the wizard, the lifecycle (submit, publish, approve, pause, deactivate, disable,
+ * unpublish), profile views under the read-access policy, and images. It owns no table: a profile's rows are
+ * the members module's.
+ */
+export { createImageStore, type ImageStore } from './profiles.images.ts';
+export { profilesRoutes } from './profiles.routes.ts';
+export { createProfilesService, type ExpertApprovedHook, type ProfilesService } from './profiles.service.ts';
+export { uploadsRoutes } from './profiles.uploads.ts';

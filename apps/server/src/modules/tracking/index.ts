@@ -1,0 +1,3 @@
+/** The tracking module: the one owner of `tracking_events` (what members do, counted for admins). */
+export { trackingRoutes } from './tracking.routes.ts';
+export { createTrackingService, type TrackingService } from './tracking.service.ts';
