@@ -1,15 +1,12 @@
 import type { OwnProfile, ProfileView } from '@intergen/contracts';
 import {
   completion,
-  deriveProfileStatus,
   displayedRating,
   type ProfileData,
-  type ProfileStatus,
   type ProfileType,
   ruleErrors,
   sectionErrors,
   sectionIds,
-  wizardSteps,
 } from '@intergen/domain';
 import { toMillis } from '../../lib/time.ts';
 import { type StoredProfile, statusOf, withPending } from '../members/index.ts';
