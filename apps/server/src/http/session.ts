@@ -1,7 +1,7 @@
 import { messages } from '@intergen/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
-import type { AuthService, IssuedSession } from '../modules/auth/auth.service.ts';
+import type { AuthService, IssuedSession } from '../modules/auth/index.ts';
 import type { UserRow } from '../modules/members/index.ts';
 import { isApiRequest } from './paths.ts';
 

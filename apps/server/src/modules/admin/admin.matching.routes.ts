@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../http/session.ts';
-import type { MatchingService } from '../matching/matching.service.ts';
+import type { MatchingService } from '../matching/index.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 

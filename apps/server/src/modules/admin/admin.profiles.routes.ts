@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../http/session.ts';
-import type { ProfilesService } from '../profiles/profiles.service.ts';
+import type { ProfilesService } from '../profiles/index.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 

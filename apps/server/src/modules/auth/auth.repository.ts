@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { authTokens, emailVerificationCodes, sessions } from '../../db/schema.ts';
-import { publishSessionsEnded } from '../live/live.ts';
+import { publishSessionsEnded } from '../live/index.ts';
 
 export type TokenPurpose = 'password_reset' | 'one_time_login';
 

@@ -10,4 +10,5 @@ export {
   type ClientInfo,
   createAuthService,
   type EmailVerifiedHook,
+  type IssuedSession,
 } from './auth.service.ts';

@@ -1,5 +1,5 @@
 import type { OutboxHandler } from '../../outbox/outbox.ts';
-import type { DomainEventMessage } from '../events/events.ts';
+import type { DomainEventMessage } from '../events/index.ts';
 import {
   MATCHING_PROFILE_TOPIC,
   MATCHING_RUN_TOPIC,

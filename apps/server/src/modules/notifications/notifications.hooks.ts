@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import { publishLive } from '../live/live.ts';
+import { publishLive } from '../live/index.ts';
 import { createNotification } from './notifications.repository.ts';
 
 /**

@@ -4,9 +4,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enqueue } from '../../outbox/outbox.ts';
-import { publishLive } from '../live/live.ts';
-import { MAIL_TOPIC } from '../mail/mail.service.ts';
-import { type MailContent, mailTemplates } from '../mail/mail.templates.ts';
+import { publishLive } from '../live/index.ts';
+import { MAIL_TOPIC, type MailContent, mailTemplates } from '../mail/index.ts';
 import {
   accessViewerOf,
   findRecipient,

@@ -1,7 +1,15 @@
 #!/usr/bin/env node
 /**
- * The web app's structure rules that Biome cannot express, run by `npm run lint` (docs/ARCHITECTURE.md,
- * "The web app"). It parses every source file and fails with a list of what breaks a rule:
+ * The structure rules that Biome cannot express, run by `npm run lint` (docs/ARCHITECTURE.md, "Modules and
+ * their tables" and "The web app"). It parses every source file and fails with a list of what breaks a rule:
+ *
+ * The server (apps/server/src, tests excepted):
+ *   - a module is reached from outside its folder only through its index.ts (modules/<name>/index.ts);
+ *   - the modules' imports form no cycle;
+ *   - a table (db/schema.ts) is queried only by its owner's repository: the owner named in db/owners.ts, in a
+ *     `*.repository.ts` file of a module (or any file of an infrastructure folder such as outbox/), whether
+ *     through Drizzle's table objects or raw SQL naming the table;
+ *   - no function of a module outside its routes file is longer than 80 lines.
  *
  * Import boundaries of apps/web/src (tests included, except the shared harness in src/test/):
  *   - a feature imports nothing from another feature (features/A/** never reaches features/B/**);
@@ -18,9 +26,9 @@
  *     aria-label, description, …) come from the domain.
  *
  * Sources are parsed with rolldown's parseAst (the oxc parser Vite builds with); the domain is loaded with tsx.
- * The checks are tested on made-up repositories in apps/web/src/test/boundaries.test.tsx.
+ * The checks are tested on made-up repositories in scripts/check-boundaries.test.ts.
  *
- * Usage: node scripts/check-web-boundaries.mjs [--root DIR]   (DIR: the repository; its tests use a fixture)
+ * Usage: node scripts/check-boundaries.mjs [--root DIR]   (DIR: the repository; its tests use a fixture)
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -34,6 +42,7 @@ const root = path.resolve(
 );
 const webSrc = path.join(root, 'apps/web/src');
 const serverDir = path.join(root, 'apps/server');
+const serverSrc = path.join(serverDir, 'src');
 const relToRoot = (file) => path.relative(root, file).split(path.sep).join('/');
 
 /** Every TypeScript source file below `dir` (no declaration files, nothing installed or built). */
@@ -250,11 +259,142 @@ function checkTexts(file, program, at, texts, { web }) {
   return problems;
 }
 
+// The server
+
+/** The longest a function of a module may be (routes files, which list route declarations, excepted). */
+const MAX_FUNCTION_LINES = 80;
+
+/** Where a server source file sits: a module (`modules/<name>/…`) or an infrastructure folder. */
+function serverPlaceOf(file) {
+  const parts = path.relative(serverSrc, file).split(path.sep);
+  if (parts[0] === '..' || path.isAbsolute(parts[0])) return null;
+  if (parts[0] === 'modules' && parts.length > 2) {
+    return { owner: `modules/${parts[1]}`, module: parts[1], rest: parts.slice(2) };
+  }
+  return { owner: parts.length > 1 ? parts[0] : '.', module: null, rest: parts.slice(1) };
+}
+
+/** Each table's owner (db/owners.ts) and the SQL name of each table (db/schema.ts), or null without them. */
+async function tableOwnership() {
+  const ownersFile = path.join(serverSrc, 'db/owners.ts');
+  const schemaFile = path.join(serverSrc, 'db/schema.ts');
+  if (!existsSync(ownersFile) || !existsSync(schemaFile)) return null;
+  const { tableOwners } = await tsImport(pathToFileURL(ownersFile).href, import.meta.url);
+  const sqlNames = new Map();
+  for (const match of readFileSync(schemaFile, 'utf8').matchAll(
+    /export const (\w+) = pgTable\(\s*'([\w]+)'/g,
+  )) {
+    sqlNames.set(match[2], match[1]);
+  }
+  return { owners: new Map(Object.entries(tableOwners)), sqlNames, schemaFile };
+}
+
+/** Whether `file` may query a table owned by `owner`: its owner's repository (any file of an infrastructure owner). */
+function mayQuery(file, owner) {
+  const place = serverPlaceOf(file);
+  if (!place || place.owner !== owner) return false;
+  return !place.module || /\.repository\.ts$/.test(file);
+}
+
+function checkServerFile(file, program, at, ownership, graph) {
+  const from = serverPlaceOf(file);
+  const problems = [];
+  const report = (offset, message) => problems.push(`${relToRoot(file)}:${at(offset)}  ${message}`);
+  walk(program, (node) => {
+    if (
+      node.type !== 'ImportDeclaration' &&
+      node.type !== 'ExportNamedDeclaration' &&
+      node.type !== 'ExportAllDeclaration'
+    )
+      return;
+    const spec = node.source?.value;
+    if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+    const target = path.resolve(path.dirname(file), spec);
+    const to = serverPlaceOf(target);
+    if (!to) return;
+    if (to.module && to.module !== from.module) {
+      if (from.module) graph.get(from.module)?.add(to.module) ?? graph.set(from.module, new Set([to.module]));
+      if (!(to.rest.length === 1 && /^index\.ts$/.test(to.rest[0]))) {
+        report(
+          node.source.start,
+          `a module is reached only through its index.ts: '${spec}' (export it from modules/${to.module}/index.ts)`,
+        );
+      }
+    }
+    if (
+      ownership &&
+      target === ownership.schemaFile &&
+      node.type === 'ImportDeclaration' &&
+      node.importKind !== 'type'
+    ) {
+      for (const specifier of node.specifiers ?? []) {
+        const name = specifier.imported?.name ?? specifier.local?.name;
+        const owner = ownership.owners.get(name);
+        if (specifier.importKind === 'type' || !owner || mayQuery(file, owner)) continue;
+        report(
+          specifier.start,
+          `only the repository of ${owner} queries ${name} (db/owners.ts): call its index.ts`,
+        );
+      }
+    }
+  });
+  if (ownership) {
+    walk(program, (node) => {
+      const literal = literalText(node);
+      if (!literal) return;
+      for (const match of literal.text.matchAll(/\b(?:from|join|into|update|table)\s+"?([a-z_]+)\b/gi)) {
+        const name = ownership.sqlNames.get(match[1]);
+        const owner = name && ownership.owners.get(name);
+        if (owner && !mayQuery(file, owner)) {
+          report(
+            node.start,
+            `only the repository of ${owner} queries ${match[1]} (db/owners.ts): call its index.ts`,
+          );
+        }
+      }
+    });
+  }
+  if (from.module && !/\.routes\.ts$/.test(file)) {
+    walk(program, (node, parent) => {
+      if (!/^(FunctionDeclaration|FunctionExpression|ArrowFunctionExpression)$/.test(node.type)) return;
+      const [startLine] = at(node.start).split(':').map(Number);
+      const [endLine] = at(node.end).split(':').map(Number);
+      const lines = endLine - startLine + 1;
+      if (lines > MAX_FUNCTION_LINES) {
+        const name = node.id?.name ?? nameOf(parent?.key) ?? nameOf(parent?.id) ?? 'a function';
+        report(node.start, `${name} is ${lines} lines: split it by use case (at most ${MAX_FUNCTION_LINES})`);
+      }
+    });
+  }
+  return problems;
+}
+
+/** The cycles of the module graph, each as `a → b → a`. */
+function moduleCycles(graph) {
+  const cycles = [];
+  const state = new Map();
+  const stack = [];
+  const visit = (name) => {
+    state.set(name, 'open');
+    stack.push(name);
+    for (const next of [...(graph.get(name) ?? [])].sort()) {
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next].join(' → '));
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(name, 'done');
+  };
+  for (const name of [...graph.keys()].sort()) if (!state.has(name)) visit(name);
+  return cycles;
+}
+
 async function main() {
   const serverOnly = serverOnlyPackages();
   const texts = await domainTexts();
   const webFiles = sourceFiles(webSrc);
   const serverFiles = sourceFiles(serverDir);
+  const ownership = await tableOwnership();
+  const graph = new Map();
   const problems = [];
   for (const file of [...webFiles, ...serverFiles]) {
     const web = file.startsWith(webSrc + path.sep);
@@ -266,16 +406,21 @@ async function main() {
       continue;
     }
     if (web) problems.push(...checkImports(file, parsed.program, parsed.at, serverOnly));
+    if (!web && !isTestFile(file) && serverPlaceOf(file)) {
+      problems.push(...checkServerFile(file, parsed.program, parsed.at, ownership, graph));
+    }
     if (!isTestFile(file)) problems.push(...checkTexts(file, parsed.program, parsed.at, texts, { web }));
   }
+  for (const cycle of moduleCycles(graph))
+    problems.push(`apps/server/src/modules  modules import each other in a cycle: ${cycle}`);
   if (problems.length > 0) {
-    console.error(`check-web-boundaries: ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+    console.error(`check-boundaries: ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
     for (const problem of problems) console.error(`  ${problem}`);
     process.exitCode = 1;
     return;
   }
   console.log(
-    `check-web-boundaries: ${webFiles.length} web and ${serverFiles.length} server files, ` +
+    `check-boundaries: ${webFiles.length} web and ${serverFiles.length} server files, ` +
       `${texts.size} domain texts: no problems`,
   );
 }

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The web app's boundaries and text rules are checked by `npm run lint` (scripts/check-web-boundaries.mjs) on
- * the real tree. These tests run that same script on small made-up repositories, so that a rule which stopped
- * finding anything would be noticed.
+ * The boundaries and text rules of the server and the web app are checked by `npm run lint`
+ * (scripts/check-boundaries.mjs) on the real tree. These tests run that same script on small made-up
+ * repositories, so that a rule which stopped finding anything would be noticed.
  */
-const script = path.resolve(__dirname, '../../../../scripts/check-web-boundaries.mjs');
+const script = path.resolve(__dirname, 'check-boundaries.mjs');
 
 const base: Record<string, string> = {
   'package.json': JSON.stringify({ devDependencies: { vitest: '1' } }),
@@ -37,10 +37,24 @@ export { Alpha } from '../features/alpha/components/alpha';`,
   'apps/web/src/features/alpha/components/alpha.test.tsx': `import { page } from '../../../test/render';
 export const fixture = { label: 'Words in a test are fine', page };`,
   'apps/server/src/hello.ts': `export const short = 'Okay';`,
+  'apps/server/src/db/schema.ts': `export const people = pgTable('people', {});
+export const notes = pgTable(
+  'notes',
+  {},
+);
+export type Kind = 'a' | 'b';`,
+  'apps/server/src/db/owners.ts': `export const tableOwners = { people: 'modules/people', notes: 'modules/notes' };`,
+  'apps/server/src/modules/people/index.ts': `export { findPerson } from './people.repository.ts';`,
+  'apps/server/src/modules/people/people.repository.ts': `import { people } from '../../db/schema.ts';
+export const findPerson = (id: string) => [people, id, 'SELECT * FROM people'];`,
+  'apps/server/src/modules/notes/index.ts': `export { noteOf } from './notes.service.ts';`,
+  'apps/server/src/modules/notes/notes.service.ts': `import type { Kind } from '../../db/schema.ts';
+import { findPerson } from '../people/index.ts';
+export const noteOf = (id: string, kind: Kind) => [findPerson(id), kind];`,
 };
 
 function check(files: Record<string, string>) {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'web-boundaries-'));
+  const root = mkdtempSync(path.join(os.tmpdir(), 'boundaries-'));
   try {
     for (const [file, text] of Object.entries({ ...base, ...files })) {
       mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -53,7 +67,7 @@ function check(files: Record<string, string>) {
   }
 }
 
-describe('the web boundaries check (npm run lint)', () => {
+describe('the boundaries check (npm run lint)', () => {
   it('passes a tree that keeps every rule', () => {
     const { status, output } = check({});
     expect(output).toContain('no problems');
@@ -77,6 +91,17 @@ export type Y = X;`,
       'apps/web/src/features/beta/texts.tsx': `export const again = 'Welcome Back';
 export const Inline = () => <p aria-label={\`Open \${again}\`}>Some words{' '}{'and more'}</p>;`,
       'apps/server/src/again.ts': `export const welcome = \`Welcome Back\`;`,
+      'apps/server/src/modules/notes/deep.ts': `import { findPerson } from '../people/people.repository.ts';
+export const deep = findPerson;`,
+      'apps/server/src/modules/people/cycle.ts': `export { noteOf } from '../notes/index.ts';`,
+      'apps/server/src/modules/notes/notes.repository.ts': `import { notes, people } from '../../db/schema.ts';
+export const both = [notes, people];
+export const raw = \`UPDATE people SET name = $1\`;`,
+      'apps/server/src/modules/notes/notes.model.ts': `import { notes } from '../../db/schema.ts';
+export const model = notes;
+export function long() {
+${'  const x = 1;\n'.repeat(80)}  return 1;
+}`,
     });
     expect(status).toBe(1);
     const lines = output.split('\n').map((line) => line.trim());
@@ -94,9 +119,15 @@ export const Inline = () => <p aria-label={\`Open \${again}\`}>Some words{' '}{'
       'apps/web/src/features/beta/texts.tsx:2:61  wording belongs in @intergen/domain, not inline in the web app: "Some words"',
       'apps/web/src/features/beta/texts.tsx:2:77  wording belongs in @intergen/domain, not inline in the web app: "and more"',
       'apps/server/src/again.ts:1:24  a text of the domain written again: "Welcome Back" is texts.welcome',
+      "apps/server/src/modules/notes/deep.ts:1:28  a module is reached only through its index.ts: '../people/people.repository.ts'",
+      'apps/server/src/modules/notes/notes.repository.ts:1:17  only the repository of modules/people queries people',
+      'apps/server/src/modules/notes/notes.repository.ts:3:20  only the repository of modules/people queries people',
+      'apps/server/src/modules/notes/notes.model.ts:1:10  only the repository of modules/notes queries notes',
+      'apps/server/src/modules/notes/notes.model.ts:3:8  long is 83 lines: split it by use case (at most 80)',
+      'apps/server/src/modules  modules import each other in a cycle: notes → people → notes',
     ];
     const missing = expected.filter((problem) => !lines.some((line) => line.startsWith(problem)));
     expect(missing, output).toEqual([]);
-    expect(output).toContain(`check-web-boundaries: ${expected.length} problems`);
+    expect(output).toContain(`check-boundaries: ${expected.length} problems`);
   });
 });
