@@ -1,5 +1,5 @@
 import type { ProfileType } from '@intergen/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { connectionRequests } from '../../db/schema.ts';
 
@@ -76,14 +76,4 @@ export async function listRequestsOf(
 export async function findRequest(ex: Executor, id: string): Promise<RequestRow | null> {
   const [row] = await ex.select().from(connectionRequests).where(eq(connectionRequests.id, id));
   return row ?? null;
-}
-
-/** The requests among `ids`, by id. */
-export async function requestsByIds(ex: Executor, ids: readonly string[]): Promise<Map<string, RequestRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await ex
-    .select()
-    .from(connectionRequests)
-    .where(inArray(connectionRequests.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r]));
 }

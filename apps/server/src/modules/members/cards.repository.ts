@@ -9,7 +9,7 @@ import { isGone } from './state.repository.ts';
 // Cards: what other members see of a member in lists, and the contact details connected members see.
 
 /** The columns an expert's card is made from (`toProfileCard`). */
-export const expertCardColumns = {
+const expertCardColumns = {
   id: experts.id,
   name: experts.name,
   companyName: sql<string | null>`NULL::text`.as('company_name'),
@@ -23,7 +23,7 @@ export const expertCardColumns = {
   numberOfRatings: experts.numberOfRatings,
 };
 /** The columns a company's card is made from. */
-export const companyCardColumns = {
+const companyCardColumns = {
   id: companies.id,
   name: companies.name,
   companyName: companies.companyName,
