@@ -1,32 +1,23 @@
 import type { CompanyMatchFacets, ExpertMatchFacets } from '@intergen/domain';
-import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
+import { and, asc, eq, not, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, experts, users } from '../../db/schema.ts';
 
 // Facets: what the scorer reads of a profile, and the lists that keep pairs apart.
 
-/** The columns the scorer reads of an expert. */
-export const expertFacetColumns = {
-  areasOfImprovement: experts.areasOfImprovement,
-  experience: experts.experience,
-  idealEngagement: experts.idealEngagement,
-  currentStage: experts.currentStage,
-  arrangement: experts.arrangement,
-  businessType: experts.businessType,
-  investmentOpportunities: experts.investmentOpportunities,
-  boardOpportunities: experts.boardOpportunities,
-};
-/** The columns the scorer reads of a company. */
-export const companyFacetColumns = {
-  areasOfImprovement: companies.areasOfImprovement,
-  experience: companies.experience,
-  idealEngagement: companies.idealEngagement,
-  currentStage: companies.currentStage,
-  arrangement: companies.arrangement,
-  businessType: companies.businessType,
-  investmentOpportunities: companies.investmentOpportunities,
-  boardOpportunities: companies.boardOpportunities,
-};
+/** The columns the scorer reads of a profile: experts and companies have the same facet columns. */
+const facetColumnsOf = (t: typeof experts | typeof companies) => ({
+  areasOfImprovement: t.areasOfImprovement,
+  experience: t.experience,
+  idealEngagement: t.idealEngagement,
+  currentStage: t.currentStage,
+  arrangement: t.arrangement,
+  businessType: t.businessType,
+  investmentOpportunities: t.investmentOpportunities,
+  boardOpportunities: t.boardOpportunities,
+});
+export const expertFacetColumns = facetColumnsOf(experts);
+export const companyFacetColumns = facetColumnsOf(companies);
 
 /** A member as matching sees it: status, facets and the ids they said they are not interested in. */
 export type MatchingMember = {
@@ -104,31 +95,16 @@ export async function findMatchingMember(ex: Executor, id: string): Promise<Matc
   return null;
 }
 
-export function expertFacets(row: Record<keyof typeof expertFacetColumns, unknown>): ExpertMatchFacets {
-  return {
-    areasOfImprovement: row.areasOfImprovement ?? null,
-    experience: row.experience ?? null,
-    idealEngagement: row.idealEngagement ?? null,
-    currentStage: row.currentStage ?? null,
-    arrangement: row.arrangement ?? null,
-    businessType: row.businessType ?? null,
-    investmentOpportunities: row.investmentOpportunities ?? null,
-    boardOpportunities: row.boardOpportunities ?? null,
-  } as ExpertMatchFacets;
-}
+type FacetRow = Record<keyof typeof expertFacetColumns, unknown>;
 
-export function companyFacets(row: Record<keyof typeof companyFacetColumns, unknown>): CompanyMatchFacets {
-  return {
-    areasOfImprovement: row.areasOfImprovement ?? null,
-    experience: row.experience ?? null,
-    idealEngagement: row.idealEngagement ?? null,
-    currentStage: row.currentStage ?? null,
-    arrangement: row.arrangement ?? null,
-    businessType: row.businessType ?? null,
-    investmentOpportunities: row.investmentOpportunities ?? null,
-    boardOpportunities: row.boardOpportunities ?? null,
-  } as CompanyMatchFacets;
+/** A facet row as the scorer reads it (a missing value is null). */
+function toFacets(row: FacetRow): Record<keyof FacetRow, unknown> {
+  const facets = {} as Record<keyof FacetRow, unknown>;
+  for (const key of Object.keys(expertFacetColumns) as (keyof FacetRow)[]) facets[key] = row[key] ?? null;
+  return facets;
 }
+export const expertFacets = (row: FacetRow) => toFacets(row) as ExpertMatchFacets;
+export const companyFacets = (row: FacetRow) => toFacets(row) as CompanyMatchFacets;
 
 /** Published profiles of one kind, in id order, with their facets (the scorer's input). */
 export interface FacetList<F> {
@@ -139,74 +115,44 @@ export interface FacetList<F> {
 }
 
 /**
- * Every published expert with facets. With `notInterestedIn`, each row also says whether that expert put the
- * company on their not-interested list.
+ * Every published profile of a table with facets, in id order. With `notInterestedIn`, each row also says
+ * whether that profile put the member on its not-interested list (`notInterestedColumn`).
  */
-export async function listPublishedExpertFacets(
+async function listPublishedFacets(
   ex: Executor,
-  notInterestedIn?: string,
-): Promise<FacetList<ExpertMatchFacets>> {
+  t: typeof experts | typeof companies,
+  notInterestedColumn: typeof experts.notInterestedCompanies | typeof companies.notInterestedExperts,
+  notInterestedIn: string | undefined,
+): Promise<FacetList<Record<keyof FacetRow, unknown>>> {
   const rows = await ex
     .select({
-      id: experts.id,
+      id: t.id,
       dismissed: notInterestedIn
-        ? sql<boolean>`${notInterestedIn} = ANY(${experts.notInterestedCompanies})`
+        ? sql<boolean>`${notInterestedIn} = ANY(${notInterestedColumn})`
         : sql<boolean>`false`,
-      ...expertFacetColumns,
+      ...facetColumnsOf(t),
     })
-    .from(experts)
-    .where(eq(experts.profilePublished, true))
-    .orderBy(asc(experts.id));
+    .from(t)
+    .where(eq(t.profilePublished, true))
+    .orderBy(asc(t.id));
   return {
     ids: rows.map((r) => r.id),
-    facets: rows.map(expertFacets),
+    facets: rows.map(toFacets),
     dismissed: rows.map((r) => r.dismissed === true),
   };
 }
 
-/** Every published company with facets; see `listPublishedExpertFacets`. */
-export async function listPublishedCompanyFacets(
-  ex: Executor,
-  notInterestedIn?: string,
-): Promise<FacetList<CompanyMatchFacets>> {
-  const rows = await ex
-    .select({
-      id: companies.id,
-      dismissed: notInterestedIn
-        ? sql<boolean>`${notInterestedIn} = ANY(${companies.notInterestedExperts})`
-        : sql<boolean>`false`,
-      ...companyFacetColumns,
-    })
-    .from(companies)
-    .where(eq(companies.profilePublished, true))
-    .orderBy(asc(companies.id));
-  return {
-    ids: rows.map((r) => r.id),
-    facets: rows.map(companyFacets),
-    dismissed: rows.map((r) => r.dismissed === true),
-  };
-}
+/** Every published expert with facets; with `notInterestedIn`, whether each put that company aside. */
+export const listPublishedExpertFacets = (ex: Executor, notInterestedIn?: string) =>
+  listPublishedFacets(ex, experts, experts.notInterestedCompanies, notInterestedIn) as Promise<
+    FacetList<ExpertMatchFacets>
+  >;
 
-/** The published members of a kind among `ids`, with their facets (in no particular order). */
-export async function publishedFacetsOf(
-  ex: Executor,
-  kind: 'expert' | 'company',
-  ids: readonly string[],
-): Promise<Map<string, ExpertMatchFacets | CompanyMatchFacets>> {
-  if (ids.length === 0) return new Map();
-  if (kind === 'expert') {
-    const rows = await ex
-      .select({ id: experts.id, ...expertFacetColumns })
-      .from(experts)
-      .where(and(inArray(experts.id, [...ids]), eq(experts.profilePublished, true)));
-    return new Map(rows.map((r) => [r.id, expertFacets(r)]));
-  }
-  const rows = await ex
-    .select({ id: companies.id, ...companyFacetColumns })
-    .from(companies)
-    .where(and(inArray(companies.id, [...ids]), eq(companies.profilePublished, true)));
-  return new Map(rows.map((r) => [r.id, companyFacets(r)]));
-}
+/** Every published company with facets; with `notInterestedIn`, whether each put that expert aside. */
+export const listPublishedCompanyFacets = (ex: Executor, notInterestedIn?: string) =>
+  listPublishedFacets(ex, companies, companies.notInterestedExperts, notInterestedIn) as Promise<
+    FacetList<CompanyMatchFacets>
+  >;
 
 /** Adds each side of a pair to the other's suggested ids (once). */
 export async function addSuggestedIds(ex: Executor, expertId: string, companyId: string): Promise<void> {

@@ -22,7 +22,6 @@ export {
   listPublishedExpertFacets,
   type MatchingMember,
   type NotInterestedList,
-  publishedFacetsOf,
 } from './facets.repository.ts';
 export {
   accessTo,
