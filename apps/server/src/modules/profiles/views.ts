@@ -1,0 +1,30 @@
+import type { OwnProfile, ProfileView } from '@intergen/contracts';
+import type { Caller } from '../../http/caller.ts';
+import { accessTo, findProfile } from '../members/index.ts';
+import { notFound, type ProfilesContext } from './profiles.context.ts';
+import { toOwnProfile, toProfileView } from './profiles.model.ts';
+
+/** The signed-in member's own profile with completion, status and pending edits. */
+export async function getOwnProfile(ctx: ProfilesContext, userId: string): Promise<OwnProfile> {
+  const p = await findProfile(ctx.db, userId);
+  if (!p) throw notFound();
+  return toOwnProfile(p);
+}
+
+/**
+ * Another member's (or one's own, or an admin's) view of a profile, as the read-access rules allow (domain
+ * read-access.ts): a caller who may read no member gets 403; an unreadable and an unknown profile answer the
+ * same not-found, so existence is never revealed; contact details only to connected parties.
+ */
+export async function viewProfile(
+  ctx: ProfilesContext,
+  caller: Caller,
+  profileId: string,
+): Promise<ProfileView> {
+  const { db, deps } = ctx;
+  const { access } = await accessTo(db, caller, profileId, deps.communityTab, deps.relationshipOf);
+  if (access === 'none') throw notFound();
+  const p = await findProfile(db, profileId);
+  if (!p) throw notFound();
+  return toProfileView(p, caller.id, access === 'contact' || access === 'full');
+}
