@@ -12,10 +12,13 @@ export interface LiveHubDeps {
   log: { warn(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
 }
 
+/** Open streams by a key (a user id or a session id). */
+type StreamsBy = Map<string, Set<LiveSubscriber>>;
+
 /** The hub's state: the open streams by user and by session, and its one listener once started. */
 export interface LiveHubContext extends LiveHubDeps {
-  byUser: Map<string, Set<LiveSubscriber>>;
-  bySession: Map<string, Set<LiveSubscriber>>;
+  byUser: StreamsBy;
+  bySession: StreamsBy;
   listening: Promise<Unlisten> | null;
   stopped: boolean;
 }
@@ -31,11 +34,8 @@ export function eachSubscriber(ctx: LiveHubContext, run: (subscriber: LiveSubscr
   for (const set of ctx.byUser.values()) for (const subscriber of [...set]) run(subscriber);
 }
 
-export const addSubscriber = (
-  map: Map<string, Set<LiveSubscriber>>,
-  key: string,
-  subscriber: LiveSubscriber,
-) => {
+/** Adds a stream under `key`. */
+export const addSubscriber = (map: StreamsBy, key: string, subscriber: LiveSubscriber) => {
   let set = map.get(key);
   if (!set) {
     set = new Set();
@@ -44,11 +44,8 @@ export const addSubscriber = (
   set.add(subscriber);
 };
 
-export const removeSubscriber = (
-  map: Map<string, Set<LiveSubscriber>>,
-  key: string,
-  subscriber: LiveSubscriber,
-) => {
+/** Removes a stream from under `key`, and the key once it holds none. */
+export const removeSubscriber = (map: StreamsBy, key: string, subscriber: LiveSubscriber) => {
   const set = map.get(key);
   if (!set) return;
   set.delete(subscriber);

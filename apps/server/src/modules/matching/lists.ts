@@ -54,11 +54,7 @@ function listFilter(query: MatchingListQueryInput): members.CardPageFilter {
 }
 
 /** An expert's expert community: published, non-private experts other than the caller. */
-export async function listExperts(
-  ctx: MatchingContext,
-  caller: Caller,
-  query: MatchingListQueryInput,
-): Promise<MatchingListResponse> {
+export async function listExperts(ctx: MatchingContext, caller: Caller, query: MatchingListQueryInput) {
   await members.requireCommunityList(ctx.db, caller, 'experts', 'expert', ctx.communityTab);
   const filter = listFilter(query);
   return listPage(ctx, 'expert', filter, { excludeId: caller.id });
@@ -69,18 +65,14 @@ export async function listExpertsForCompany(
   ctx: MatchingContext,
   caller: Caller,
   query: MatchingListQueryInput,
-): Promise<MatchingListResponse> {
+) {
   await members.requireCommunityList(ctx.db, caller, 'experts', 'company', ctx.communityTab);
   const filter = listFilter(query);
   return listPage(ctx, 'expert', filter, { scoreFor: { kind: 'company', id: caller.id } });
 }
 
 /** An expert's ventures: published companies, each with the stored score with the expert. */
-export async function listCompanies(
-  ctx: MatchingContext,
-  caller: Caller,
-  query: MatchingListQueryInput,
-): Promise<MatchingListResponse> {
+export async function listCompanies(ctx: MatchingContext, caller: Caller, query: MatchingListQueryInput) {
   await members.requireCommunityList(ctx.db, caller, 'ventures', 'expert', ctx.communityTab);
   const filter = listFilter(query);
   return listPage(ctx, 'company', filter, { scoreFor: { kind: 'expert', id: caller.id } });
