@@ -3,12 +3,7 @@
  * sessions, password reset, one-time links and e-mail verification; accounts themselves are the members
  * module's.
  */
+export type { ClientInfo, EmailVerifiedHook, IssuedSession } from './auth.context.ts';
 export { deleteUserSessions, deleteUserTokens } from './auth.repository.ts';
 export { authRoutes } from './auth.routes.ts';
-export {
-  type AuthService,
-  type ClientInfo,
-  createAuthService,
-  type EmailVerifiedHook,
-  type IssuedSession,
-} from './auth.service.ts';
+export { type AuthService, createAuthService } from './auth.service.ts';

@@ -1,0 +1,167 @@
+import type { SessionUser } from '@intergen/contracts';
+import { limits, messages, type ProfileType, passwordProblem } from '@intergen/domain';
+import type { Database, Db, Executor } from '../../db/client.ts';
+import { hashToken, randomCode, randomToken } from '../../lib/crypto.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { mailTemplates, queueMail } from '../mail/index.ts';
+import type * as members from '../members/index.ts';
+import {
+  findProfile,
+  findProfileStatus,
+  firstIncompleteStep,
+  setHasEmailVerificationCode,
+  statusOf,
+  withPending,
+} from '../members/index.ts';
+import * as repo from './auth.repository.ts';
+
+/**
+ * Runs in the transaction that verifies a member's e-mail, after the address is marked verified (the profiles
+ * module publishes or submits a profile that was waiting for it).
+ */
+export type EmailVerifiedHook = (tx: Executor, userId: string) => Promise<void>;
+
+export interface AuthServiceDeps {
+  database: Database;
+  appUrl: string;
+  /** Called after a transaction that queued mail (or other outbox work) has committed, to send it at once. */
+  afterCommit: () => void;
+  onEmailVerified?: readonly EmailVerifiedHook[];
+}
+
+export interface IssuedSession {
+  /** The secret for the cookie; the database keeps only its hash. */
+  token: string;
+  expiresAt: Date;
+}
+
+export interface ClientInfo {
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}
+
+/** What every auth use case works with: the database and the service's dependencies, built once. */
+export interface AuthContext {
+  db: Db;
+  appUrl: string;
+  afterCommit: () => void;
+  onEmailVerified: readonly EmailVerifiedHook[];
+}
+
+export function authContext({
+  database,
+  appUrl,
+  afterCommit,
+  onEmailVerified = [],
+}: AuthServiceDeps): AuthContext {
+  return { db: database.db, appUrl, afterCommit, onEmailVerified };
+}
+
+/** The client's view of a user; `sessionToken` names the session whose flags it carries (none: a new one). */
+export async function toSessionUser(
+  ex: Executor,
+  user: members.UserRow,
+  sessionToken?: string | null,
+): Promise<SessionUser> {
+  const profile = user.kind ? await findProfile(ex, user.id) : null;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    kind: user.kind ?? null,
+    isAdmin: user.isAdmin,
+    emailVerified: user.emailVerified,
+    profile: profile
+      ? {
+          status: statusOf(profile),
+          profileComplete: profile.profileComplete,
+          onboardingComplete: profile.onboardingComplete,
+          firstIncompleteStep: firstIncompleteStep(profile.kind, withPending(profile)),
+        }
+      : null,
+    annualConfirmationPostponed: sessionToken
+      ? await repo.isAnnualConfirmationPostponed(ex, hashToken(sessionToken))
+      : false,
+  };
+}
+
+/** Whether an account may hold a session: it has a login and its profile is not deactivated. */
+export async function refusal(ex: Executor, user: members.UserRow): Promise<AppError | null> {
+  if (user.loginRemovedAt) return new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+  if (user.kind) {
+    const row = await findProfileStatus(ex, user.kind, user.id);
+    if (row?.deactivatedDate) return new AppError('ACCOUNT_DEACTIVATED', messages.accountDeactivated);
+  }
+  return null;
+}
+
+/** Starts a session for the user (ending the one the browser held, `replacing`); the cookie gets its token. */
+export async function issueSession(
+  ex: Executor,
+  userId: string,
+  client: ClientInfo,
+  replacing?: string,
+): Promise<IssuedSession> {
+  if (replacing) await repo.deleteSession(ex, hashToken(replacing));
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + limits.sessionTtlMs);
+  await repo.insertSession(ex, {
+    id: hashToken(token),
+    userId,
+    expiresAt,
+    userAgent: client.userAgent?.slice(0, 500) ?? null,
+    ip: client.ip ?? null,
+  });
+  return { token, expiresAt };
+}
+
+/** Replaces the user's e-mail verification code with a new one and queues the mail that carries it. */
+export async function issueVerificationCode(
+  { appUrl }: AuthContext,
+  ex: Executor,
+  user: { id: string; firstName: string; email: string; kind: ProfileType | null },
+) {
+  const code = randomCode(limits.verificationCodeAlphabet, limits.verificationCodeLength);
+  await repo.replaceVerificationCode(ex, {
+    userId: user.id,
+    codeHash: hashToken(code),
+    expiresAt: new Date(Date.now() + limits.verificationCodeTtlMs),
+  });
+  if (user.kind) await setHasEmailVerificationCode(ex, user.kind, user.id, true);
+  await queueMail(
+    ex,
+    user.email,
+    mailTemplates.emailVerification({
+      firstName: user.firstName,
+      code,
+      profileUrl: `${appUrl}/profile/edit`,
+    }),
+  );
+}
+
+/** Stores a one-time sign-in token for the user and answers the link that carries it. */
+export async function issueLinkToken(
+  { appUrl }: AuthContext,
+  ex: Executor,
+  user: members.UserRow,
+  opts: { redirect?: string | null; dealId?: string | null; ttlMs?: number },
+): Promise<string> {
+  const token = randomToken();
+  await repo.insertToken(ex, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    purpose: 'one_time_login',
+    redirect: opts.redirect ?? null,
+    dealId: opts.dealId ?? null,
+    expiresAt: new Date(Date.now() + (opts.ttlMs ?? limits.tokenTtlMs)),
+  });
+  return `${appUrl}/login-options?token=${encodeURIComponent(token)}`;
+}
+
+/** Refuses a new password the domain's rules reject, naming the form field that holds it. */
+export function checkNewPassword(password: string, field: string) {
+  const problem = passwordProblem(password);
+  if (problem) throw badRequest('PASSWORD_WEAK', problem, [{ path: field, message: problem }]);
+}

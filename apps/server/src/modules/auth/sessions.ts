@@ -1,0 +1,95 @@
+import type { SessionUser } from '@intergen/contracts';
+import { limits, messages, normalizeEmail } from '@intergen/domain';
+import { hashToken, passwordHasher, verifyPassword } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import * as members from '../members/index.ts';
+import {
+  type AuthContext,
+  type ClientInfo,
+  type IssuedSession,
+  issueSession,
+  refusal,
+  toSessionUser,
+} from './auth.context.ts';
+import * as repo from './auth.repository.ts';
+
+/** The client's view of a user: identity, kind, role, the profile status that routes them, session flags. */
+export function describeUser(
+  { db }: AuthContext,
+  user: members.UserRow,
+  sessionToken?: string | null,
+): Promise<SessionUser> {
+  return toSessionUser(db, user, sessionToken);
+}
+
+/** `Maybe later` on the annual confirmation: this session is not asked again (the next sign-in is). */
+export async function postponeAnnualConfirmation(
+  { db }: AuthContext,
+  user: members.UserRow,
+  sessionToken: string,
+): Promise<SessionUser> {
+  await repo.postponeAnnualConfirmation(db, hashToken(sessionToken));
+  return toSessionUser(db, user, sessionToken);
+}
+
+/** Signs in with e-mail and password, replacing any session the browser held (rotation). */
+export async function signIn(
+  { db }: AuthContext,
+  input: { email: string; password: string },
+  client: ClientInfo,
+  previousToken?: string,
+): Promise<{ user: SessionUser; session: IssuedSession }> {
+  const user = await members.findUserByEmail(db, normalizeEmail(input.email));
+  if (!user?.passwordHash) {
+    await passwordHasher.verifyNothing(input.password);
+    throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+  }
+  if (!(await verifyPassword(input.password, user.passwordHash))) {
+    throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
+  }
+  const refused = await refusal(db, user);
+  if (refused) throw refused;
+  return db.transaction(async (tx) => ({
+    session: await issueSession(tx, user.id, client, previousToken),
+    user: await toSessionUser(tx, user),
+  }));
+}
+
+/** Ends the session the cookie names. */
+export async function signOut({ db }: AuthContext, token: string): Promise<void> {
+  await repo.deleteSession(db, hashToken(token));
+}
+
+/**
+ * Resolves a session cookie to its user. A session of an account that lost its login or was
+ * deactivated is deleted on sight, so such a user is signed out at once.
+ */
+export async function resolveSession(
+  { db }: AuthContext,
+  token: string,
+): Promise<{ user: members.UserRow; sessionId: string; extendedUntil: Date | null } | null> {
+  const sessionId = hashToken(token);
+  const session = await repo.findLiveSession(db, sessionId);
+  const user = session ? await members.findUserById(db, session.userId) : null;
+  if (!session || !user) return null;
+  const found = { session, user };
+  if (await refusal(db, user)) {
+    await repo.deleteUserSessions(db, user.id);
+    return null;
+  }
+  // Sliding expiry, written at most once a day per session; the caller renews the cookie with it.
+  let extendedUntil: Date | null = null;
+  if (Date.now() - found.session.lastSeenAt.getTime() > 24 * 60 * 60 * 1000) {
+    extendedUntil = new Date(Date.now() + limits.sessionTtlMs);
+    await repo.extendSession(db, sessionId, extendedUntil);
+  }
+  return { user: found.user, sessionId, extendedUntil };
+}
+
+/** Housekeeping: deletes expired sessions and expired sign-in and reset tokens. */
+export async function pruneExpired({ db }: AuthContext): Promise<{ sessions: number; tokens: number }> {
+  return {
+    sessions: await repo.deleteExpiredSessions(db),
+    tokens: await repo.deleteExpiredTokens(db),
+  };
+}

@@ -1,0 +1,90 @@
+import type { ConnectionRequest } from '@intergen/contracts';
+import { declineLostReason } from '@intergen/domain';
+import type { Caller } from '../../http/caller.ts';
+import { publishLive } from '../live/index.ts';
+import * as members from '../members/index.ts';
+import { createNotification } from '../notifications/index.ts';
+import {
+  type ConnectionsContext,
+  connectionEvent,
+  live,
+  requireOpen,
+  requireRecipient,
+  transition,
+} from './connections.context.ts';
+import { recipientIdOf, senderIdOf } from './connections.policy.ts';
+import * as repo from './connections.repository.ts';
+
+/**
+ * The recipient accepts: connected now, contact details shared both ways (derived from `accepted`), the
+ * sender notified; a company accepting adds itself to the expert's connected company ids.
+ */
+export function acceptRequest(
+  ctx: ConnectionsContext,
+  caller: Caller,
+  id: string,
+): Promise<ConnectionRequest> {
+  return transition(ctx, caller, id, { needsSuggestion: true }, async (tx, l) => {
+    requireRecipient(l);
+    requireOpen(l.request);
+    const r = await repo.updateRequest(tx, id, { accepted: true, connectedOn: ctx.now(), seen: true });
+    if (l.side === 'company') await members.appendConnectedCompany(tx, r.expertId, r.companyId);
+    await createNotification(tx, {
+      userId: senderIdOf(r),
+      kind: 'request_accepted',
+      requestId: id,
+      suggestionId: id,
+      counterpartId: recipientIdOf(r),
+    });
+    await connectionEvent(ctx, tx, 'connection.accepted', r, l.suggestion, caller.id);
+    await live(tx, r, ['connections', 'notifications']);
+    return true;
+  });
+}
+
+/** The recipient declines: not interested and seen; the sender is not told (spec 000 §2). */
+export function denyRequest(ctx: ConnectionsContext, caller: Caller, id: string): Promise<ConnectionRequest> {
+  return transition(ctx, caller, id, { needsSuggestion: false }, async (tx, l) => {
+    requireRecipient(l);
+    requireOpen(l.request);
+    const r = await repo.updateRequest(tx, id, { notInterested: true, seen: true });
+    await connectionEvent(ctx, tx, 'connection.denied', r, l.suggestion, caller.id, {
+      lostReason: declineLostReason(r.requestedBy),
+    });
+    // Only the recipient's views change: the sender is not told.
+    await publishLive(tx, [caller.id], ['connections']);
+    return false;
+  });
+}
+
+/** The recipient clears the request from their dashboard (`dismissed`). */
+export function dismissRequest(
+  ctx: ConnectionsContext,
+  caller: Caller,
+  id: string,
+): Promise<ConnectionRequest> {
+  return transition(ctx, caller, id, { needsSuggestion: false }, async (tx, l) => {
+    requireRecipient(l);
+    requireOpen(l.request);
+    const r = await repo.updateRequest(tx, id, { dismissed: true });
+    await connectionEvent(ctx, tx, 'connection.dismissed', r, l.suggestion, caller.id, {
+      lostReason: declineLostReason(r.requestedBy),
+    });
+    // Only the recipient's views change: the sender is not told.
+    await publishLive(tx, [caller.id], ['connections']);
+    return false;
+  });
+}
+
+/** The recipient has looked at the request (the dashboard's "new" mark goes). */
+export function markRequestSeen(
+  ctx: ConnectionsContext,
+  caller: Caller,
+  id: string,
+): Promise<ConnectionRequest> {
+  return transition(ctx, caller, id, { needsSuggestion: false }, async (tx, l) => {
+    requireRecipient(l);
+    if (!l.request.seen) await repo.updateRequest(tx, id, { seen: true });
+    return false;
+  });
+}
