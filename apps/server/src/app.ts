@@ -39,7 +39,7 @@ import { createConnectionsService } from './modules/connections/connections.serv
 import { createEventPublisher, type EventSubscriptions } from './modules/events/events.ts';
 import { createLiveHub } from './modules/live/live.hub.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
-import { MAIL_TOPIC, mailJobHandler } from './modules/mail/mail.service.ts';
+import { mailJobHandler, mailTopic } from './modules/mail/mail.service.ts';
 import { type MailTransport, mailboxTransport, smtpTransport } from './modules/mail/mail.transport.ts';
 import { matchingJobHandlers } from './modules/matching/matching.jobs.ts';
 import { matchingRoutes } from './modules/matching/matching.routes.ts';
@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps) {
   const worker = createOutboxWorker({
     database,
     handlers: {
-      [MAIL_TOPIC]: mailJobHandler(transport),
+      [mailTopic.name]: mailJobHandler(transport),
       ...matchingJobHandlers(matching),
       ...notificationJobHandlers(notifications),
     },

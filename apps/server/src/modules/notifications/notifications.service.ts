@@ -3,9 +3,8 @@ import { limits, notificationTexts, readScope, routes } from '@intergen/domain';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enqueue } from '../../outbox/outbox.ts';
 import { publishLive } from '../live/live.ts';
-import { MAIL_TOPIC } from '../mail/mail.service.ts';
+import { queueMail } from '../mail/mail.service.ts';
 import { type MailContent, mailTemplates } from '../mail/mail.templates.ts';
 import { accessViewerOf } from '../members/members.access.ts';
 import * as repo from './notifications.repository.ts';
@@ -152,11 +151,7 @@ export function createNotificationsService(deps: NotificationsServiceDeps) {
         const counterpartId = counterpartIdOf(row);
         const names = await repo.memberNames(tx, counterpartId ? [counterpartId] : []);
         const content = render(row, recipient, counterpartId ? (names.get(counterpartId) ?? null) : null);
-        await enqueue(tx, {
-          topic: MAIL_TOPIC,
-          payload: { to: recipient.email, subject: content.subject, text: content.text },
-          idempotencyKey: `mail:notification:${row.id}`,
-        });
+        await queueMail(tx, recipient.email, content, { idempotencyKey: `mail:notification:${row.id}` });
         await repo.markEmailSent(tx, row.id);
         return 'queued';
       });
