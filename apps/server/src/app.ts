@@ -43,7 +43,8 @@ import { mailJobHandler, mailTopic } from './modules/mail/mail.service.ts';
 import { type MailTransport, mailboxTransport, smtpTransport } from './modules/mail/mail.transport.ts';
 import { matchingJobHandlers } from './modules/matching/matching.jobs.ts';
 import { matchingRoutes } from './modules/matching/matching.routes.ts';
-import { createMatchingService, MATCHING_PROFILE_TOPIC } from './modules/matching/matching.service.ts';
+import { createMatchingService } from './modules/matching/matching.service.ts';
+import { matchingProfileTopic } from './modules/matching/matching.topics.ts';
 import { notifyProfileApproved } from './modules/notifications/notifications.hooks.ts';
 import { notificationJobHandlers } from './modules/notifications/notifications.jobs.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -62,9 +63,9 @@ import { createOutboxWorker } from './outbox/outbox.ts';
  * profile coming back to the community; the CRM subscribes here too.
  */
 const eventSubscriptions: EventSubscriptions = {
-  'matching.requested': [MATCHING_PROFILE_TOPIC],
-  'profile.unpaused': [MATCHING_PROFILE_TOPIC],
-  'profile.activated': [MATCHING_PROFILE_TOPIC],
+  'matching.requested': [matchingProfileTopic],
+  'profile.unpaused': [matchingProfileTopic],
+  'profile.activated': [matchingProfileTopic],
 };
 /**
  * Run in the transaction that approves an expert (the connections module releases pending requests here).

@@ -16,7 +16,13 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { newId } from '../../lib/crypto.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import type { DomainEventType, PublishEvent } from '../events/events.ts';
+import type {
+  ConnectionEventType,
+  DealPayload,
+  DomainEventOf,
+  DomainEventPayload,
+  PublishEvent,
+} from '../events/events.ts';
 import { publishLive } from '../live/live.ts';
 import { memberSide } from '../matching/matching.policy.ts';
 import * as matchingRepo from '../matching/matching.repository.ts';
@@ -120,8 +126,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     r: repo.RequestRow,
     suggestion: { dealId: string | null } | null,
     by: string,
-    extra: Record<string, unknown> = {},
-  ): Record<string, unknown> {
+  ): DealPayload {
     return {
       requestId: r.id,
       suggestionId: r.id,
@@ -133,19 +138,24 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       recipientId: recipientIdOf(r),
       by,
       isPending: r.isPending,
-      ...extra,
     };
   }
 
-  async function connectionEvent(
+  /** Publishes a connection event: the deal payload and what the event type adds to it. */
+  async function connectionEvent<T extends ConnectionEventType>(
     tx: Executor,
-    type: DomainEventType,
+    type: T,
     r: repo.RequestRow,
     suggestion: { dealId: string | null } | null,
     by: string,
-    extra: Record<string, unknown> = {},
+    extra: Omit<DomainEventPayload<T>, keyof DealPayload>,
   ): Promise<void> {
-    await publishEvent(tx, { type, userId: by, payload: dealPayload(r, suggestion, by, extra) });
+    // TypeScript cannot pair `type` with its payload through the generic; publishEvent checks the pair.
+    await publishEvent(tx, {
+      type,
+      userId: by,
+      payload: { ...dealPayload(r, suggestion, by), ...extra },
+    } as DomainEventOf<T>);
   }
 
   /**
@@ -197,7 +207,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       await publishEvent(tx, {
         type: 'connection.released',
         userId: expertId,
-        payload: dealPayload(r, r, expertId, { message: r.message, score }),
+        payload: { ...dealPayload(r, r, expertId), message: r.message, score },
       });
     }
     if (released.length > 0) {
@@ -299,7 +309,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
           requestId: id,
           suggestionId: id,
         });
-        await connectionEvent(tx, 'connection.accepted', r, l.suggestion, caller.id);
+        await connectionEvent(tx, 'connection.accepted', r, l.suggestion, caller.id, {});
         await live(tx, r, ['connections', 'notifications']);
         return true;
       });

@@ -35,14 +35,7 @@ import { createNotification } from '../notifications/notifications.repository.ts
 import { explanationOf, toListItem, toProfileCard } from './matching.model.ts';
 import { memberSide } from './matching.policy.ts';
 import * as repo from './matching.repository.ts';
-
-/** Outbox topic of the per-profile matching job (publish, approval, a matching field changed, back online). */
-export const MATCHING_PROFILE_TOPIC = 'matching.profile';
-/** Outbox topic of the admin's full batch. */
-export const MATCHING_RUN_TOPIC = 'matching.run';
-
-/** Why `matching.requested` was published (its payload's `reason`; absent for an expert's submit). */
-export type MatchingReason = 'published' | 'approved' | 'facetsChanged';
+import { matchingRunTopic } from './matching.topics.ts';
 
 /** Scores are written in statements of this many pairs. */
 const SCORE_CHUNK = 10_000;
@@ -294,12 +287,13 @@ export function createMatchingService(deps: MatchingServiceDeps) {
         const active = await repo.activeRun(tx);
         if (active) return { run: active, started: false };
         const run = await repo.insertRun(tx, { id: newId(), status: 'queued', requestedBy: adminId });
-        await enqueue(tx, {
-          topic: MATCHING_RUN_TOPIC,
-          payload: { runId: run.id },
-          idempotencyKey: `${MATCHING_RUN_TOPIC}:${run.id}`,
-          maxAttempts: RUN_MAX_ATTEMPTS,
-        });
+        await enqueue(
+          tx,
+          matchingRunTopic.message(
+            { runId: run.id },
+            { idempotencyKey: `${matchingRunTopic.name}:${run.id}`, maxAttempts: RUN_MAX_ATTEMPTS },
+          ),
+        );
         return { run, started: true };
       });
       if (result.started) afterCommit();
@@ -555,10 +549,8 @@ export type MatchingService = ReturnType<typeof createMatchingService>;
 export function matchingRequestOf(
   message: DomainEventMessage,
 ): { profileId: string; suggest: boolean } | null {
-  const profileId = message.payload.profileId;
-  if (typeof profileId !== 'string') return null;
   if (message.type === 'matching.requested') {
-    const reason = message.payload.reason as MatchingReason | undefined;
+    const { profileId, reason } = message.payload;
     // Suggestions follow a publish or an approval (DESIGN.md §5). An expert's submit (no reason: the expert
     // awaits approval) and a changed field only rescore; so a submit whose job runs after the approval does
     // not add a second set to the approval's.
@@ -566,7 +558,7 @@ export function matchingRequestOf(
   }
   // Back on the community (unpaused, reactivated): scores against counterparts published meanwhile.
   if (message.type === 'profile.unpaused' || message.type === 'profile.activated') {
-    return { profileId, suggest: false };
+    return { profileId: message.payload.profileId, suggest: false };
   }
   return null;
 }

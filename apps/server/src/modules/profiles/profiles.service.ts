@@ -33,7 +33,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { startOfUtcDay } from '../../lib/time.ts';
 import * as authRepo from '../auth/auth.repository.ts';
 import type { EmailVerifiedHook } from '../auth/auth.service.ts';
-import type { PublishEvent } from '../events/events.ts';
+import type { DomainEventOf, DomainEventPayload, ProfileEventType, PublishEvent } from '../events/events.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { mailTemplates } from '../mail/mail.templates.ts';
 import { accessTo } from '../members/members.access.ts';
@@ -171,12 +171,19 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     await updateContact(tx, p.id, contact);
   }
 
-  const event = (
+  /** Publishes a profile event; the payload's `profileId` and `kind` come from the profile. */
+  const event = <T extends ProfileEventType>(
     tx: Executor,
-    type: Parameters<PublishEvent>[1]['type'],
+    type: T,
     p: StoredProfile,
-    payload: Record<string, unknown> = {},
-  ) => publishEvent(tx, { type, userId: p.id, payload: { profileId: p.id, kind: p.kind, ...payload } });
+    payload: Omit<DomainEventPayload<T>, 'profileId' | 'kind'>,
+  ) =>
+    // TypeScript cannot pair `type` with its payload through the generic; publishEvent checks the pair.
+    publishEvent(tx, {
+      type,
+      userId: p.id,
+      payload: { profileId: p.id, kind: p.kind, ...payload },
+    } as DomainEventOf<T>);
 
   /**
    * Asks the matching job to score the profile. `reason` (absent for an expert's submit, which only scores)
@@ -185,8 +192,8 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
   const requestMatching = (
     tx: Executor,
     p: StoredProfile,
-    reason?: 'published' | 'approved' | 'facetsChanged',
-    extra: Record<string, unknown> = {},
+    reason?: DomainEventPayload<'matching.requested'>['reason'],
+    extra: Pick<DomainEventPayload<'matching.requested'>, 'fields'> = {},
   ) =>
     publishEvent(tx, {
       type: 'matching.requested',
@@ -209,7 +216,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
         onboardingComplete: true,
         profileComplete: true,
       });
-      await event(tx, 'profile.submitted', p);
+      await event(tx, 'profile.submitted', p, {});
     } else {
       const publishDate = startOfUtcDay();
       await updateProfileRow(tx, p.kind, p.id, {
@@ -486,7 +493,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
             pauseReason: null,
             lastPausedBy: null,
           });
-          await event(tx, 'profile.unpaused', p);
+          await event(tx, 'profile.unpaused', p, {});
           await queueMail(
             tx,
             p.email,
