@@ -39,16 +39,16 @@ import {
 import { createEventPublisher, type EventSubscriptions } from './modules/events/index.ts';
 import { createLiveHub, liveRoutes } from './modules/live/index.ts';
 import {
-  MAIL_TOPIC,
   type MailTransport,
   mailboxTransport,
   mailJobHandler,
+  mailTopic,
   smtpTransport,
 } from './modules/mail/index.ts';
 import {
   createMatchingService,
-  MATCHING_PROFILE_TOPIC,
   matchingJobHandlers,
+  matchingProfileTopic,
   matchingRoutes,
 } from './modules/matching/index.ts';
 import {
@@ -73,9 +73,9 @@ import { createOutboxWorker } from './outbox/outbox.ts';
  * profile coming back to the community; the CRM subscribes here too.
  */
 const eventSubscriptions: EventSubscriptions = {
-  'matching.requested': [MATCHING_PROFILE_TOPIC],
-  'profile.unpaused': [MATCHING_PROFILE_TOPIC],
-  'profile.activated': [MATCHING_PROFILE_TOPIC],
+  'matching.requested': [matchingProfileTopic],
+  'profile.unpaused': [matchingProfileTopic],
+  'profile.activated': [matchingProfileTopic],
 };
 /**
  * Run in the transaction that approves an expert (the connections module releases pending requests here).
@@ -145,7 +145,7 @@ export async function buildApp(deps: AppDeps) {
   const worker = createOutboxWorker({
     database,
     handlers: {
-      [MAIL_TOPIC]: mailJobHandler(transport),
+      [mailTopic.name]: mailJobHandler(transport),
       ...matchingJobHandlers(matching),
       ...notificationJobHandlers(notifications),
     },

@@ -1,10 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionRequests, mailbox, notifications, outbox } from '../src/db/schema.ts';
-import {
-  createNotification,
-  NOTIFICATION_EMAIL_TOPIC,
-} from '../src/modules/notifications/notifications.repository.ts';
+import { createNotification } from '../src/modules/notifications/notifications.repository.ts';
+import { notificationEmailTopic } from '../src/modules/notifications/notifications.topics.ts';
 import { enqueue } from '../src/outbox/outbox.ts';
 import { type Client, type Member, publishedMember, signInAdmin } from './factories.ts';
 import { APP_URL, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
@@ -113,11 +111,13 @@ describe.each(engines)('notification e-mails on %s', (engine: Engine) => {
       .where(and(eq(notifications.userId, expert.id), eq(notifications.kind, 'suggestion')));
     const notificationId = row!.id;
     // The same job delivered again (at least once), and the service asked directly.
-    await enqueue(t.database.db, {
-      topic: NOTIFICATION_EMAIL_TOPIC,
-      payload: { notificationId },
-      idempotencyKey: `${NOTIFICATION_EMAIL_TOPIC}:${notificationId}:again`,
-    });
+    await enqueue(
+      t.database.db,
+      notificationEmailTopic.message(
+        { notificationId },
+        { idempotencyKey: `${notificationEmailTopic.name}:${notificationId}:again` },
+      ),
+    );
     await t.deliverMail();
     expect(await t.app.services.notifications.sendEmail(notificationId)).toBe('already-sent');
     const mails = (await t.mailTo(expert.email)).filter((m) => m.subject === SUGGESTED);
@@ -185,7 +185,7 @@ describe.each(engines)('notification e-mails on %s', (engine: Engine) => {
     const [job] = await t.database.db
       .select()
       .from(outbox)
-      .where(eq(outbox.idempotencyKey, `${NOTIFICATION_EMAIL_TOPIC}:${id}`));
+      .where(eq(outbox.idempotencyKey, `${notificationEmailTopic.name}:${id}`));
     expect(job?.status).toBe('done');
   });
 });

@@ -1,6 +1,7 @@
 import { messages } from '@intergen/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Database } from '../src/db/client.ts';
 import { mailbox, outbox } from '../src/db/schema.ts';
 import type { MailTransport } from '../src/modules/mail/mail.transport.ts';
@@ -11,6 +12,7 @@ import {
   type OutboxJob,
   RetryLaterError,
 } from '../src/outbox/outbox.ts';
+import { defineTopic } from '../src/outbox/topic.ts';
 import {
   client,
   createTestApp,
@@ -220,6 +222,58 @@ describe.each(engines)('outbox on %s', (engine: Engine) => {
       attempts: 1,
       lastError: 'No handler for topic test.unknown',
     });
+  });
+
+  it('writes a typed message with its topic, payload and options, and hands its handler the parsed payload', async () => {
+    const greeting = defineTopic(
+      'test.greeting',
+      z.strictObject({ to: z.string(), times: z.number().int() }),
+    );
+    const received: { to: string; times: number }[] = [];
+    await enqueue(
+      database.db,
+      greeting.message({ to: 'a@example.com', times: 2 }, { idempotencyKey: 'greeting-1', maxAttempts: 4 }),
+    );
+    expect(await row('greeting-1')).toMatchObject({
+      topic: 'test.greeting',
+      payload: { to: 'a@example.com', times: 2 },
+      maxAttempts: 4,
+    });
+    await worker({
+      [greeting.name]: greeting.handler(async (payload) => void received.push(payload)),
+    }).drain();
+    expect(received).toEqual([{ to: 'a@example.com', times: 2 }]);
+    expect(await row('greeting-1')).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('refuses to write a message whose payload does not match its topic', () => {
+    const greeting = defineTopic('test.greeting', z.strictObject({ to: z.string() }));
+    expect(() => greeting.message({ to: 42 } as never)).toThrow(z.ZodError);
+    expect(() => greeting.message({ to: 'a@example.com', cc: 'b@example.com' } as never)).toThrow(z.ZodError);
+  });
+
+  it('parks a row whose payload does not match its topic as dead at once, with zod’s message, and never runs the handler', async () => {
+    const greeting = defineTopic('test.malformed', z.strictObject({ to: z.string() }));
+    let calls = 0;
+    // A row written by hand (or by an older version of the code) with a payload the topic does not take.
+    await enqueue(database.db, {
+      topic: greeting.name,
+      payload: { to: 42 },
+      idempotencyKey: 'malformed-1',
+      maxAttempts: 8,
+    });
+    const w = worker({ [greeting.name]: greeting.handler(async () => void calls++) });
+    expect(await w.drain()).toBe(1);
+
+    const parked = await row('malformed-1');
+    expect(parked).toMatchObject({ status: 'dead', attempts: 1 });
+    expect(parked.lastError).toBe(z.prettifyError(greeting.schema.safeParse({ to: 42 }).error!));
+    expect(parked.lastError).toContain('expected string, received number');
+    expect(parked.lastError).toContain('→ at to');
+    expect(calls).toBe(0);
+    await makeDue('malformed-1');
+    expect(await w.drain()).toBe(0);
+    expect(calls).toBe(0);
   });
 
   it('runs the same idempotency key once, however often it is enqueued', async () => {

@@ -1,10 +1,14 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZodError } from 'zod';
 import { domainEvents, outbox } from '../src/db/schema.ts';
-import { createEventPublisher, domainEventTypes } from '../src/modules/events/events.ts';
+import { createEventPublisher, domainEventTypes, eventTopic } from '../src/modules/events/events.ts';
 import { createOutboxWorker } from '../src/outbox/outbox.ts';
 import { eventsOf, saveSection, signUpMember, validSections } from './factories.ts';
 import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+
+const crmTest = eventTopic('crm.test');
+const matchingTest = eventTopic('matching.test');
 
 describe.each(engines)('domain events on %s', (engine: Engine) => {
   let t: TestApp;
@@ -15,17 +19,22 @@ describe.each(engines)('domain events on %s', (engine: Engine) => {
 
   it('appends the event and one outbox row per subscribed topic, in the caller’s transaction', async () => {
     const publishEvent = createEventPublisher({
-      'profile.published': ['crm.test', 'matching.test'],
-      'profile.paused': ['crm.test'],
+      'profile.published': [crmTest, matchingTest],
+      'profile.paused': [crmTest],
     });
+    const published = {
+      profileId: 'user-events-1',
+      kind: 'company',
+      publishDate: 1_700_000_000_000,
+    } as const;
     const eventId = await t.database.db.transaction((tx) =>
-      publishEvent(tx, { type: 'profile.published', userId: 'user-events-1', payload: { kind: 'company' } }),
+      publishEvent(tx, { type: 'profile.published', userId: 'user-events-1', payload: published }),
     );
     const [event] = await t.database.db.select().from(domainEvents).where(eq(domainEvents.id, eventId));
     expect(event).toMatchObject({
       type: 'profile.published',
       userId: 'user-events-1',
-      payload: { kind: 'company' },
+      payload: published,
     });
     const rows = await t.database.db
       .select()
@@ -39,12 +48,16 @@ describe.each(engines)('domain events on %s', (engine: Engine) => {
       eventId,
       type: 'profile.published',
       userId: 'user-events-1',
-      payload: { kind: 'company' },
+      payload: published,
     });
 
     // A type nobody subscribes to is recorded and delivered nowhere.
     const quiet = await t.database.db.transaction((tx) =>
-      publishEvent(tx, { type: 'profile.verified', userId: 'user-events-1', payload: {} }),
+      publishEvent(tx, {
+        type: 'profile.verified',
+        userId: 'user-events-1',
+        payload: { profileId: 'user-events-1', kind: 'expert', by: 'admin-1' },
+      }),
     );
     expect(
       await t.database.db
@@ -55,10 +68,20 @@ describe.each(engines)('domain events on %s', (engine: Engine) => {
   });
 
   it('leaves neither the event nor its deliveries when the transaction rolls back', async () => {
-    const publishEvent = createEventPublisher({ 'profile.paused': ['crm.test'] });
+    const publishEvent = createEventPublisher({ 'profile.paused': [crmTest] });
     await expect(
       t.database.db.transaction(async (tx) => {
-        await publishEvent(tx, { type: 'profile.paused', userId: 'user-events-2', payload: {} });
+        await publishEvent(tx, {
+          type: 'profile.paused',
+          userId: 'user-events-2',
+          payload: {
+            profileId: 'user-events-2',
+            kind: 'expert',
+            reason: 'noTime',
+            text: null,
+            pausedBy: 'user-events-2',
+          },
+        });
         throw new Error('the change failed after the event');
       }),
     ).rejects.toThrow('the change failed after the event');
@@ -68,7 +91,7 @@ describe.each(engines)('domain events on %s', (engine: Engine) => {
   });
 
   it('reaches a subscriber’s handler through the outbox worker', async () => {
-    const publishEvent = createEventPublisher({ 'profile.unpaused': ['subscriber.test'] });
+    const publishEvent = createEventPublisher({ 'profile.unpaused': [eventTopic('subscriber.test')] });
     const received: unknown[] = [];
     const worker = createOutboxWorker({
       database: t.database,
@@ -81,16 +104,95 @@ describe.each(engines)('domain events on %s', (engine: Engine) => {
       log: { info() {}, warn() {}, error() {} },
     });
     await t.database.db.transaction((tx) =>
-      publishEvent(tx, { type: 'profile.unpaused', userId: 'user-events-3', payload: { kind: 'expert' } }),
+      publishEvent(tx, {
+        type: 'profile.unpaused',
+        userId: 'user-events-3',
+        payload: { profileId: 'user-events-3', kind: 'expert' },
+      }),
     );
     await worker.drain();
     expect(received).toEqual([
       expect.objectContaining({
         type: 'profile.unpaused',
         userId: 'user-events-3',
-        payload: { kind: 'expert' },
+        payload: { profileId: 'user-events-3', kind: 'expert' },
       }),
     ]);
+  });
+
+  it('refuses an event whose payload does not match its type, and writes neither the event nor a delivery', async () => {
+    // Checked whether or not a topic subscribes to the type.
+    const publishers = [createEventPublisher({}), createEventPublisher({ 'profile.paused': [crmTest] })];
+    const userId = 'user-events-wrong';
+    const paused = {
+      profileId: userId,
+      kind: 'expert',
+      reason: 'noTime',
+      text: null,
+      pausedBy: userId,
+    } as const;
+    for (const payload of [
+      { ...paused, reason: 'bored' }, // not a pause reason
+      { ...paused, pausedBy: undefined }, // a field missing
+      { ...paused, kind: 'admin' }, // not a kind
+      { ...paused, unexpected: true }, // a field the type does not carry
+      { profileId: userId, kind: 'expert', by: 'admin-1' }, // another type's payload
+    ]) {
+      for (const publishEvent of publishers) {
+        await expect(
+          t.database.db.transaction((tx) =>
+            publishEvent(tx, { type: 'profile.paused', userId, payload } as never),
+          ),
+        ).rejects.toThrow(ZodError);
+      }
+    }
+    expect(await eventsOf(t, userId)).toEqual([]);
+    const rows = await t.database.db.select().from(outbox).where(eq(outbox.topic, 'crm.test'));
+    expect(rows.some((r) => (r.payload as { userId: string }).userId === userId)).toBe(false);
+    // The same event with its payload right is written.
+    for (const publishEvent of publishers) {
+      await t.database.db.transaction((tx) =>
+        publishEvent(tx, { type: 'profile.paused', userId, payload: paused }),
+      );
+    }
+    expect(await eventsOf(t, userId)).toHaveLength(2);
+  });
+
+  it('hands a subscriber’s handler the parsed event, and parks a malformed delivery as dead unhandled', async () => {
+    const topic = eventTopic('subscriber.typed');
+    const received: string[] = [];
+    const worker = createOutboxWorker({
+      database: t.database,
+      handlers: {
+        [topic.name]: topic.handler(async (message) => {
+          // Typed by its type: a profile event's payload names the profile.
+          if (message.type === 'profile.unpaused') received.push(message.payload.profileId);
+        }),
+        'mail.send': async () => {},
+      },
+      log: { info() {}, warn() {}, error() {} },
+    });
+    const publishEvent = createEventPublisher({ 'profile.unpaused': [topic] });
+    await t.database.db.transaction((tx) =>
+      publishEvent(tx, {
+        type: 'profile.unpaused',
+        userId: 'user-events-4',
+        payload: { profileId: 'user-events-4', kind: 'company' },
+      }),
+    );
+    await t.database.db.insert(outbox).values({
+      topic: topic.name,
+      payload: { eventId: 1, type: 'profile.unpaused', userId: 'user-events-5', payload: {} },
+      idempotencyKey: 'subscriber.typed:malformed',
+    });
+    await worker.drain();
+    expect(received).toEqual(['user-events-4']);
+    const [malformed] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.idempotencyKey, 'subscriber.typed:malformed'));
+    expect(malformed).toMatchObject({ status: 'dead', attempts: 1 });
+    expect(malformed!.lastError).toContain('→ at payload.profileId');
   });
 
   it('names every event type the profiles module publishes', async () => {

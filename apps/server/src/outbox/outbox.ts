@@ -3,6 +3,7 @@ import type { Database, Executor } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 import { safeErrorMessage } from '../lib/logging.ts';
 
+/** One outbox row to write. Modules build it with their topic's `message()` (topic.ts), which checks the payload. */
 export interface OutboxMessage {
   topic: string;
   payload: Record<string, unknown>;
@@ -40,6 +41,12 @@ export class RetryLaterError extends Error {
   }
 }
 
+/**
+ * A handler failure that no retry can mend (a payload that does not match its topic's schema): the row is
+ * parked as dead at once, with this message as its last error.
+ */
+export class PermanentJobError extends Error {}
+
 export interface OutboxJob {
   id: number;
   topic: string;
@@ -72,7 +79,8 @@ export function backoffMs(attempt: number): number {
 
 /**
  * Claims due outbox rows with FOR UPDATE SKIP LOCKED (so any number of workers can run), dispatches each
- * to its topic's handler, and records success, a retry with backoff, or a dead row after maxAttempts.
+ * to its topic's handler, and records success, a retry with backoff, or a dead row after maxAttempts (at once
+ * for a PermanentJobError).
  */
 export function createOutboxWorker(options: OutboxWorkerOptions) {
   const { database, handlers, log } = options;
@@ -121,10 +129,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     const delay = error instanceof RetryLaterError ? error.retryAfterMs : backoffMs(job.attempts);
     const rows = await database.query<{ status: string }>(
       `UPDATE outbox SET
-         status = CASE WHEN attempts >= max_attempts THEN 'dead' ELSE 'pending' END,
+         status = CASE WHEN $4::boolean OR attempts >= max_attempts THEN 'dead' ELSE 'pending' END,
          run_at = now() + ($2::int * interval '1 millisecond'), locked_until = NULL, last_error = $3
        WHERE id = $1 RETURNING status`,
-      [job.id, delay, message.slice(0, 2000)],
+      [job.id, delay, message.slice(0, 2000), error instanceof PermanentJobError],
     );
     const level = rows[0]?.status === 'dead' ? 'error' : 'warn';
     log[level](

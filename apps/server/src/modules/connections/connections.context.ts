@@ -3,7 +3,13 @@ import { connectionTexts, type ProfileType } from '@intergen/domain';
 import type { Database, Db, Executor } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import type { DomainEventType, PublishEvent } from '../events/index.ts';
+import type {
+  ConnectionEventType,
+  DealPayload,
+  DomainEventOf,
+  DomainEventPayload,
+  PublishEvent,
+} from '../events/index.ts';
 import { publishLive } from '../live/index.ts';
 import * as matching from '../matching/index.ts';
 import * as members from '../members/index.ts';
@@ -127,8 +133,7 @@ export function dealPayload(
   r: repo.RequestRow,
   suggestion: { dealId: string | null } | null,
   by: string,
-  extra: Record<string, unknown> = {},
-): Record<string, unknown> {
+): DealPayload {
   return {
     requestId: r.id,
     suggestionId: r.id,
@@ -140,21 +145,25 @@ export function dealPayload(
     recipientId: recipientIdOf(r),
     by,
     isPending: r.isPending,
-    ...extra,
   };
 }
 
 /** Publishes a connection's domain event `type`, by the member `by`, with what the deal mapping needs. */
-export async function connectionEvent(
+export async function connectionEvent<T extends ConnectionEventType>(
   { publishEvent }: ConnectionsContext,
   tx: Executor,
-  type: DomainEventType,
+  type: T,
   r: repo.RequestRow,
   suggestion: { dealId: string | null } | null,
   by: string,
-  extra: Record<string, unknown> = {},
+  extra: Omit<DomainEventPayload<T>, keyof DealPayload>,
 ): Promise<void> {
-  await publishEvent(tx, { type, userId: by, payload: dealPayload(r, suggestion, by, extra) });
+  // TypeScript cannot pair `type` with its payload through the generic; publishEvent checks the pair.
+  await publishEvent(tx, {
+    type,
+    userId: by,
+    payload: { ...dealPayload(r, suggestion, by), ...extra },
+  } as DomainEventOf<T>);
 }
 
 /**

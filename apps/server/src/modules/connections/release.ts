@@ -29,7 +29,7 @@ export async function releasePendingRequests(
     await publishEvent(tx, {
       type: 'connection.released',
       userId: expertId,
-      payload: dealPayload(r, suggestions.get(r.id) ?? null, expertId, { message: r.message, score }),
+      payload: { ...dealPayload(r, suggestions.get(r.id) ?? null, expertId), message: r.message, score },
     });
   }
   if (released.length > 0) {

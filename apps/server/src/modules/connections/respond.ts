@@ -36,7 +36,7 @@ export function acceptRequest(
       suggestionId: id,
       counterpartId: recipientIdOf(r),
     });
-    await connectionEvent(ctx, tx, 'connection.accepted', r, l.suggestion, caller.id);
+    await connectionEvent(ctx, tx, 'connection.accepted', r, l.suggestion, caller.id, {});
     await live(tx, r, ['connections', 'notifications']);
     return true;
   });

@@ -1,70 +1,46 @@
 import type { Executor } from '../../db/client.ts';
 import { enqueue } from '../../outbox/outbox.ts';
+import { defineTopic, type OutboxTopic } from '../../outbox/topic.ts';
+import {
+  type DomainEvent,
+  DomainEventMessageSchema,
+  DomainEventSchema,
+  type DomainEventType,
+} from './event-schemas.ts';
 import { insertEvent } from './events.repository.ts';
 
-/** Every domain event type the app publishes. Subscribers (CRM, matching) name these in the registry. */
-export const domainEventTypes = [
-  'profile.updated',
-  'profile.submitted',
-  'profile.published',
-  'profile.approved',
-  'profile.unpublished',
-  'profile.paused',
-  'profile.unpaused',
-  'profile.deactivated',
-  'profile.activated',
-  'profile.disabled',
-  'profile.verified',
-  'profile.unverified',
-  'profile.privacy_changed',
-  'matching.requested',
-  'suggestion.created',
-  'suggestion.dismissed',
-  'connection.requested',
-  'connection.released',
-  'connection.accepted',
-  'connection.denied',
-  'connection.dismissed',
-  'connection.cancelled',
-  'connection.closed',
-  'survey.submitted',
-] as const;
-export type DomainEventType = (typeof domainEventTypes)[number];
+export * from './event-schemas.ts';
 
-export interface DomainEvent {
-  type: DomainEventType;
-  /** The member the event is about. */
-  userId: string;
-  payload: Record<string, unknown>;
-}
+/** An outbox topic that receives domain events: its handler gets the parsed `DomainEventMessage`. */
+export type EventTopic = OutboxTopic<typeof DomainEventMessageSchema>;
 
-/** What a subscriber's outbox handler receives as the row's payload. */
-export interface DomainEventMessage extends DomainEvent {
-  eventId: number;
+/** Defines a subscriber's outbox topic for domain events (subscribed to event types in app.ts). */
+export function eventTopic(name: string): EventTopic {
+  return defineTopic(name, DomainEventMessageSchema);
 }
 
 /**
  * Which outbox topics receive which event types, fixed when the app is built. A topic listed here must have
  * an outbox handler registered in app.ts.
  */
-export type EventSubscriptions = Partial<Record<DomainEventType, readonly string[]>>;
+export type EventSubscriptions = Partial<Record<DomainEventType, readonly EventTopic[]>>;
 
 /**
- * Makes `publishEvent(tx, event)`: appends the event to `domain_events` in the caller's transaction and
- * enqueues one outbox row per topic subscribed to its type, so the event and its deliveries commit (or roll
- * back) with the change that caused them.
+ * Makes `publishEvent(tx, event)`: checks the event against its type's schema (a wrong payload is a programming
+ * error: it throws, and the caller's transaction rolls back), appends it to `domain_events` in the caller's
+ * transaction and enqueues one outbox row per topic subscribed to its type, so the event and its deliveries
+ * commit (or roll back) with the change that caused them.
  */
 export function createEventPublisher(subscriptions: EventSubscriptions = {}) {
   return async function publishEvent(tx: Executor, event: DomainEvent): Promise<number> {
-    const eventId = await insertEvent(tx, event);
-    const topics = subscriptions[event.type] ?? [];
+    const parsed = DomainEventSchema.parse(event);
+    const eventId = await insertEvent(tx, parsed);
+    const topics = subscriptions[parsed.type] ?? [];
     await enqueue(
       tx,
-      topics.map((topic) => ({
-        topic,
-        payload: { eventId, ...event } satisfies DomainEventMessage,
-        idempotencyKey: `${topic}:event:${eventId}`,
-      })),
+      topics.map((topic) =>
+        topic.message({ eventId, ...parsed }, { idempotencyKey: `${topic.name}:event:${eventId}` }),
+      ),
     );
     return eventId;
   };

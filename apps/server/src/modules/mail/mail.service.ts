@@ -1,21 +1,31 @@
+import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { oneLine } from '../../lib/logging.ts';
 import { enqueue, type OutboxHandler } from '../../outbox/outbox.ts';
+import { defineTopic, type OutboxMessageOptions } from '../../outbox/topic.ts';
 import type { MailContent } from './mail.templates.ts';
 import type { MailTransport } from './mail.transport.ts';
 
-export const MAIL_TOPIC = 'mail.send';
+/** The outbox topic of one e-mail: recipient, subject and plain-text body, rendered when it was queued. */
+export const mailTopic = defineTopic(
+  'mail.send',
+  z.strictObject({ to: z.string(), subject: z.string(), text: z.string() }),
+);
 
 /** Queues an e-mail in the caller's transaction; the worker sends it, retrying on failure. */
-export async function queueMail(tx: Executor, to: string, content: MailContent): Promise<void> {
-  await enqueue(tx, { topic: MAIL_TOPIC, payload: { to, subject: content.subject, text: content.text } });
+export async function queueMail(
+  tx: Executor,
+  to: string,
+  content: MailContent,
+  options?: OutboxMessageOptions,
+): Promise<void> {
+  await enqueue(tx, mailTopic.message({ to, subject: content.subject, text: content.text }, options));
 }
 
 /** The outbox handler that delivers queued mail through the configured transport. */
 export function mailJobHandler(transport: MailTransport): OutboxHandler {
-  return async (job) => {
-    const { to, subject, text } = job.payload as { to: string; subject: string; text: string };
+  return mailTopic.handler(async ({ to, subject, text }, job) => {
     // Subjects hold members' names: a line break there would start a header of its own.
     await transport.send({ id: job.idempotencyKey, to: oneLine(to), subject: oneLine(subject).trim(), text });
-  };
+  });
 }

@@ -5,9 +5,7 @@ import { enqueue } from '../../outbox/outbox.ts';
 import * as members from '../members/index.ts';
 import { type MatchingContext, SCORE_CHUNK } from './matching.context.ts';
 import * as repo from './matching.repository.ts';
-
-/** Outbox topic of the admin's full batch. */
-export const MATCHING_RUN_TOPIC = 'matching.run';
+import { matchingRunTopic } from './matching.topics.ts';
 
 /** Attempts of a batch before it is reported failed. */
 const RUN_MAX_ATTEMPTS = 3;
@@ -40,12 +38,13 @@ export async function startRun(
     const active = await repo.activeRun(tx);
     if (active) return { run: active, started: false };
     const run = await repo.insertRun(tx, { id: newId(), status: 'queued', requestedBy: adminId });
-    await enqueue(tx, {
-      topic: MATCHING_RUN_TOPIC,
-      payload: { runId: run.id },
-      idempotencyKey: `${MATCHING_RUN_TOPIC}:${run.id}`,
-      maxAttempts: RUN_MAX_ATTEMPTS,
-    });
+    await enqueue(
+      tx,
+      matchingRunTopic.message(
+        { runId: run.id },
+        { idempotencyKey: `${matchingRunTopic.name}:${run.id}`, maxAttempts: RUN_MAX_ATTEMPTS },
+      ),
+    );
     return { run, started: true };
   });
   if (result.started) afterCommit();

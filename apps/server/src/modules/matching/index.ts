@@ -18,7 +18,6 @@ export {
 export { matchingRoutes } from './matching.routes.ts';
 export {
   createMatchingService,
-  MATCHING_PROFILE_TOPIC,
-  MATCHING_RUN_TOPIC,
   type MatchingService,
 } from './matching.service.ts';
+export { matchingProfileTopic, matchingRunTopic } from './matching.topics.ts';

@@ -13,12 +13,6 @@ import * as members from '../members/index.ts';
 import { createSuggestionIn, type MatchingContext, readSettings, SCORE_CHUNK } from './matching.context.ts';
 import * as repo from './matching.repository.ts';
 
-/** Outbox topic of the per-profile matching job (publish, approval, a matching field changed, back online). */
-export const MATCHING_PROFILE_TOPIC = 'matching.profile';
-
-/** Why `matching.requested` was published (its payload's `reason`; absent for an expert's submit). */
-export type MatchingReason = 'published' | 'approved' | 'facetsChanged';
-
 /** Writes scores in chunks; returns how many rows changed. */
 async function writeScores(ex: Executor, rows: repo.ScoreRow[]): Promise<number> {
   let written = 0;
@@ -114,10 +108,8 @@ export async function matchProfile(
 export function matchingRequestOf(
   message: DomainEventMessage,
 ): { profileId: string; suggest: boolean } | null {
-  const profileId = message.payload.profileId;
-  if (typeof profileId !== 'string') return null;
   if (message.type === 'matching.requested') {
-    const reason = message.payload.reason as MatchingReason | undefined;
+    const { profileId, reason } = message.payload;
     // Suggestions follow a publish or an approval (DESIGN.md §5). An expert's submit (no reason: the expert
     // awaits approval) and a changed field only rescore; so a submit whose job runs after the approval does
     // not add a second set to the approval's.
@@ -125,7 +117,7 @@ export function matchingRequestOf(
   }
   // Back on the community (unpaused, reactivated): scores against counterparts published meanwhile.
   if (message.type === 'profile.unpaused' || message.type === 'profile.activated') {
-    return { profileId, suggest: false };
+    return { profileId: message.payload.profileId, suggest: false };
   }
   return null;
 }

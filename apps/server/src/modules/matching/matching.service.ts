@@ -6,9 +6,8 @@ import { matchProfile } from './match-profile.ts';
 import { type MatchingServiceDeps, matchingContext, readSettings } from './matching.context.ts';
 import { dismissSuggestion, listSuggestions } from './suggestions.ts';
 
-export { MATCHING_RUN_TOPIC } from './batch.ts';
 export type { MatchingListQueryInput } from './lists.ts';
-export { MATCHING_PROFILE_TOPIC, type MatchingReason, matchingRequestOf } from './match-profile.ts';
+export { matchingRequestOf } from './match-profile.ts';
 export type { MatchingServiceDeps, MatchingSettings } from './matching.context.ts';
 
 /**

@@ -1,6 +1,5 @@
 import { notificationTexts, routes } from '@intergen/domain';
-import { enqueue } from '../../outbox/outbox.ts';
-import { MAIL_TOPIC, type MailContent, mailTemplates } from '../mail/index.ts';
+import { type MailContent, mailTemplates, queueMail } from '../mail/index.ts';
 import { findRecipient, type MemberName, memberNames, type Recipient } from '../members/index.ts';
 import { counterpartIdOf, type NotificationsContext } from './notifications.context.ts';
 import * as repo from './notifications.repository.ts';
@@ -69,11 +68,7 @@ export async function sendNotificationEmail(
     const counterpartId = counterpartIdOf(row);
     const names = await memberNames(tx, counterpartId ? [counterpartId] : []);
     const content = render(ctx, row, recipient, counterpartId ? (names.get(counterpartId) ?? null) : null);
-    await enqueue(tx, {
-      topic: MAIL_TOPIC,
-      payload: { to: recipient.email, subject: content.subject, text: content.text },
-      idempotencyKey: `mail:notification:${row.id}`,
-    });
+    await queueMail(tx, recipient.email, content, { idempotencyKey: `mail:notification:${row.id}` });
     await repo.markEmailSent(tx, row.id);
     return 'queued';
   });

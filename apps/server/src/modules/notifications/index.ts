@@ -8,3 +8,4 @@ export { notificationJobHandlers } from './notifications.jobs.ts';
 export { createNotification, type NewNotification } from './notifications.repository.ts';
 export { notificationsRoutes } from './notifications.routes.ts';
 export { createNotificationsService, type NotificationsService } from './notifications.service.ts';
+export { notificationEmailTopic } from './notifications.topics.ts';

@@ -3,9 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { type NotificationKind, notifications } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
 import { enqueue } from '../../outbox/outbox.ts';
-
-/** The outbox topic whose handler e-mails a member about one notification and sets its `email_sent`. */
-export const NOTIFICATION_EMAIL_TOPIC = 'notifications.email';
+import { notificationEmailTopic } from './notifications.topics.ts';
 
 export interface NewNotification {
   userId: string;
@@ -26,13 +24,13 @@ export interface NewNotification {
 export async function createNotification(ex: Executor, row: NewNotification): Promise<string> {
   const id = newId();
   await ex.insert(notifications).values({ id, ...row });
-  await enqueue(ex, [
-    {
-      topic: NOTIFICATION_EMAIL_TOPIC,
-      payload: { notificationId: id },
-      idempotencyKey: `${NOTIFICATION_EMAIL_TOPIC}:${id}`,
-    },
-  ]);
+  await enqueue(
+    ex,
+    notificationEmailTopic.message(
+      { notificationId: id },
+      { idempotencyKey: `${notificationEmailTopic.name}:${id}` },
+    ),
+  );
   return id;
 }
 

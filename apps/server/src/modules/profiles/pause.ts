@@ -59,7 +59,7 @@ export async function unpauseProfile(ctx: ProfilesContext, userId: string): Prom
         pauseReason: null,
         lastPausedBy: null,
       });
-      await event(ctx, tx, 'profile.unpaused', p);
+      await event(ctx, tx, 'profile.unpaused', p, {});
       await queueMail(
         tx,
         p.email,

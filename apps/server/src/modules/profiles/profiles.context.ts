@@ -2,7 +2,7 @@ import type { OwnProfile } from '@intergen/contracts';
 import { type ProfileData, profileTexts } from '@intergen/domain';
 import type { Database, Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { PublishEvent } from '../events/index.ts';
+import type { DomainEventOf, DomainEventPayload, ProfileEventType, PublishEvent } from '../events/index.ts';
 import {
   type ContactField,
   findProfile,
@@ -114,18 +114,19 @@ export async function writeData(
 }
 
 /** Publishes a domain event about the profile; its payload always names the profile and its kind. */
-export const event = (
+export const event = <T extends ProfileEventType>(
   ctx: ProfilesContext,
   tx: Executor,
-  type: Parameters<PublishEvent>[1]['type'],
+  type: T,
   p: StoredProfile,
-  payload: Record<string, unknown> = {},
+  payload: Omit<DomainEventPayload<T>, 'profileId' | 'kind'>,
 ) =>
+  // TypeScript cannot pair `type` with its payload through the generic; publishEvent checks the pair.
   ctx.deps.publishEvent(tx, {
     type,
     userId: p.id,
     payload: { profileId: p.id, kind: p.kind, ...payload },
-  });
+  } as DomainEventOf<T>);
 
 /**
  * Asks the matching job to score the profile. `reason` (absent for an expert's submit, which only scores)
@@ -135,8 +136,8 @@ export const requestMatching = (
   ctx: ProfilesContext,
   tx: Executor,
   p: StoredProfile,
-  reason?: 'published' | 'approved' | 'facetsChanged',
-  extra: Record<string, unknown> = {},
+  reason?: DomainEventPayload<'matching.requested'>['reason'],
+  extra: Pick<DomainEventPayload<'matching.requested'>, 'fields'> = {},
 ) =>
   ctx.deps.publishEvent(tx, {
     type: 'matching.requested',

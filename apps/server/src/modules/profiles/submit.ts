@@ -29,7 +29,7 @@ async function submitLocked(ctx: ProfilesContext, tx: Executor, p: StoredProfile
       onboardingComplete: true,
       profileComplete: true,
     });
-    await event(ctx, tx, 'profile.submitted', p);
+    await event(ctx, tx, 'profile.submitted', p, {});
   } else {
     const publishDate = startOfUtcDay();
     await updateProfileRow(tx, p.kind, p.id, {
