@@ -1,4 +1,4 @@
-import { connectionUiTexts, profileTexts } from '@intergen/domain';
+import { connectionRequestTexts, profilePageTexts } from '@intergen/domain';
 import { carousel, suggestPair } from './support/connections';
 import { expect, test } from './support/fixtures';
 import { publishedMatchingCompany, publishedMatchingExpert } from './support/matching';
@@ -20,9 +20,9 @@ test.describe('who sees what, in the browser', () => {
     // The company looks at the advisor's profile first: no contact details before connecting.
     await companyPage.goto('/dashboard');
     const card = carousel(companyPage, 'Recommended Advisors').getByRole('article', { name: expert.name });
-    await card.getByRole('link', { name: connectionUiTexts.viewProfile }).click();
+    await card.getByRole('link', { name: profilePageTexts.viewProfile }).click();
     const profile = companyPage.getByRole('dialog', { name: expert.name });
-    await expect(profile.getByText(profileTexts.contactHidden)).toBeVisible();
+    await expect(profile.getByText(profilePageTexts.contactHidden)).toBeVisible();
     await expect(profile.getByRole('link', { name: expert.email })).toHaveCount(0);
     await profile.getByRole('button', { name: 'Close' }).click();
     await companyPage.waitForURL((url) => url.pathname === '/dashboard');
@@ -35,15 +35,15 @@ test.describe('who sees what, in the browser', () => {
     await expertPage.goto('/dashboard');
     const received = carousel(expertPage, 'Connection Requests').getByRole('article', { name: company.name });
     await received.getByRole('button', { name: 'Accept' }).click();
-    await expect(expertPage.getByText(connectionUiTexts.acceptedBanner)).toBeVisible();
+    await expect(expertPage.getByText(connectionRequestTexts.acceptedBanner)).toBeVisible();
 
     // Without a reload, the company's dashboard follows; the profile it opened before now shows the details.
     const connection = carousel(companyPage, 'Your Connections').getByRole('article', { name: expert.name });
     await expect(connection).toBeVisible({ timeout: 30_000 });
-    await connection.getByRole('link', { name: connectionUiTexts.viewProfile }).click();
+    await connection.getByRole('link', { name: profilePageTexts.viewProfile }).click();
     const reopened = companyPage.getByRole('dialog', { name: expert.name });
     await expect(reopened.getByRole('link', { name: expert.email })).toBeVisible();
-    await expect(reopened.getByText(profileTexts.contactHidden)).toHaveCount(0);
+    await expect(reopened.getByText(profilePageTexts.contactHidden)).toHaveCount(0);
     await expertContext.close();
   });
 });

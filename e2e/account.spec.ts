@@ -1,4 +1,4 @@
-import { accountTexts, pauseReasonLabels, profileTexts } from '@intergen/domain';
+import { accountTexts, commonTexts, pauseReasonLabels } from '@intergen/domain';
 import { publishedExpert } from './profile-pages.support';
 import { expect, logIn, newMember, signUp, test } from './support/fixtures';
 import { waitForMail } from './support/mailbox';
@@ -12,10 +12,10 @@ test.describe('account dialogs and banners', () => {
     test.setTimeout(120_000);
     const expert = await publishedExpert(page, admin, 'account-pause');
     await page.goto('/profile/edit');
-    await page.getByRole('button', { name: profileTexts.pauseTitle }).click();
-    const pause = page.getByRole('dialog', { name: profileTexts.pauseTitle });
-    await expect(pause.getByText(profileTexts.pauseBody)).toBeVisible();
-    const confirm = pause.getByRole('button', { name: profileTexts.pauseTitle });
+    await page.getByRole('button', { name: accountTexts.pauseTitle }).click();
+    const pause = page.getByRole('dialog', { name: accountTexts.pauseTitle });
+    await expect(pause.getByText(accountTexts.pauseBody)).toBeVisible();
+    const confirm = pause.getByRole('button', { name: accountTexts.pauseTitle });
     await expect(confirm).toBeDisabled();
     await pause.getByRole('radio', { name: pauseReasonLabels.noConnections }).check();
     await pause.getByRole('textbox', { name: accountTexts.tellUsMore }).fill('Back in spring.');
@@ -24,24 +24,24 @@ test.describe('account dialogs and banners', () => {
     await expect(pause).toHaveCount(0);
 
     // The banner, on every page; a confirmation e-mail; the header stays (paused members keep access).
-    const banner = page.getByRole('status').filter({ hasText: profileTexts.pausedBanner });
+    const banner = page.getByRole('status').filter({ hasText: accountTexts.pausedBanner });
     await expect(banner).toBeVisible();
     await page.goto('/dashboard');
     await expect(banner).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await waitForMail(admin, expert.email, /pause/i, { after: pausedAt });
 
-    await banner.getByRole('button', { name: profileTexts.resumeLink }).click();
-    const resume = page.getByRole('dialog', { name: profileTexts.resumeTitle });
-    await resume.getByRole('button', { name: profileTexts.resumeTitle }).click();
+    await banner.getByRole('button', { name: accountTexts.resumeLink }).click();
+    const resume = page.getByRole('dialog', { name: accountTexts.resumeTitle });
+    await resume.getByRole('button', { name: accountTexts.resumeTitle }).click();
     await expect(resume).toHaveCount(0);
-    const welcome = page.getByRole('status').filter({ hasText: profileTexts.welcomeBack });
+    const welcome = page.getByRole('status').filter({ hasText: accountTexts.welcomeBack });
     await expect(welcome).toBeVisible();
     await expect(banner).toHaveCount(0);
-    await welcome.getByRole('button', { name: accountTexts.dismiss }).click();
+    await welcome.getByRole('button', { name: commonTexts.dismiss }).click();
     await expect(welcome).toHaveCount(0);
     await page.goto('/profile/edit');
-    await expect(page.getByRole('button', { name: profileTexts.pauseTitle })).toBeVisible();
+    await expect(page.getByRole('button', { name: accountTexts.pauseTitle })).toBeVisible();
   });
 
   test('an expert sets the profile private and public again', async ({ page, admin, browser }) => {
@@ -49,14 +49,14 @@ test.describe('account dialogs and banners', () => {
     const expert = await publishedExpert(page, admin, 'account-privacy');
     await page.goto('/profile/edit');
     await expect(page.getByText(accountTexts.privacyCurrent('public'))).toBeVisible();
-    await page.getByRole('button', { name: profileTexts.privacyTitle }).click();
-    const dialog = page.getByRole('dialog', { name: profileTexts.privacyTitle });
-    await expect(dialog.getByText(profileTexts.privacyPrivateBody)).toBeVisible();
+    await page.getByRole('button', { name: accountTexts.privacyTitle }).click();
+    const dialog = page.getByRole('dialog', { name: accountTexts.privacyTitle });
+    await expect(dialog.getByText(accountTexts.privacyPrivateBody)).toBeVisible();
     await expect(dialog.getByRole('link', { name: accountTexts.communityLink })).toHaveAttribute(
       'href',
       '/community',
     );
-    await dialog.getByRole('button', { name: profileTexts.setPrivate }).click();
+    await dialog.getByRole('button', { name: accountTexts.setPrivate }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByText(accountTexts.privacyCurrent('private'))).toBeVisible();
 
@@ -67,8 +67,8 @@ test.describe('account dialogs and banners', () => {
     await otherPage.goto(`/view/${expert.id}`);
     await expect(otherPage.getByRole('heading', { level: 1, name: 'Profile not found' })).toBeVisible();
 
-    await page.getByRole('button', { name: profileTexts.privacyTitle }).click();
-    await dialog.getByRole('button', { name: profileTexts.setPublic }).click();
+    await page.getByRole('button', { name: accountTexts.privacyTitle }).click();
+    await dialog.getByRole('button', { name: accountTexts.setPublic }).click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByText(accountTexts.privacyCurrent('public'))).toBeVisible();
     await otherPage.reload();
@@ -82,10 +82,10 @@ test.describe('account dialogs and banners', () => {
     const member = newMember('account-disable');
     await signUp(page, member, 'Scaling Company');
     await page.goto('/profile/edit');
-    await page.getByRole('button', { name: profileTexts.disableTitle }).click();
-    const dialog = page.getByRole('dialog', { name: profileTexts.disableTitle });
-    await expect(dialog.getByText(profileTexts.disableWarning)).toBeVisible();
-    const confirm = dialog.getByRole('button', { name: profileTexts.disableTitle });
+    await page.getByRole('button', { name: accountTexts.disableTitle }).click();
+    const dialog = page.getByRole('dialog', { name: accountTexts.disableTitle });
+    await expect(dialog.getByText(accountTexts.disableWarning)).toBeVisible();
+    const confirm = dialog.getByRole('button', { name: accountTexts.disableTitle });
     await expect(confirm).toBeDisabled();
     await dialog.getByRole('checkbox', { name: "I'm receiving too many emails" }).check();
     await expect(confirm).toBeEnabled();

@@ -1,4 +1,4 @@
-import { profileChips } from '@intergen/domain';
+import { profileTypeLabels } from '@intergen/domain';
 import { completeCompany, submittedExpert } from './profile-pages.support';
 import { expect, test } from './support/fixtures';
 import { adminStorageStateFile } from './support/state';
@@ -22,7 +22,7 @@ test.describe('admin profiles', () => {
 
     // Filter: complete companies.
     await adminPage.getByRole('combobox', { name: 'Type' }).click();
-    await adminPage.getByRole('option', { name: profileChips.company }).click();
+    await adminPage.getByRole('option', { name: profileTypeLabels.company }).click();
     await adminPage.getByRole('combobox', { name: 'Status' }).click();
     await adminPage.getByRole('option', { name: 'Complete', exact: true }).click();
     await expect(adminPage).toHaveURL(/kind=company/);

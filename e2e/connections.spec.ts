@@ -1,4 +1,4 @@
-import { connectionUiTexts, emptyStates } from '@intergen/domain';
+import { connectionRequestTexts, reviewTexts } from '@intergen/domain';
 import {
   carousel,
   overflowsSideways,
@@ -29,8 +29,8 @@ test.describe('connection requests between two browsers', () => {
     // The advisor's dashboard is open, with no request yet.
     await expertPage.goto('/dashboard');
     await expect(expertPage.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
-    await expect(expertPage.getByText(emptyStates.noPendingRequests)).toBeVisible();
-    await expect(expertPage.getByText(emptyStates.youHaveNoConnections)).toBeVisible();
+    await expect(expertPage.getByText(connectionRequestTexts.noPendingRequests)).toBeVisible();
+    await expect(expertPage.getByText(connectionRequestTexts.youHaveNoConnections)).toBeVisible();
 
     // The company connects from its recommended advisors, with a two-line message.
     await companyPage.goto('/dashboard');
@@ -48,9 +48,9 @@ test.describe('connection requests between two browsers', () => {
     await connect.getByRole('button', { name: 'Send' }).click();
     await expect(connect).toHaveCount(0);
     await expect(advisorCard.getByRole('button', { name: 'Request Sent' })).toBeDisabled();
-    await expect(companyPage.getByText(connectionUiTexts.pendingBanner(expert.name))).toBeVisible();
+    await expect(companyPage.getByText(connectionRequestTexts.pendingBanner(expert.name))).toBeVisible();
     // After 5 seconds the request is marked as sent: the banner clears, the request waits under Sent Requests.
-    await expect(companyPage.getByText(connectionUiTexts.pendingBanner(expert.name))).toHaveCount(0, {
+    await expect(companyPage.getByText(connectionRequestTexts.pendingBanner(expert.name))).toHaveCount(0, {
       timeout: 30_000,
     });
     await expect(
@@ -76,7 +76,7 @@ test.describe('connection requests between two browsers', () => {
     // The decline confirmation says what it does, and Cancel keeps the request.
     await received.getByRole('button', { name: 'Decline' }).click();
     const decline = expertPage.getByRole('dialog', { name: 'Decline connection request?' });
-    await expect(decline.getByText(connectionUiTexts.declineBody(company.name))).toBeVisible();
+    await expect(decline.getByText(connectionRequestTexts.declineBody(company.name))).toBeVisible();
     expect((await decline.boundingBox())?.width).toBe(375 - 48);
     await decline.getByRole('button', { name: 'Cancel' }).click();
     await expect(decline).toHaveCount(0);
@@ -84,8 +84,8 @@ test.describe('connection requests between two browsers', () => {
 
     // The advisor accepts: the banner, and the company's contact details on its profile.
     await received.getByRole('button', { name: 'Accept' }).click();
-    await expect(expertPage.getByText(connectionUiTexts.acceptedBanner)).toBeVisible();
-    await expect(expertPage.getByText(emptyStates.noPendingRequests)).toBeVisible();
+    await expect(expertPage.getByText(connectionRequestTexts.acceptedBanner)).toBeVisible();
+    await expect(expertPage.getByText(connectionRequestTexts.noPendingRequests)).toBeVisible();
     const expertConnection = carousel(expertPage, 'Your Connections').getByRole('article', {
       name: company.name,
     });
@@ -128,8 +128,8 @@ test.describe('connection requests between two browsers', () => {
       [expertPage, 4],
       [companyPage, 5],
     ] as const) {
-      const prompt = reviewer.getByRole('region', { name: connectionUiTexts.reviewPrompt });
-      await prompt.getByRole('button', { name: connectionUiTexts.rateExperience }).click();
+      const prompt = reviewer.getByRole('region', { name: reviewTexts.reviewPrompt });
+      await prompt.getByRole('button', { name: reviewTexts.rateExperience }).click();
       const review = reviewer.getByRole('dialog', { name: /^Review / });
       const done = review.getByRole('button', { name: 'Done' });
       await expect(done).toBeDisabled();
@@ -140,7 +140,7 @@ test.describe('connection requests between two browsers', () => {
       expect(await blockingViolations(reviewer), 'the review dialog').toEqual([]);
       await done.click();
       await expect(review).toHaveCount(0);
-      await expect(reviewer.getByText(emptyStates.allReviewsComplete)).toBeVisible();
+      await expect(reviewer.getByText(reviewTexts.allReviewsComplete)).toBeVisible();
       await expect(reviewer.getByRole('img', { name: `You rated ${stars} out of 5` })).toBeVisible();
     }
 
@@ -192,19 +192,19 @@ test.describe('connection requests between two browsers', () => {
     };
 
     await expertPage.goto('/dashboard');
-    const prompt = expertPage.getByRole('region', { name: connectionUiTexts.reviewPrompt });
+    const prompt = expertPage.getByRole('region', { name: reviewTexts.reviewPrompt });
     await expect(prompt.getByText(company.name)).toBeVisible();
-    await expect(prompt.getByRole('button', { name: connectionUiTexts.complete })).toBeVisible();
+    await expect(prompt.getByRole('button', { name: reviewTexts.complete })).toBeVisible();
 
     // Its X, Escape and a click outside only put the dialog away: the member is asked again, even after a reload.
-    const review = expertPage.getByRole('dialog', { name: connectionUiTexts.reviewTitle(company.name) });
+    const review = expertPage.getByRole('dialog', { name: reviewTexts.reviewTitle(company.name) });
     const putAway = [
       () => review.getByRole('button', { name: 'Close', exact: true }).click(),
       () => expertPage.keyboard.press('Escape'),
       () => expertPage.mouse.click(5, 400),
     ];
     for (const away of putAway) {
-      await prompt.getByRole('button', { name: connectionUiTexts.rateExperience }).click();
+      await prompt.getByRole('button', { name: reviewTexts.rateExperience }).click();
       await expect(review).toBeVisible();
       await expect(review).toHaveCSS('opacity', '1');
       await away();
@@ -215,8 +215,8 @@ test.describe('connection requests between two browsers', () => {
     expect(await waiting(expertPage)).toEqual([id]);
 
     // The dialog's explicit action closes it as not rated, for the advisor only.
-    await prompt.getByRole('button', { name: connectionUiTexts.rateExperience }).click();
-    await review.getByRole('button', { name: connectionUiTexts.closeWithoutRating }).click();
+    await prompt.getByRole('button', { name: reviewTexts.rateExperience }).click();
+    await review.getByRole('button', { name: reviewTexts.closeWithoutRating }).click();
     await expect(review).toHaveCount(0);
     await expect(prompt).toHaveCount(0);
     await expertPage.reload();
@@ -228,11 +228,11 @@ test.describe('connection requests between two browsers', () => {
 
     // The company is still asked about the advisor, live and after a reload, and closes it with Complete.
     await companyPage.goto('/dashboard');
-    const companyPrompt = companyPage.getByRole('region', { name: connectionUiTexts.reviewPrompt });
+    const companyPrompt = companyPage.getByRole('region', { name: reviewTexts.reviewPrompt });
     await expect(companyPrompt.getByText(expert.name)).toBeVisible();
     expect(await waiting(companyPage)).toEqual([id]);
     expect(await blockingViolations(companyPage), 'the review prompt').toEqual([]);
-    await companyPrompt.getByRole('button', { name: connectionUiTexts.complete }).click();
+    await companyPrompt.getByRole('button', { name: reviewTexts.complete }).click();
     await expect(companyPrompt).toHaveCount(0);
     expect(await waiting(companyPage)).toEqual([]);
     await companyContext.close();

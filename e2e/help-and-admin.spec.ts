@@ -1,4 +1,4 @@
-import { messages } from '@intergen/domain';
+import { helpTexts } from '@intergen/domain';
 import { expect, newMember, signUp, test } from './support/fixtures';
 import { adminStorageStateFile } from './support/state';
 
@@ -8,10 +8,10 @@ test.describe('as the admin', () => {
   test('the help modal shows the support address, the reply time and Okay', async ({ page }) => {
     await page.goto('/admin/mailbox');
     await page.getByRole('banner').getByRole('button', { name: 'Help' }).click();
-    const dialog = page.getByRole('dialog', { name: messages.helpTitle });
+    const dialog = page.getByRole('dialog', { name: helpTexts.title });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
-    await expect(dialog.getByText(messages.helpReplyTime)).toBeVisible();
+    await expect(dialog.getByText(helpTexts.replyTime)).toBeVisible();
     await dialog.getByRole('button', { name: 'Okay' }).click();
     await expect(dialog).toHaveCount(0);
   });
@@ -49,7 +49,7 @@ test('a member without header links finds Help in the footer', async ({ page }) 
   await signUp(page, member, 'Scaling Company');
   await expect(page.getByRole('banner').getByRole('button')).toHaveCount(0);
   await page.getByRole('contentinfo').getByRole('button', { name: 'Help' }).click();
-  await expect(page.getByRole('dialog', { name: messages.helpTitle })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: helpTexts.title })).toBeVisible();
 
   await page.getByRole('button', { name: 'Okay' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);

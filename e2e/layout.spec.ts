@@ -1,4 +1,4 @@
-import { profileTexts } from '@intergen/domain';
+import { profilePictureTexts, profileTexts } from '@intergen/domain';
 import type { Locator, Page } from '@playwright/test';
 import { completeCompany, submittedExpert } from './profile-pages.support';
 import { overflowsSideways } from './support/connections';
@@ -84,7 +84,7 @@ test.describe('layouts', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/profile/public');
       const header = page.getByRole('article', { name: expert.name }).locator('header');
-      const avatar = await box(header.getByRole('img', { name: profileTexts.imageAlt(expert.name) }));
+      const avatar = await box(header.getByRole('img', { name: profilePictureTexts.imageAlt(expert.name) }));
       const name = await box(header.getByRole('heading', { level: 1, name: expert.name }));
       expect(name.x, `name right of the picture at ${width} px`).toBeGreaterThanOrEqual(
         avatar.x + avatar.width,
@@ -98,7 +98,7 @@ test.describe('layouts', () => {
       // Names are title-cased at sign-up.
       const modalHeader = modal.getByRole('article').locator('header');
       const modalAvatar = await box(
-        modalHeader.getByRole('img', { name: profileTexts.imageAlt(expert.name) }),
+        modalHeader.getByRole('img', { name: profilePictureTexts.imageAlt(expert.name) }),
       );
       const modalName = await box(modalHeader.getByText(new RegExp(`^${expert.name}$`, 'i')));
       expect(modalName.x, `modal: name right of the picture at ${width} px`).toBeGreaterThanOrEqual(

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { accountTexts, profileTexts } from '@intergen/domain';
+import { accountTexts, commonTexts } from '@intergen/domain';
 import type { Page } from '@playwright/test';
 import { publishedExpert } from './profile-pages.support';
 import { expect, test } from './support/fixtures';
@@ -35,27 +35,27 @@ test('the profile page, the account dialogs, the banners and the admin pages hav
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.goto('/profile/edit');
-  for (const title of [profileTexts.pauseTitle, profileTexts.privacyTitle, profileTexts.disableTitle]) {
+  for (const title of [accountTexts.pauseTitle, accountTexts.privacyTitle, accountTexts.disableTitle]) {
     await page.getByRole('button', { name: title }).click();
     const dialog = page.getByRole('dialog', { name: title });
     await expect(dialog).toBeVisible();
     expect(await blockingViolations(page), title).toEqual([]);
-    await dialog.getByRole('button', { name: profileTexts.cancel }).click();
+    await dialog.getByRole('button', { name: commonTexts.cancel }).click();
     await expect(dialog).toHaveCount(0);
   }
 
   // Paused: the banner, and the Resume dialog.
-  await page.getByRole('button', { name: profileTexts.pauseTitle }).click();
+  await page.getByRole('button', { name: accountTexts.pauseTitle }).click();
   await page.getByRole('dialog').getByRole('textbox', { name: accountTexts.tellUsMore }).fill('A break');
-  await page.getByRole('dialog').getByRole('button', { name: profileTexts.pauseTitle }).click();
+  await page.getByRole('dialog').getByRole('button', { name: accountTexts.pauseTitle }).click();
   await page.goto('/dashboard');
-  await expect(page.getByText(profileTexts.pausedBanner)).toBeVisible();
+  await expect(page.getByText(accountTexts.pausedBanner)).toBeVisible();
   expect(await blockingViolations(page), 'paused banner').toEqual([]);
-  await page.getByRole('button', { name: profileTexts.resumeLink }).click();
-  await expect(page.getByRole('dialog', { name: profileTexts.resumeTitle })).toBeVisible();
+  await page.getByRole('button', { name: accountTexts.resumeLink }).click();
+  await expect(page.getByRole('dialog', { name: accountTexts.resumeTitle })).toBeVisible();
   expect(await blockingViolations(page), 'resume dialog').toEqual([]);
-  await page.getByRole('dialog').getByRole('button', { name: profileTexts.resumeTitle }).click();
-  await expect(page.getByText(profileTexts.welcomeBack)).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: accountTexts.resumeTitle }).click();
+  await expect(page.getByText(accountTexts.welcomeBack)).toBeVisible();
   // Scan once the dialog has faded out: mid-fade its text has too little contrast.
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(await blockingViolations(page), 'welcome back').toEqual([]);

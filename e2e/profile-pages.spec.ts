@@ -1,4 +1,4 @@
-import { profileTexts } from '@intergen/domain';
+import { profilePageTexts, profilePictureTexts, profileTexts, wizardTexts } from '@intergen/domain';
 import { submittedExpert } from './profile-pages.support';
 import { expect, test } from './support/fixtures';
 import { publishedMatchingCompany } from './support/matching';
@@ -39,11 +39,11 @@ test.describe('profile pages', () => {
     await expect(page.getByText('Business Advisor', { exact: true })).toBeVisible();
     await expect(page.getByText(profileTexts.pendingBanner)).toHaveCount(0);
     await expect(page.getByRole('link', { name: expert.email })).toBeVisible();
-    await expect(page.getByRole('img', { name: profileTexts.imageAlt(expert.name) })).toHaveAttribute(
+    await expect(page.getByRole('img', { name: profilePictureTexts.imageAlt(expert.name) })).toHaveAttribute(
       'src',
       /^\/avatars\/expert-[1-4]\.svg$/,
     );
-    await page.getByRole('link', { name: profileTexts.edit }).click();
+    await page.getByRole('link', { name: wizardTexts.edit }).click();
     await page.waitForURL('**/profile/edit');
 
     // Another member (a published company, through the community) sees the profile without the contact details.
@@ -52,7 +52,7 @@ test.describe('profile pages', () => {
     await publishedMatchingCompany(otherPage, admin);
     await otherPage.goto(`/view/${expert.id}`);
     await expect(otherPage.getByRole('heading', { level: 1, name: expert.name })).toBeVisible();
-    await expect(otherPage.getByText(profileTexts.contactHidden)).toBeVisible();
+    await expect(otherPage.getByText(profilePageTexts.contactHidden)).toBeVisible();
     await expect(otherPage.getByText(expert.email)).toHaveCount(0);
     await expect(otherPage.locator('a[href^="mailto:"]')).toHaveCount(0);
     await expect(otherPage.getByRole('heading', { name: 'Experience' })).toBeVisible();
@@ -67,7 +67,7 @@ test.describe('profile pages', () => {
     // A profile over the dashboard closes back to it.
     await otherPage.goto(`/dashboard/${expert.id}`);
     const dialog = otherPage.getByRole('dialog', { name: expert.name });
-    await expect(dialog.getByText(profileTexts.contactHidden)).toBeVisible();
+    await expect(dialog.getByText(profilePageTexts.contactHidden)).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await otherPage.waitForURL((url) => url.pathname === '/dashboard');
     await expect(otherPage.getByRole('dialog')).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { profileTexts, wizardSteps } from '@intergen/domain';
+import { emailVerificationTexts, profilePictureTexts, wizardSteps, wizardTexts } from '@intergen/domain';
 import type { Page } from '@playwright/test';
 import { expect, newMember, signUp, test } from './support/fixtures';
 import { blockingViolations, shot } from './support/wizard-a11y';
@@ -53,7 +53,7 @@ for (const width of [1280, 360]) {
         );
         for (const step of wizardSteps[kind].slice(0, 3)) {
           await page.goto(step.path);
-          const next = page.getByRole('button', { name: profileTexts.nextSection });
+          const next = page.getByRole('button', { name: wizardTexts.nextSection });
           await expect(next).toBeVisible();
           // Pressed while unavailable (it stays focusable): every message shows.
           await next.focus();
@@ -65,8 +65,8 @@ for (const width of [1280, 360]) {
           expect(await blockingViolations(page)).toEqual([]);
         }
         // The picture dialog of the extras step.
-        await page.getByRole('button', { name: profileTexts.imageUpload }).click();
-        await expect(page.getByRole('dialog', { name: profileTexts.imageDialogTitle })).toBeVisible();
+        await page.getByRole('button', { name: profilePictureTexts.imageUpload }).click();
+        await expect(page.getByRole('dialog', { name: profilePictureTexts.imageDialogTitle })).toBeVisible();
         await shot(page, `${kind}-${width}-image-dialog`);
         expect(await blockingViolations(page)).toEqual([]);
         await page.keyboard.press('Escape');
@@ -86,9 +86,9 @@ for (const width of [1280, 360]) {
       await signUp(page, newMember('a11y-review'), 'Business Advisor');
       await saveSections(page, baseURL!, expertSections);
       await page.goto('/profile/review');
-      const dialog = page.getByRole('dialog', { name: profileTexts.verificationTitle });
+      const dialog = page.getByRole('dialog', { name: emailVerificationTexts.verificationTitle });
       await expect(dialog).toBeVisible();
-      await dialog.getByRole('button', { name: profileTexts.verificationContinue }).click();
+      await dialog.getByRole('button', { name: emailVerificationTexts.verificationContinue }).click();
       await expect(dialog.getByRole('alert')).toHaveText('Incomplete code');
       await shot(page, `expert-${width}-verification`);
       expect(await blockingViolations(page)).toEqual([]);
@@ -100,7 +100,7 @@ for (const width of [1280, 360]) {
       // `Try another account` signs out to the login.
       await page.reload();
       await expect(dialog).toBeVisible();
-      await dialog.getByRole('button', { name: profileTexts.tryAnotherAccount }).click();
+      await dialog.getByRole('button', { name: emailVerificationTexts.tryAnotherAccount }).click();
       await page.waitForURL((url) => url.pathname === '/');
       await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
       await page.goto('/profile/review');
@@ -127,7 +127,7 @@ test('step 1 is completed with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
-  const next = page.getByRole('button', { name: profileTexts.nextSection });
+  const next = page.getByRole('button', { name: wizardTexts.nextSection });
   await expect(next).toBeFocused();
   await expect(next).not.toHaveAttribute('aria-disabled', 'true');
   await page.keyboard.press('Enter');

@@ -1,4 +1,4 @@
-import { fieldMessages, profileTexts } from '@intergen/domain';
+import { fieldMessages, wizardTexts } from '@intergen/domain';
 import { expect, newMember, signUp, test } from './support/fixtures';
 import {
   enterVerificationCode,
@@ -23,14 +23,14 @@ test.describe('the profile wizard', () => {
 
     // Step 1, Basic information
     await expect(page.getByRole('heading', { level: 1, name: 'Basic information' })).toBeVisible();
-    const next = page.getByRole('button', { name: profileTexts.nextSection });
+    const next = page.getByRole('button', { name: wizardTexts.nextSection });
     await expect(next).toHaveAttribute('aria-disabled', 'true');
     // The reason is reachable by keyboard.
     await next.focus();
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
     await expect(next).toBeFocused();
-    await expect(page.getByRole('tooltip')).toHaveText(profileTexts.nextDisabledTooltip);
+    await expect(page.getByRole('tooltip')).toHaveText(wizardTexts.nextDisabledTooltip);
 
     const phone = page.getByRole('textbox', { name: 'Phone number' });
     const linkedin = page.getByRole('textbox', { name: 'LinkedIn profile URL' });
@@ -90,7 +90,7 @@ test.describe('the profile wizard', () => {
     await expect(page.getByRole('dialog', { name: 'Your e-mail is verified' })).toBeVisible();
     await page.reload();
     expect((await ownProfile(page)).status).toBe('pending');
-    await page.getByRole('button', { name: profileTexts.finish }).click();
+    await page.getByRole('button', { name: wizardTexts.finish }).click();
     await page.waitForURL('**/dashboard');
 
     const submitted = await ownProfile(page);
@@ -177,11 +177,11 @@ test.describe('the profile wizard', () => {
 
     // Editing the published profile holds the change until Update.
     await page.goto('/profile/about');
-    await expect(page.getByRole('button', { name: profileTexts.saveChanges })).toBeVisible();
+    await expect(page.getByRole('button', { name: wizardTexts.saveChanges })).toBeVisible();
     const slogan = page.getByRole('textbox', { name: 'Slogan' });
     await slogan.fill('Numbers, woven finer.');
     await expectSaved(page);
-    const update = page.getByRole('button', { name: profileTexts.update });
+    const update = page.getByRole('button', { name: wizardTexts.update });
     await expect(update).toBeVisible();
     const held = await ownProfile(page);
     expect(held.data.slogan).toBe('Numbers, woven.');
@@ -194,6 +194,6 @@ test.describe('the profile wizard', () => {
     expect(applied.pendingChanges).toBeNull();
     await page.goto('/profile/about');
     await expect(page.getByRole('textbox', { name: 'Slogan' })).toHaveValue('Numbers, woven finer.');
-    await expect(page.getByRole('button', { name: profileTexts.saveChanges })).toBeVisible();
+    await expect(page.getByRole('button', { name: wizardTexts.saveChanges })).toBeVisible();
   });
 });

@@ -10,7 +10,7 @@ import {
   toTitleCase,
 } from './accounts.ts';
 import { limits } from './constants.ts';
-import { messages } from './messages.ts';
+import { messages } from './texts/common.ts';
 
 describe('toTitleCase', () => {
   it.each([

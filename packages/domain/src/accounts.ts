@@ -1,15 +1,9 @@
 import { limits } from './constants.ts';
-import { messages } from './messages.ts';
+import { messages } from './texts/common.ts';
 
 /** The two member kinds; admins are a role on the user, not a kind. */
 export const profileTypes = ['expert', 'company'] as const;
 export type ProfileType = (typeof profileTypes)[number];
-
-/** The labels the sign-up screen shows for each kind (spec 000 §1). */
-export const profileTypeLabels: Record<ProfileType, string> = {
-  expert: 'Business Advisor',
-  company: 'Scaling Company',
-};
 
 /** Title-cases a full name word by word, keeping inner capitals after hyphens and apostrophes. */
 export function toTitleCase(name: string): string {

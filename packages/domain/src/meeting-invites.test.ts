@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addRating, cancelLostReason, connectionTexts, declineLostReason } from './connection-texts.ts';
-import { meetingLinks, meetingSlot, meetingTitle, validInviteEmails } from './meeting-invites.ts';
+import { addRating, cancelLostReason, declineLostReason } from './connections.ts';
+import { meetingLinks, meetingSlot, validInviteEmails } from './meeting-invites.ts';
+import { connectionTexts, meetingTitle } from './texts/connections.ts';
 
 const slot = {
   start: new Date(Date.UTC(2025, 0, 2, 15, 0, 0)),

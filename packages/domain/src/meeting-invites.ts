@@ -1,9 +1,10 @@
 import { isValidEmail } from './accounts.ts';
-import { connectionTexts } from './connection-texts.ts';
+import { connectionTexts } from './texts/connections.ts';
 
 /**
  * Meeting invites between two connected members (spec 001 §7, DESIGN.md §4): Google Calendar and Outlook
  * compose links prefilled with both e-mail addresses. The server makes the `.ics` file from the same invite.
+ * The invite's title and description are in texts/connections.ts (`meetingTitle`, `meetingDetails`).
  */
 
 export interface MeetingInvite {
@@ -27,16 +28,6 @@ export function meetingSlot(now: Date = new Date()): { start: Date; end: Date } 
   start.setUTCMinutes(0, 0, 0);
   start.setUTCHours(start.getUTCHours() + 1);
   return { start, end: new Date(start.getTime() + meetingDurationMs) };
-}
-
-/** The invite's title: both members' names. */
-export function meetingTitle(firstName: string, secondName: string): string {
-  return `InterGen: ${firstName} and ${secondName}`;
-}
-
-/** The invite's description: who meets, and that the proposed time is only a placeholder. */
-export function meetingDetails(firstName: string, secondName: string): string {
-  return `${firstName} and ${secondName} are connected on InterGen.\nThe time is only a suggestion: move the meeting to a time that suits you both.`;
 }
 
 /** The trimmed addresses when every one is present and well-formed, else null (the spec's `Invalid Email`). */

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  completion,
-  fieldMessages,
-  formatPhone,
-  isValidPhone,
-  normalizePhone,
-  ruleErrors,
-} from './profile-rules.ts';
+import { completion, formatPhone, isValidPhone, normalizePhone, ruleErrors } from './profile-rules.ts';
+import { fieldMessages } from './texts/profiles.ts';
 
 describe('phone numbers', () => {
   it('are stored as ten digits, a leading US country code dropped', () => {

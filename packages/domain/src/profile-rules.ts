@@ -14,33 +14,7 @@ import type {
   RevenueBand,
   YesNo,
 } from './profile-enums.ts';
-
-/** Field messages of spec 001 §5, verbatim. */
-export const fieldMessages = {
-  phoneInvalid: 'Phone number is not valid',
-  linkedinInvalid: 'LinkedIn profile URL is not valid',
-  jobTitleRequired: 'Job Title is required',
-  companyNameRequired: 'Company Name is required',
-  teamSizePositive: 'Team Size must be greater than 0',
-  teamSizeRequired: 'Team Size is required',
-  yearsNegative: "Years operational can't be negative",
-  yearsRequired: 'Years operational is required',
-  websiteScheme: 'URL must begin with http:// or https://',
-  websiteRequired: 'Company website is required',
-  selectOption: 'You must select an option.',
-  radioRequired: 'A radio option is required',
-  areasRequired: 'You must select at least one of the available areas to improve.',
-  areasTooMany: 'Too many values selected. Please reduce to 3.',
-  stageRequired: 'You must select at least one.',
-  idealEngagementRequired: 'You must select at least one of the available options.',
-  referralRequired: 'You must select at least one of the available options',
-  anythingElseRequired: 'Please add some additional details to help us match you better',
-  industryRequired: 'You must select at least one industry',
-  imageTooLarge: 'The file size exceeds the limit of 500KB.',
-  revenueRequired: 'Please select your annual revenue',
-  capitalRequired: 'Please select the capital you have raised',
-  imageRequired: 'Please add a profile picture',
-} as const;
+import { fieldMessages } from './texts/profiles.ts';
 
 export type Flags<K extends string> = Partial<Record<K, boolean>>;
 

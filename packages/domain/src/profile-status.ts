@@ -29,3 +29,14 @@ export function deriveProfileStatus(p: ProfileStatusFields): ProfileStatus {
   if (p.profileComplete) return 'complete';
   return 'incomplete';
 }
+
+/**
+ * Where an expert's profile stands for the privacy wording: public only when published and not private (an
+ * unpublished profile is in no Community, whatever its setting).
+ */
+export type PrivacyState = 'public' | 'private' | 'unpublished';
+
+export function privacyStateOf(profile: { private: boolean; profilePublished: boolean }): PrivacyState {
+  if (profile.private) return 'private';
+  return profile.profilePublished ? 'public' : 'unpublished';
+}

@@ -1,4 +1,4 @@
-import { layoutTexts } from '@intergen/domain';
+import { commonTexts } from '@intergen/domain';
 import { type CSSVariablesResolver, createTheme, Modal } from '@mantine/core';
 
 /**
@@ -17,7 +17,7 @@ export const theme = createTheme({
       defaultProps: {
         size: 'var(--ig-modal-width)',
         centered: true,
-        closeButtonProps: { 'aria-label': layoutTexts.close },
+        closeButtonProps: { 'aria-label': commonTexts.close },
       },
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
     }),

@@ -1,5 +1,5 @@
 import './card-carousel.css';
-import { carouselSlidesPerView, layoutTexts } from '@intergen/domain';
+import { carouselSlidesPerView, commonTexts } from '@intergen/domain';
 import { Carousel } from '@mantine/carousel';
 import { ActionIcon, Group } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -81,7 +81,7 @@ export function CardCarousel<T>({
             <ActionIcon
               variant="default"
               size="lg"
-              aria-label={layoutTexts.previous(label)}
+              aria-label={commonTexts.previous(label)}
               disabled={!canScroll.previous}
               onClick={() => embla?.scrollPrev()}
             >
@@ -90,7 +90,7 @@ export function CardCarousel<T>({
             <ActionIcon
               variant="default"
               size="lg"
-              aria-label={layoutTexts.next(label)}
+              aria-label={commonTexts.next(label)}
               disabled={!canScroll.next}
               onClick={() => embla?.scrollNext()}
             >

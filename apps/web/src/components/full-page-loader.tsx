@@ -1,4 +1,4 @@
-import { layoutTexts } from '@intergen/domain';
+import { commonTexts } from '@intergen/domain';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 
 interface LoaderProps {
@@ -6,7 +6,7 @@ interface LoaderProps {
   label?: string;
 }
 
-function CentredLoader({ label = layoutTexts.loading, minHeight }: LoaderProps & { minHeight: string }) {
+function CentredLoader({ label = commonTexts.loading, minHeight }: LoaderProps & { minHeight: string }) {
   return (
     <Center mih={minHeight} role="status" aria-live="polite">
       <Stack align="center" gap="sm">

@@ -1,4 +1,4 @@
-import { layoutTexts } from '@intergen/domain';
+import { navigationTexts } from '@intergen/domain';
 import { Link } from 'react-router';
 
 /** The InterGen mark: two linked rings (an advisor and a company) and the name. */
@@ -15,9 +15,9 @@ export function LogoMark({ size = 28 }: { size?: number }) {
 /** The logo as a link to the person's landing page. */
 export function Logo({ to }: { to: string }) {
   return (
-    <Link to={to} className="ig-logo" aria-label={layoutTexts.logoHome}>
+    <Link to={to} className="ig-logo" aria-label={navigationTexts.logoHome}>
       <LogoMark />
-      <span>{layoutTexts.brand}</span>
+      <span>{navigationTexts.brand}</span>
     </Link>
   );
 }

@@ -1,6 +1,6 @@
 import './member-card.css';
 import type { ProfileCard } from '@intergen/contracts';
-import { cardName, connectionUiTexts } from '@intergen/domain';
+import { cardName, profilePageTexts } from '@intergen/domain';
 import { Button, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -61,7 +61,7 @@ function MemberCardHeader({ card, headingId, aside }: MemberCardHeaderProps) {
             {card.rating ? (
               <StarRating
                 stars={card.rating.stars}
-                label={connectionUiTexts.cardRating(card.rating.stars, card.rating.count)}
+                label={profilePageTexts.cardRating(card.rating.stars, card.rating.count)}
                 size="xs"
               />
             ) : null}
@@ -125,7 +125,7 @@ export function ViewProfileButton({ profileId, headingId, onView }: ViewProfileB
       aria-describedby={headingId}
       onClick={() => onView?.(profileId)}
     >
-      {connectionUiTexts.viewProfile}
+      {profilePageTexts.viewProfile}
     </Button>
   );
 }

@@ -1,7 +1,7 @@
-import { layoutTexts } from '@intergen/domain';
+import { navigationTexts } from '@intergen/domain';
 import { useDocumentTitle } from '@mantine/hooks';
 
 /** Sets `document.title` to "<page> · InterGen" while the page is shown. */
 export function usePageTitle(page: string) {
-  useDocumentTitle(layoutTexts.documentTitle(page));
+  useDocumentTitle(navigationTexts.documentTitle(page));
 }

@@ -1,3 +1,4 @@
+export * from './defaults.ts';
 export * from './facets.ts';
 export * from './generate.ts';
 export * from './kernel.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { matchPartLabels } from '../matching-texts.ts';
 import type { AreaOfImprovement } from '../profile-enums.ts';
 import type { Flags } from '../profile-rules.ts';
+import { matchPartLabels } from '../texts/matching.ts';
 import type { CompanyMatchFacets, ExpertMatchFacets, MatchPartKey } from './facets.ts';
 import { matchPartKeys, matchWeights } from './facets.ts';
 import { generateCompanies, generateExperts } from './generate.ts';

@@ -1,4 +1,3 @@
-import { matchPartLabels } from '../matching-texts.ts';
 import {
   areasOfImprovement,
   arrangements,
@@ -9,6 +8,7 @@ import {
   yesNo,
 } from '../profile-enums.ts';
 import type { Flags } from '../profile-rules.ts';
+import { matchPartLabels } from '../texts/matching.ts';
 import {
   type CompanyMatchFacets,
   type ExpertMatchFacets,

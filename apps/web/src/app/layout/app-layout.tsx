@@ -1,4 +1,4 @@
-import { layoutTexts } from '@intergen/domain';
+import { commonTexts, navigationTexts } from '@intergen/domain';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
@@ -45,9 +45,9 @@ export function AppLayout() {
   if (session.isError) {
     return (
       <FullPageMessage
-        title={layoutTexts.unreachableTitle}
+        title={commonTexts.unreachableTitle}
         message={errorMessage(session.error)}
-        actionLabel={layoutTexts.tryAgain}
+        actionLabel={commonTexts.tryAgain}
         onAction={() => session.refetch()}
       />
     );
@@ -61,7 +61,7 @@ export function AppLayout() {
     <HelpProvider>
       <div className="ig-shell">
         <a href="#main" className="ig-skip-link">
-          {layoutTexts.skipToContent}
+          {navigationTexts.skipToContent}
         </a>
         <Header />
         <main id="main" className="ig-main" tabIndex={-1}>

@@ -1,4 +1,4 @@
-import { isLoggedOutRoute, labels, layoutTexts } from '@intergen/domain';
+import { isLoggedOutRoute, navigationTexts } from '@intergen/domain';
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useUser } from '../../lib/session';
@@ -20,11 +20,11 @@ export function Footer() {
     <footer className="ig-footer">
       <div className="ig-footer-inner">
         <Text size="sm" c="dimmed">
-          {layoutTexts.copyright(new Date().getFullYear())}
+          {navigationTexts.copyright(new Date().getFullYear())}
         </Text>
         <Group gap="md">
           <Anchor component="button" type="button" size="sm" onClick={openHelp}>
-            {labels.help}
+            {navigationTexts.help}
           </Anchor>
           {user ? (
             <Button
@@ -34,7 +34,7 @@ export function Footer() {
               onClick={() => signOut.mutate()}
               loading={signOut.isPending}
             >
-              {labels.footerLogOut}
+              {navigationTexts.footerLogOut}
             </Button>
           ) : null}
         </Group>

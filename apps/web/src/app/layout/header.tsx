@@ -2,9 +2,8 @@ import type { SessionUser } from '@intergen/contracts';
 import {
   hasHeaderAccess,
   headerFirstName,
-  labels,
   landingPath,
-  layoutTexts,
+  navigationTexts,
   profileLinkPath,
   routes,
 } from '@intergen/domain';
@@ -39,11 +38,11 @@ interface HeaderLink {
 function headerLinks(user: SessionUser, communityTab: boolean): HeaderLink[] {
   const links: HeaderLink[] = [];
   if (user.kind) {
-    links.push({ to: routes.dashboard, label: labels.dashboard, icon: IconLayoutDashboard });
-    if (communityTab) links.push({ to: routes.myNetwork, label: labels.myNetwork, icon: IconUsers });
-    links.push({ to: profileLinkPath(user), label: labels.profile, icon: IconUser });
+    links.push({ to: routes.dashboard, label: navigationTexts.dashboard, icon: IconLayoutDashboard });
+    if (communityTab) links.push({ to: routes.myNetwork, label: navigationTexts.myNetwork, icon: IconUsers });
+    links.push({ to: profileLinkPath(user), label: navigationTexts.profile, icon: IconUser });
   }
-  if (user.isAdmin) links.push({ to: routes.adminMailbox, label: layoutTexts.admin, icon: IconMail });
+  if (user.isAdmin) links.push({ to: routes.adminMailbox, label: navigationTexts.admin, icon: IconMail });
   return links;
 }
 
@@ -78,7 +77,7 @@ function WideNav({ user }: { user: SessionUser }) {
 
   return (
     <>
-      <nav aria-label={layoutTexts.mainNavigation} style={{ display: 'flex', gap: 4, marginLeft: 16 }}>
+      <nav aria-label={navigationTexts.mainNavigation} style={{ display: 'flex', gap: 4, marginLeft: 16 }}>
         {links.map((link) => (
           <NavLink key={link.to} to={link.to} className="ig-nav-link">
             {link.label}
@@ -89,12 +88,12 @@ function WideNav({ user }: { user: SessionUser }) {
       {user.kind ? <NotificationCentre /> : null}
       <UnstyledButton className="ig-nav-link" onClick={openHelp}>
         <IconHelpCircle size={18} aria-hidden="true" style={{ marginRight: 6 }} />
-        {labels.help}
+        {navigationTexts.help}
       </UnstyledButton>
       <Menu position="bottom-end" width={200} shadow="md" withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <UnstyledButton className="ig-nav-link">
-            {headerFirstName(user.firstName) || layoutTexts.account}
+            {headerFirstName(user.firstName) || navigationTexts.account}
             <IconChevronDown size={16} aria-hidden="true" style={{ marginLeft: 4 }} />
           </UnstyledButton>
         </Menu.Target>
@@ -127,7 +126,7 @@ function NarrowNav({ user }: { user: SessionUser }) {
         withInitialFocusPlaceholder={false}
       >
         <Menu.Target>
-          <Burger opened={opened} aria-label={layoutTexts.menu} size="sm" />
+          <Burger opened={opened} aria-label={navigationTexts.menu} size="sm" />
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{headerFirstName(user.firstName) || user.email}</Menu.Label>
@@ -142,7 +141,7 @@ function NarrowNav({ user }: { user: SessionUser }) {
             </Menu.Item>
           ))}
           <Menu.Item leftSection={<IconHelpCircle size={16} aria-hidden="true" />} onClick={openHelp}>
-            {labels.help}
+            {navigationTexts.help}
           </Menu.Item>
           {user.kind ? <SettingsItem /> : null}
           <Menu.Divider />
@@ -161,7 +160,7 @@ function SettingsItem() {
       to={routes.profileEdit}
       leftSection={<IconSettings size={16} aria-hidden="true" />}
     >
-      {labels.settings}
+      {navigationTexts.settings}
     </Menu.Item>
   );
 }
@@ -175,7 +174,7 @@ function LogoutItem({ signOut }: { signOut: ReturnType<typeof useSignOut> }) {
       disabled={signOut.isPending}
       closeMenuOnClick={false}
     >
-      {signOut.isPending ? layoutTexts.loggingOut : labels.logout}
+      {signOut.isPending ? navigationTexts.loggingOut : navigationTexts.logout}
     </Menu.Item>
   );
 }

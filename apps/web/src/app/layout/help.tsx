@@ -1,4 +1,4 @@
-import { labels, layoutTexts, messages } from '@intergen/domain';
+import { helpTexts } from '@intergen/domain';
 import { Anchor, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { createContext, type ReactNode, use } from 'react';
@@ -17,25 +17,25 @@ export function useOpenHelp(): () => void {
 function HelpModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const config = usePublicConfig();
   return (
-    <Modal opened={opened} onClose={onClose} title={messages.helpTitle}>
+    <Modal opened={opened} onClose={onClose} title={helpTexts.title}>
       <Stack gap="md">
         {config.isPending ? (
-          <Skeleton height={20} aria-label={layoutTexts.loadingSupportAddress} />
+          <Skeleton height={20} aria-label={helpTexts.loadingSupportAddress} />
         ) : config.isError ? (
           <ErrorAlert message={errorMessage(config.error)} />
         ) : (
           <Text>
-            {layoutTexts.writeToSupport}{' '}
+            {helpTexts.writeToSupport}{' '}
             <Anchor href={`mailto:${config.data.supportEmail}`} fw={600}>
               {config.data.supportEmail}
             </Anchor>
             .
           </Text>
         )}
-        <Text>{messages.helpReplyTime}</Text>
+        <Text>{helpTexts.replyTime}</Text>
         <Group justify="flex-end">
           <Button onClick={onClose} data-autofocus>
-            {labels.okay}
+            {helpTexts.okay}
           </Button>
         </Group>
       </Stack>

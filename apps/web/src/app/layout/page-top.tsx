@@ -2,7 +2,7 @@ import {
   adminMailboxTexts,
   adminMatchingTexts,
   adminProfileTexts,
-  layoutTexts,
+  navigationTexts,
   routes,
 } from '@intergen/domain';
 import { NavLink, useLocation } from 'react-router';
@@ -38,7 +38,7 @@ export function PageTop() {
 function AdminNav() {
   return (
     <div className="ig-page-top ig-page-top-wide">
-      <nav aria-label={layoutTexts.admin} style={{ display: 'flex', gap: 4 }}>
+      <nav aria-label={navigationTexts.admin} style={{ display: 'flex', gap: 4 }}>
         <NavLink to={routes.adminMailbox} className="ig-nav-link">
           {adminMailboxTexts.navLabel}
         </NavLink>

@@ -1,4 +1,4 @@
-import { newChangesPopup, newChangesPopupStorageKey } from '@intergen/domain';
+import { newChangesPopupReleasedAt, newChangesPopupStorageKey, newChangesPopupTexts } from '@intergen/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -93,7 +93,7 @@ describe('a profile opened over the dashboard', () => {
 });
 
 describe('the version-change popup', () => {
-  const before = newChangesPopup.releasedAt - 86_400_000;
+  const before = newChangesPopupReleasedAt - 86_400_000;
 
   it('shows once to a member published before this version, and is remembered in this browser', async () => {
     dashboardApi(
@@ -105,9 +105,9 @@ describe('the version-change popup', () => {
       },
     );
     const { unmount } = renderApp('/dashboard', { user: expert });
-    const popup = await screen.findByRole('dialog', { name: newChangesPopup.title });
-    expect(within(popup).getByText(newChangesPopup.items[0])).toBeTruthy();
-    fireEvent.click(within(popup).getByRole('button', { name: newChangesPopup.button }));
+    const popup = await screen.findByRole('dialog', { name: newChangesPopupTexts.title });
+    expect(within(popup).getByText(newChangesPopupTexts.items[0])).toBeTruthy();
+    fireEvent.click(within(popup).getByRole('button', { name: newChangesPopupTexts.button }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(window.localStorage.getItem(newChangesPopupStorageKey)).toBe('true');
     unmount();
@@ -115,7 +115,7 @@ describe('the version-change popup', () => {
     renderApp('/dashboard', { user: expert });
     await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
     await screen.findByText('No pending requests');
-    expect(screen.queryByRole('dialog', { name: newChangesPopup.title })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: newChangesPopupTexts.title })).toBeNull();
   });
 
   it('does not show to a member published since', async () => {
@@ -127,7 +127,7 @@ describe('the version-change popup', () => {
             profile: buildExpertView({
               id: 'u1',
               isOwn: true,
-              publishDate: newChangesPopup.releasedAt + 60_000,
+              publishDate: newChangesPopupReleasedAt + 60_000,
             }),
           },
         }),
@@ -136,7 +136,7 @@ describe('the version-change popup', () => {
     renderApp('/dashboard', { user: expert });
     await screen.findByText('No pending requests');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole('dialog', { name: newChangesPopup.title })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: newChangesPopupTexts.title })).toBeNull();
     expect(window.localStorage.getItem(newChangesPopupStorageKey)).toBeNull();
   });
   it('waits while a company’s annual confirmation is due: the two popups never stack', async () => {
@@ -163,7 +163,7 @@ describe('the version-change popup', () => {
     await screen.findByText('No pending requests');
     await waitFor(() => expect(calls.some((c) => c.path === '/api/profiles/c9')).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole('dialog', { name: newChangesPopup.title })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: newChangesPopupTexts.title })).toBeNull();
   });
 });
 

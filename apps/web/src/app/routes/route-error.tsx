@@ -1,4 +1,4 @@
-import { layoutTexts } from '@intergen/domain';
+import { commonTexts } from '@intergen/domain';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { FullPageMessage } from '../../components/full-page-message';
@@ -12,9 +12,9 @@ export function RouteError() {
 
   return (
     <FullPageMessage
-      title={layoutTexts.pageFailedTitle}
-      message={layoutTexts.pageFailedBody}
-      actionLabel={layoutTexts.reload}
+      title={commonTexts.pageFailedTitle}
+      message={commonTexts.pageFailedBody}
+      actionLabel={commonTexts.reload}
       onAction={() => window.location.reload()}
     />
   );

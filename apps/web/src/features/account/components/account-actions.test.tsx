@@ -1,4 +1,4 @@
-import { accountTexts, pauseReasonLabels, profileTexts } from '@intergen/domain';
+import { accountTexts, commonTexts, pauseReasonLabels, profileTexts } from '@intergen/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
@@ -29,11 +29,11 @@ describe('Pause Account', () => {
       'POST /api/profiles/me/pause': () => ({ body: { profile: paused } }),
     });
     renderWithProviders(<AccountActions />, { user: buildUser() });
-    fireEvent.click(await screen.findByRole('button', { name: profileTexts.pauseTitle }));
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.pauseTitle });
-    expect(within(dialog).getByText(profileTexts.pauseBody)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: accountTexts.pauseTitle }));
+    const dialog = await screen.findByRole('dialog', { name: accountTexts.pauseTitle });
+    expect(within(dialog).getByText(accountTexts.pauseBody)).toBeTruthy();
 
-    const confirm = button(dialog, profileTexts.pauseTitle);
+    const confirm = button(dialog, accountTexts.pauseTitle);
     expect(confirm.disabled).toBe(true);
     fireEvent.change(within(dialog).getByRole('textbox', { name: accountTexts.tellUsMore }), {
       target: { value: '   ' },
@@ -54,7 +54,7 @@ describe('Pause Account', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((c) => c.path === '/api/profiles/me/pause')?.body).toEqual({ reason: 'noTime' });
     // The answered profile is paused: the control becomes Resume Account.
-    expect(await screen.findByRole('button', { name: profileTexts.resumeTitle })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: accountTexts.resumeTitle })).toBeTruthy();
   });
 
   it('shows Failed to pause account in a red banner', async () => {
@@ -66,19 +66,19 @@ describe('Pause Account', () => {
       }),
     });
     renderWithProviders(<AccountActions />, { user: buildUser() });
-    fireEvent.click(await screen.findByRole('button', { name: profileTexts.pauseTitle }));
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.pauseTitle });
+    fireEvent.click(await screen.findByRole('button', { name: accountTexts.pauseTitle }));
+    const dialog = await screen.findByRole('dialog', { name: accountTexts.pauseTitle });
     fireEvent.click(within(dialog).getByRole('radio', { name: pauseReasonLabels.other }));
-    fireEvent.click(button(dialog, profileTexts.pauseTitle));
+    fireEvent.click(button(dialog, accountTexts.pauseTitle));
     expect((await within(dialog).findByRole('alert')).textContent).toContain(profileTexts.pauseFailed);
   });
 
   it('is not offered to an unpublished profile that is not paused', async () => {
     installFakeApi(me(buildOwnProfile({ status: 'pending', profilePublished: false, profilePending: true })));
     renderWithProviders(<AccountActions />, { user: buildUser() });
-    expect(await screen.findByRole('button', { name: profileTexts.disableTitle })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: profileTexts.pauseTitle })).toBeNull();
-    expect(screen.queryByRole('button', { name: profileTexts.resumeTitle })).toBeNull();
+    expect(await screen.findByRole('button', { name: accountTexts.disableTitle })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: accountTexts.pauseTitle })).toBeNull();
+    expect(screen.queryByRole('button', { name: accountTexts.resumeTitle })).toBeNull();
   });
 });
 
@@ -91,10 +91,10 @@ describe('Disable Account', () => {
       'GET /api/auth/session': () => ({ body: { user: null } }),
     });
     const { router, queryClient } = renderApp('/profile/edit', { user: buildUser() });
-    fireEvent.click(await screen.findByRole('button', { name: profileTexts.disableTitle }));
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.disableTitle });
-    expect(within(dialog).getByText(profileTexts.disableWarning)).toBeTruthy();
-    const confirm = button(dialog, profileTexts.disableTitle);
+    fireEvent.click(await screen.findByRole('button', { name: accountTexts.disableTitle }));
+    const dialog = await screen.findByRole('dialog', { name: accountTexts.disableTitle });
+    expect(within(dialog).getByText(accountTexts.disableWarning)).toBeTruthy();
+    const confirm = button(dialog, accountTexts.disableTitle);
     expect(confirm.disabled).toBe(true);
 
     const tooMany = within(dialog).getByRole('checkbox', { name: "I'm receiving too many emails" });
@@ -127,10 +127,10 @@ describe('Disable Account', () => {
       }),
     });
     renderWithProviders(<AccountActions />, { user: buildUser() });
-    fireEvent.click(await screen.findByRole('button', { name: profileTexts.disableTitle }));
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.disableTitle });
+    fireEvent.click(await screen.findByRole('button', { name: accountTexts.disableTitle }));
+    const dialog = await screen.findByRole('dialog', { name: accountTexts.disableTitle });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Other' }));
-    fireEvent.click(button(dialog, profileTexts.disableTitle));
+    fireEvent.click(button(dialog, accountTexts.disableTitle));
     expect((await within(dialog).findByRole('alert')).textContent).toContain(profileTexts.deleteFailed);
   });
 });
@@ -142,16 +142,16 @@ describe('Account Privacy', () => {
       'POST /api/profiles/me/privacy': () => ({ body: { profile: buildOwnProfile({ private: true }) } }),
     });
     renderWithProviders(<AccountActions />, { user: buildUser() });
-    fireEvent.click(await screen.findByRole('button', { name: profileTexts.privacyTitle }));
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.privacyTitle });
-    expect(within(dialog).getByText(profileTexts.privacyPrivateBody)).toBeTruthy();
-    expect(within(dialog).getByText(profileTexts.privacyPublicBody)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: accountTexts.privacyTitle }));
+    const dialog = await screen.findByRole('dialog', { name: accountTexts.privacyTitle });
+    expect(within(dialog).getByText(accountTexts.privacyPrivateBody)).toBeTruthy();
+    expect(within(dialog).getByText(accountTexts.privacyPublicBody)).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: accountTexts.communityLink }).getAttribute('href')).toBe(
       '/community',
     );
-    expect(within(dialog).queryByRole('button', { name: profileTexts.setPublic })).toBeNull();
-    expect(button(dialog, profileTexts.cancel)).toBeTruthy();
-    fireEvent.click(button(dialog, profileTexts.setPrivate));
+    expect(within(dialog).queryByRole('button', { name: accountTexts.setPublic })).toBeNull();
+    expect(button(dialog, commonTexts.cancel)).toBeTruthy();
+    fireEvent.click(button(dialog, accountTexts.setPrivate));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((c) => c.path === '/api/profiles/me/privacy')?.body).toEqual({ private: true });
     expect(await screen.findByText(accountTexts.privacyCurrent('private'))).toBeTruthy();
@@ -160,10 +160,10 @@ describe('Account Privacy', () => {
   it('offers Set to Public to a private expert; Cancel changes nothing', async () => {
     const { calls } = installFakeApi(me(buildOwnProfile({ private: true })));
     renderWithProviders(<AccountActions />, { user: buildUser() });
-    fireEvent.click(await screen.findByRole('button', { name: profileTexts.privacyTitle }));
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.privacyTitle });
-    expect(button(dialog, profileTexts.setPublic)).toBeTruthy();
-    fireEvent.click(button(dialog, profileTexts.cancel));
+    fireEvent.click(await screen.findByRole('button', { name: accountTexts.privacyTitle }));
+    const dialog = await screen.findByRole('dialog', { name: accountTexts.privacyTitle });
+    expect(button(dialog, accountTexts.setPublic)).toBeTruthy();
+    fireEvent.click(button(dialog, commonTexts.cancel));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.some((c) => c.path === '/api/profiles/me/privacy')).toBe(false);
   });
@@ -179,8 +179,8 @@ describe('Account Privacy', () => {
     renderWithProviders(<AccountActions />, { user: buildUser() });
     expect(await screen.findByText(accountTexts.privacyCurrent('unpublished'))).toBeTruthy();
     expect(screen.queryByText(/currently public/)).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: profileTexts.privacyTitle }));
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.privacyTitle });
+    fireEvent.click(screen.getByRole('button', { name: accountTexts.privacyTitle }));
+    const dialog = await screen.findByRole('dialog', { name: accountTexts.privacyTitle });
     expect(within(dialog).getByText(accountTexts.privacyCurrent('unpublished'))).toBeTruthy();
     expect(within(dialog).queryByText(/currently public/)).toBeNull();
   });
@@ -188,7 +188,7 @@ describe('Account Privacy', () => {
   it('is for experts only', async () => {
     installFakeApi(me(buildOwnCompany()));
     renderWithProviders(<AccountActions />, { user: buildUser({ kind: 'company' }) });
-    expect(await screen.findByRole('button', { name: profileTexts.disableTitle })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: profileTexts.privacyTitle })).toBeNull();
+    expect(await screen.findByRole('button', { name: accountTexts.disableTitle })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: accountTexts.privacyTitle })).toBeNull();
   });
 });

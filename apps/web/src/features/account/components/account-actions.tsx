@@ -1,4 +1,4 @@
-import { accountTexts, privacyStateOf, profileTexts } from '@intergen/domain';
+import { accountTexts, privacyStateOf } from '@intergen/domain';
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconEye, IconEyeOff, IconPlayerPause, IconPlayerPlay, IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -44,7 +44,7 @@ export function AccountActions() {
               leftSection={<IconPlayerPlay size={16} aria-hidden="true" />}
               onClick={() => setDialog('resume')}
             >
-              {profileTexts.resumeTitle}
+              {accountTexts.resumeTitle}
             </Button>
           ) : (
             <Button
@@ -52,7 +52,7 @@ export function AccountActions() {
               leftSection={<IconPlayerPause size={16} aria-hidden="true" />}
               onClick={() => setDialog('pause')}
             >
-              {profileTexts.pauseTitle}
+              {accountTexts.pauseTitle}
             </Button>
           )
         ) : null}
@@ -68,7 +68,7 @@ export function AccountActions() {
             }
             onClick={() => setDialog('privacy')}
           >
-            {profileTexts.privacyTitle}
+            {accountTexts.privacyTitle}
           </Button>
         ) : null}
         <Button
@@ -77,7 +77,7 @@ export function AccountActions() {
           leftSection={<IconUserOff size={16} aria-hidden="true" />}
           onClick={() => setDialog('disable')}
         >
-          {profileTexts.disableTitle}
+          {accountTexts.disableTitle}
         </Button>
       </Group>
       <PauseAccountModal opened={dialog === 'pause'} onClose={close} />

@@ -1,4 +1,4 @@
-import { accessTexts, fieldMessages, profileTexts } from '@intergen/domain';
+import { accessTexts, accountTexts, fieldMessages, profileTexts } from '@intergen/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildOwnCompany, buildOwnProfile } from '../../../test/fixtures';
@@ -23,15 +23,15 @@ describe('the account banners', () => {
       },
     });
     renderApp('/dashboard', { user: pausedUser });
-    expect(await screen.findByText(profileTexts.pausedBanner)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: profileTexts.resumeLink }));
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.resumeTitle });
-    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.resumeTitle }));
+    expect(await screen.findByText(accountTexts.pausedBanner)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: accountTexts.resumeLink }));
+    const dialog = await screen.findByRole('dialog', { name: accountTexts.resumeTitle });
+    fireEvent.click(within(dialog).getByRole('button', { name: accountTexts.resumeTitle }));
 
-    expect(await screen.findByText(profileTexts.welcomeBack)).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText(profileTexts.pausedBanner)).toBeNull());
+    expect(await screen.findByText(accountTexts.welcomeBack)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(accountTexts.pausedBanner)).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
-    expect(screen.queryByText(profileTexts.welcomeBack)).toBeNull();
+    expect(screen.queryByText(accountTexts.welcomeBack)).toBeNull();
   });
 
   it('shows Failed to unpause account when resuming fails', async () => {
@@ -43,9 +43,9 @@ describe('the account banners', () => {
       }),
     });
     renderApp('/dashboard', { user: pausedUser });
-    fireEvent.click(await screen.findByRole('button', { name: profileTexts.resumeLink }));
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.resumeTitle });
-    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.resumeTitle }));
+    fireEvent.click(await screen.findByRole('button', { name: accountTexts.resumeLink }));
+    const dialog = await screen.findByRole('dialog', { name: accountTexts.resumeTitle });
+    fireEvent.click(within(dialog).getByRole('button', { name: accountTexts.resumeTitle }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain(profileTexts.unpauseFailed);
   });
 
@@ -95,8 +95,8 @@ describe('the annual confirmation', () => {
       },
     });
     renderApp('/dashboard', { user: company });
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.annualTitle });
-    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.confirm }));
+    const dialog = await screen.findByRole('dialog', { name: accountTexts.annualTitle });
+    fireEvent.click(within(dialog).getByRole('button', { name: accountTexts.confirm }));
     expect(await within(dialog).findByText(fieldMessages.capitalRequired)).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/profiles/me/annual-confirmation')).toBe(false);
 
@@ -104,12 +104,12 @@ describe('the annual confirmation', () => {
     fireEvent.change(teamSize, { target: { value: '0' } });
     fireEvent.blur(teamSize);
     expect(teamSize.value).toBe('0');
-    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.confirm }));
+    fireEvent.click(within(dialog).getByRole('button', { name: accountTexts.confirm }));
     expect(await within(dialog).findByText(fieldMessages.teamSizePositive)).toBeTruthy();
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Team Size' }), { target: { value: '14' } });
     fireEvent.click(within(dialog).getByRole('combobox', { name: 'Capital raised' }));
     fireEvent.click(await screen.findByRole('option', { name: 'More than $10 million' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.confirm }));
+    fireEvent.click(within(dialog).getByRole('button', { name: accountTexts.confirm }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((c) => c.path === '/api/profiles/me/annual-confirmation')?.body).toEqual({
@@ -132,12 +132,12 @@ describe('the annual confirmation', () => {
       'POST /api/auth/session/annual-confirmation-later': () => ({ body: { user: postponed } }),
     });
     const first = renderApp('/dashboard', { user: company });
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.annualTitle });
+    const dialog = await screen.findByRole('dialog', { name: accountTexts.annualTitle });
     fireEvent.click(within(dialog).getByRole('combobox', { name: 'Capital raised' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Less than $250k' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.confirm }));
+    fireEvent.click(within(dialog).getByRole('button', { name: accountTexts.confirm }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain(profileTexts.updateFailed);
-    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.maybeLater }));
+    fireEvent.click(within(dialog).getByRole('button', { name: accountTexts.maybeLater }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() =>
       expect(calls.filter((c) => c.path === '/api/auth/session/annual-confirmation-later')).toHaveLength(1),
@@ -149,7 +149,7 @@ describe('the annual confirmation', () => {
     renderApp('/dashboard', { user: postponed });
     await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/profiles/me').length).toBeGreaterThan(1));
-    expect(screen.queryByRole('dialog', { name: profileTexts.annualTitle })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: accountTexts.annualTitle })).toBeNull();
   }, 20_000);
 
   it('is not shown to experts', async () => {

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@intergen/contracts';
-import { accessTexts, accountTexts, profileTexts } from '@intergen/domain';
+import { accessTexts, accountTexts, commonTexts, profileTexts } from '@intergen/domain';
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { IconClockHour4, IconEyeOff, IconHandStop, IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -29,9 +29,9 @@ export function AccountBanners({ user }: { user: SessionUser }) {
     <Stack gap="sm">
       {paused ? (
         <Alert color="yellow" variant="light" icon={<IconHandStop aria-hidden="true" />} role="status">
-          <strong>{profileTexts.pausedBanner}</strong>{' '}
+          <strong>{accountTexts.pausedBanner}</strong>{' '}
           <Anchor component="button" type="button" size="sm" onClick={() => setResumeOpened(true)}>
-            {profileTexts.resumeLink}
+            {accountTexts.resumeLink}
           </Anchor>
         </Alert>
       ) : null}
@@ -42,10 +42,10 @@ export function AccountBanners({ user }: { user: SessionUser }) {
           icon={<IconSparkles aria-hidden="true" />}
           role="status"
           withCloseButton
-          closeButtonLabel={accountTexts.dismiss}
+          closeButtonLabel={commonTexts.dismiss}
           onClose={welcomeBack.lower}
         >
-          {profileTexts.welcomeBack}
+          {accountTexts.welcomeBack}
         </Alert>
       ) : null}
       {unpublished ? (

@@ -76,7 +76,7 @@ export function AnnualConfirmationModal({
     <Modal
       opened
       onClose={() => (confirm.isPending ? undefined : onLater())}
-      title={profileTexts.annualTitle}
+      title={accountTexts.annualTitle}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
@@ -111,9 +111,9 @@ export function AnnualConfirmationModal({
           />
           <ErrorAlert message={confirm.isError ? profileTexts.updateFailed : null} />
           <DialogActions
-            cancelLabel={profileTexts.maybeLater}
+            cancelLabel={accountTexts.maybeLater}
             onCancel={onLater}
-            confirmLabel={profileTexts.confirm}
+            confirmLabel={accountTexts.confirm}
             pending={confirm.isPending}
           />
         </Stack>

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import { disableReasons } from '@intergen/contracts';
-import { accountTexts, disableReasonLabels, profileTexts } from '@intergen/domain';
+import { accountTexts, commonTexts, disableReasonLabels, profileTexts } from '@intergen/domain';
 import { Alert, Checkbox, Modal, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -40,10 +40,10 @@ export function DisableAccountModal({ opened, onClose }: { opened: boolean; onCl
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={profileTexts.disableTitle}>
+    <Modal opened={opened} onClose={close} title={accountTexts.disableTitle}>
       <Stack gap="md">
         <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden="true" />} role="note">
-          {profileTexts.disableWarning}
+          {accountTexts.disableWarning}
         </Alert>
         <Checkbox.Group
           label={accountTexts.disableReasonLegend}
@@ -59,9 +59,9 @@ export function DisableAccountModal({ opened, onClose }: { opened: boolean; onCl
         <TellUsMore value={text} onChange={setText} />
         <AccountError title={profileTexts.deleteFailed} error={disable.error} />
         <DialogActions
-          cancelLabel={profileTexts.cancel}
+          cancelLabel={commonTexts.cancel}
           onCancel={close}
-          confirmLabel={profileTexts.disableTitle}
+          confirmLabel={accountTexts.disableTitle}
           onConfirm={confirm}
           pending={disable.isPending}
           disabled={!canConfirmDisable(reasons, text)}

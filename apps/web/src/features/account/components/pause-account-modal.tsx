@@ -1,5 +1,5 @@
 import { pauseReasons } from '@intergen/contracts';
-import { accountTexts, pauseReasonLabels, profileTexts } from '@intergen/domain';
+import { accountTexts, commonTexts, pauseReasonLabels, profileTexts } from '@intergen/domain';
 import { Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
@@ -37,9 +37,9 @@ export function PauseAccountModal({ opened, onClose }: { opened: boolean; onClos
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={profileTexts.pauseTitle}>
+    <Modal opened={opened} onClose={close} title={accountTexts.pauseTitle}>
       <Stack gap="md">
-        <Text size="sm">{profileTexts.pauseBody}</Text>
+        <Text size="sm">{accountTexts.pauseBody}</Text>
         <Radio.Group
           label={accountTexts.pauseReasonLegend}
           value={reason}
@@ -54,9 +54,9 @@ export function PauseAccountModal({ opened, onClose }: { opened: boolean; onClos
         <TellUsMore value={text} onChange={setText} />
         <AccountError title={profileTexts.pauseFailed} error={pause.error} />
         <DialogActions
-          cancelLabel={profileTexts.cancel}
+          cancelLabel={commonTexts.cancel}
           onCancel={close}
-          confirmLabel={profileTexts.pauseTitle}
+          confirmLabel={accountTexts.pauseTitle}
           onConfirm={confirm}
           pending={pause.isPending}
           disabled={!canConfirmPause(reason, text)}

@@ -1,4 +1,4 @@
-import { accountTexts, privacyStateOf, profileTexts } from '@intergen/domain';
+import { accountTexts, commonTexts, privacyStateOf } from '@intergen/domain';
 import { Anchor, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/alerts';
@@ -32,21 +32,21 @@ export function PrivacyModal({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={profileTexts.privacyTitle}>
+    <Modal opened={opened} onClose={close} title={accountTexts.privacyTitle}>
       <Stack gap="md">
         <Text size="sm" fw={600}>
           {accountTexts.privacyCurrent(privacyStateOf({ private: isPrivate, profilePublished: published }))}
         </Text>
-        <Text size="sm">{profileTexts.privacyPrivateBody}</Text>
-        <Text size="sm">{profileTexts.privacyPublicBody}</Text>
+        <Text size="sm">{accountTexts.privacyPrivateBody}</Text>
+        <Text size="sm">{accountTexts.privacyPublicBody}</Text>
         <Anchor component={Link} to={communityPath} size="sm">
           {accountTexts.communityLink}
         </Anchor>
         <ErrorAlert message={privacy.error ? errorMessage(privacy.error) : null} />
         <DialogActions
-          cancelLabel={profileTexts.cancel}
+          cancelLabel={commonTexts.cancel}
           onCancel={close}
-          confirmLabel={isPrivate ? profileTexts.setPublic : profileTexts.setPrivate}
+          confirmLabel={isPrivate ? accountTexts.setPublic : accountTexts.setPrivate}
           onConfirm={() => privacy.mutate(!isPrivate, { onSuccess: close })}
           pending={privacy.isPending}
         />

@@ -1,4 +1,4 @@
-import { profileTexts } from '@intergen/domain';
+import { accountTexts, commonTexts, profileTexts } from '@intergen/domain';
 import { Modal, Stack, Text } from '@mantine/core';
 import { DialogActions } from '../../../components/dialog-actions';
 import { useUnpauseAccount } from '../api/unpause-account';
@@ -21,14 +21,14 @@ export function ResumeAccountModal({ opened, onClose }: { opened: boolean; onClo
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={profileTexts.resumeTitle}>
+    <Modal opened={opened} onClose={close} title={accountTexts.resumeTitle}>
       <Stack gap="md">
-        <Text size="sm">{profileTexts.resumeBody}</Text>
+        <Text size="sm">{accountTexts.resumeBody}</Text>
         <AccountError title={profileTexts.unpauseFailed} error={unpause.error} />
         <DialogActions
-          cancelLabel={profileTexts.cancel}
+          cancelLabel={commonTexts.cancel}
           onCancel={close}
-          confirmLabel={profileTexts.resumeTitle}
+          confirmLabel={accountTexts.resumeTitle}
           onConfirm={confirm}
           pending={unpause.isPending}
           autoFocus

@@ -1,5 +1,5 @@
 import type { AdminProfileRow } from '@intergen/contracts';
-import { adminProfileTexts, profileChips } from '@intergen/domain';
+import { adminProfileTexts, profilePageTexts, profileTypeLabels } from '@intergen/domain';
 import { Paper, Stack, Table, Text } from '@mantine/core';
 import { useIsNarrow } from '../../../lib/media';
 import { ActionButtons, type ActionLayout } from './action-buttons';
@@ -42,7 +42,7 @@ export function ProfilesTable({
                 </div>
                 <dl className="ig-admin-facts ig-admin-card-facts">
                   <dt>{adminProfileTexts.kind}</dt>
-                  <dd>{profileChips[row.kind]}</dd>
+                  <dd>{profileTypeLabels[row.kind]}</dd>
                   <dt>{adminProfileTexts.status}</dt>
                   <dd>
                     <StatusBadge status={row.status} />
@@ -53,7 +53,7 @@ export function ProfilesTable({
                   <dd>{yesNo(row.emailVerified)}</dd>
                   {row.kind === 'expert' ? (
                     <>
-                      <dt>{adminProfileTexts.verified}</dt>
+                      <dt>{profilePageTexts.verified}</dt>
                       <dd>{yesNo(row.isVerified)}</dd>
                     </>
                   ) : null}
@@ -78,7 +78,7 @@ export function ProfilesTable({
             <Table.Th scope="col">{adminProfileTexts.status}</Table.Th>
             <Table.Th scope="col">{adminProfileTexts.completion}</Table.Th>
             <Table.Th scope="col">{adminProfileTexts.emailVerified}</Table.Th>
-            <Table.Th scope="col">{adminProfileTexts.verified}</Table.Th>
+            <Table.Th scope="col">{profilePageTexts.verified}</Table.Th>
             <Table.Th scope="col">{adminProfileTexts.updated}</Table.Th>
             <Table.Th scope="col">{adminProfileTexts.actions}</Table.Th>
           </Table.Tr>
@@ -94,7 +94,7 @@ export function ProfilesTable({
                   {row.email}
                 </Text>
               </Table.Td>
-              <Table.Td>{profileChips[row.kind]}</Table.Td>
+              <Table.Td>{profileTypeLabels[row.kind]}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <StatusBadge status={row.status} />
               </Table.Td>

@@ -1,4 +1,4 @@
-import { adminProfileTexts } from '@intergen/domain';
+import { adminProfileTexts, commonTexts } from '@intergen/domain';
 import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
@@ -53,7 +53,7 @@ export function ReasonModal({
         />
         <ErrorAlert message={error} />
         <DialogActions
-          cancelLabel={adminProfileTexts.cancel}
+          cancelLabel={commonTexts.cancel}
           onCancel={onClose}
           confirmLabel={confirmLabel}
           onConfirm={confirm}

@@ -1,6 +1,6 @@
 import './admin-profiles.css';
 import type { OwnProfile } from '@intergen/contracts';
-import { adminProfileTexts, wizardSteps } from '@intergen/domain';
+import { adminProfileTexts, profilePageTexts, wizardSteps } from '@intergen/domain';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
@@ -23,7 +23,7 @@ export function StatusPanel({ profile, actions }: { profile: OwnProfile; actions
     [adminProfileTexts.emailVerified, yesNo(profile.emailVerified)],
     ...(isExpert
       ? ([
-          [adminProfileTexts.verified, yesNo(profile.isVerified)],
+          [profilePageTexts.verified, yesNo(profile.isVerified)],
           [adminProfileTexts.private, yesNo(profile.private)],
         ] as [string, ReactNode][])
       : []),

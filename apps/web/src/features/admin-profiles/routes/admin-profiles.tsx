@@ -2,9 +2,10 @@ import '@mantine/core/styles/Combobox.css';
 import { AdminProfilesQuerySchema } from '@intergen/contracts';
 import {
   adminProfileTexts,
-  profileChips,
+  commonTexts,
   profileStatuses,
   profileStatusLabels,
+  profileTypeLabels,
   profileTypes,
 } from '@intergen/domain';
 import { Button, EmptyState, Group, Paper, Select, Skeleton, Stack, Title } from '@mantine/core';
@@ -22,7 +23,7 @@ const awaitingFilter: AdminProfilesFilter = { kind: 'expert', status: 'pending' 
 
 const kindOptions = [
   { value: '', label: adminProfileTexts.any },
-  ...profileTypes.map((kind) => ({ value: kind, label: profileChips[kind] })),
+  ...profileTypes.map((kind) => ({ value: kind, label: profileTypeLabels[kind] })),
 ];
 const statusOptions = [
   { value: '', label: adminProfileTexts.any },
@@ -121,9 +122,9 @@ function ProfilesSection({
             leftSection={<IconRefresh size={14} aria-hidden="true" />}
             onClick={() => list.refetch()}
             loading={list.isFetching && !list.isPending}
-            aria-label={`${adminProfileTexts.refresh}: ${title}`}
+            aria-label={`${commonTexts.refresh}: ${title}`}
           >
-            {adminProfileTexts.refresh}
+            {commonTexts.refresh}
           </Button>
         </Group>
         {filters}

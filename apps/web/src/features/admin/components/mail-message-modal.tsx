@@ -1,4 +1,4 @@
-import { adminMailboxTexts as t } from '@intergen/domain';
+import { commonTexts, adminMailboxTexts as t } from '@intergen/domain';
 import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { ErrorAlert } from '../../../components/alerts';
 import { errorMessage } from '../../../lib/api-client';
@@ -40,7 +40,7 @@ export function MailMessageModal({ id, onClose }: { id: string | null; onClose: 
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {t.close}
+            {commonTexts.close}
           </Button>
         </Group>
       </Stack>

@@ -1,4 +1,4 @@
-import { adminMailboxTexts as t } from '@intergen/domain';
+import { commonTexts, adminMailboxTexts as t } from '@intergen/domain';
 import { Button, EmptyState, Group, Skeleton, Stack } from '@mantine/core';
 import { IconMailOff, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -24,7 +24,7 @@ export function MailboxRoute() {
           onClick={() => mailbox.refetch()}
           loading={mailbox.isRefetching && !mailbox.isFetchingNextPage}
         >
-          {t.refresh}
+          {commonTexts.refresh}
         </Button>
       </Group>
       {mailbox.isPending ? (

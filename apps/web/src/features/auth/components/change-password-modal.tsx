@@ -1,4 +1,4 @@
-import { authTexts, labels, layoutTexts, messages } from '@intergen/domain';
+import { authTexts, commonTexts, messages } from '@intergen/domain';
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
@@ -54,13 +54,13 @@ function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProps) {
   const invalid = problemFields(change.error);
 
   return (
-    <Modal opened={opened} onClose={close} title={labels.changePassword}>
+    <Modal opened={opened} onClose={close} title={authTexts.changePassword}>
       {change.isSuccess ? (
         <Stack gap="md">
           <SuccessAlert message={change.data.message} />
           <Group justify="flex-end">
             <Button onClick={close} data-autofocus>
-              {layoutTexts.close}
+              {commonTexts.close}
             </Button>
           </Group>
         </Stack>
@@ -95,9 +95,9 @@ function ChangePasswordModal({ opened, onClose }: ChangePasswordModalProps) {
               {...form.getInputProps('confirmPassword')}
             />
             <DialogActions
-              cancelLabel={layoutTexts.cancel}
+              cancelLabel={commonTexts.cancel}
               onCancel={close}
-              confirmLabel={labels.changePassword}
+              confirmLabel={authTexts.changePassword}
               pending={change.isPending}
             />
           </Stack>
@@ -113,7 +113,7 @@ export function ChangePasswordButton() {
   return (
     <>
       <Button variant="default" onClick={open}>
-        {labels.changePassword}
+        {authTexts.changePassword}
       </Button>
       <ChangePasswordModal opened={opened} onClose={close} />
     </>

@@ -1,4 +1,4 @@
-import { isValidEmail, labels, messages } from '@intergen/domain';
+import { authTexts, isValidEmail, messages } from '@intergen/domain';
 import { Button, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ErrorAlert, InfoAlert } from '../../../components/alerts';
@@ -74,7 +74,7 @@ export function DealOneTimeLinkButton({ email, params }: { email: string; params
       <InfoAlert message={request.data?.message} />
       <ErrorAlert message={clientError ?? serverError} />
       <Button variant="default" fullWidth size="md" loading={request.isPending} onClick={handleClick}>
-        {labels.signInWithOneTimeLink}
+        {authTexts.signInWithOneTimeLink}
       </Button>
     </Stack>
   );

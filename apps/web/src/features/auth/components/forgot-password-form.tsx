@@ -1,4 +1,4 @@
-import { authTexts, isValidEmail, labels, messages, routes } from '@intergen/domain';
+import { authTexts, isValidEmail, messages, routes } from '@intergen/domain';
 import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ErrorAlert, SuccessAlert } from '../../../components/alerts';
@@ -39,7 +39,7 @@ export function ForgotPasswordForm() {
         <ErrorAlert message={reset.error ? errorMessage(reset.error) : null} />
         <EmailField key={form.key('email')} {...form.getInputProps('email')} />
         <Button type="submit" fullWidth size="md" loading={reset.isPending}>
-          {labels.resetPassword}
+          {authTexts.resetPassword}
         </Button>
         <AuthLinkLine lead={authTexts.rememberedIt} to={routes.login}>
           {authTexts.backToLogin}

@@ -1,4 +1,4 @@
-import { afterLoginPath, authTexts, labels, routes } from '@intergen/domain';
+import { afterLoginPath, authTexts, routes } from '@intergen/domain';
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
@@ -80,12 +80,12 @@ export function LoginForm({
           {withLinks ? (
             <Group justify="flex-end" mt={-8}>
               <Anchor component={Link} to={routes.forgotPassword} size="sm">
-                {labels.forgotPasswordLink}
+                {authTexts.forgotPasswordLink}
               </Anchor>
             </Group>
           ) : null}
           <Button type="submit" fullWidth size="md" loading={signIn.isPending}>
-            {labels.logIn}
+            {authTexts.logIn}
           </Button>
         </Stack>
       </form>

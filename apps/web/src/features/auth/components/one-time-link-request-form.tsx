@@ -1,4 +1,4 @@
-import { authTexts, labels, messages, routes } from '@intergen/domain';
+import { authTexts, messages, routes } from '@intergen/domain';
 import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ErrorAlert, InfoAlert } from '../../../components/alerts';
@@ -39,7 +39,7 @@ export function OneTimeLinkRequestForm({ redirect }: { redirect: string | null }
         <ErrorAlert message={linkError(request.error)} />
         <EmailField key={form.key('email')} {...form.getInputProps('email')} />
         <Button type="submit" fullWidth size="md" loading={request.isPending}>
-          {labels.requestOneTimeLink}
+          {authTexts.requestOneTimeLink}
         </Button>
         <AuthLinkLine lead={authTexts.preferPassword} to={withRedirect(routes.login, redirect)}>
           {authTexts.logInWithPassword}

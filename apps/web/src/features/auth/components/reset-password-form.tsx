@@ -1,4 +1,4 @@
-import { authTexts, labels, messages, passwordProblem, routes } from '@intergen/domain';
+import { authTexts, messages, passwordProblem, routes } from '@intergen/domain';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -43,7 +43,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <Stack gap="md">
         <SuccessAlert message={reset.data.message} />
         <Button component={Link} to={routes.login} fullWidth size="md">
-          {labels.logIn}
+          {authTexts.logIn}
         </Button>
       </Stack>
     );

@@ -2,7 +2,6 @@ import {
   afterLoginPath,
   authTexts,
   isValidEmail,
-  labels,
   messages,
   type ProfileType,
   passwordProblem,
@@ -77,7 +76,7 @@ export function SignUpForm() {
       <Stack gap="md">
         <ErrorAlert message={error} />
         <Radio.Group
-          label={labels.iAm}
+          label={authTexts.iAm}
           withAsterisk
           key={form.key('profileType')}
           {...form.getInputProps('profileType')}
@@ -128,10 +127,10 @@ export function SignUpForm() {
           {...form.getInputProps('password')}
         />
         <Button type="submit" fullWidth size="md" loading={signUp.isPending}>
-          {labels.signUpButton}
+          {authTexts.signUp}
         </Button>
         <AuthLinkLine lead={authTexts.alreadyHaveAccount} to={routes.login}>
-          {labels.loginLink}
+          {authTexts.loginLink}
         </AuthLinkLine>
       </Stack>
     </form>

@@ -1,4 +1,4 @@
-import { labels, messages } from '@intergen/domain';
+import { authTexts, messages } from '@intergen/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { configAnswer, installFakeApi, renderApp } from '../../../test/render';
@@ -10,7 +10,7 @@ describe('/forgotPassword', () => {
       'POST /api/auth/password/forgot': () => ({ body: { message: messages.resetSuccess } }),
     });
     renderApp('/forgotPassword');
-    const button = await screen.findByRole('button', { name: labels.resetPassword });
+    const button = await screen.findByRole('button', { name: authTexts.resetPassword });
     const email = screen.getByRole('textbox', { name: /^Email/ });
     fireEvent.change(email, { target: { value: 'ada.example.com' } });
     fireEvent.click(button);

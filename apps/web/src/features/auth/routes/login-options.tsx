@@ -1,4 +1,4 @@
-import { afterLoginPath, authTexts, layoutTexts, routes } from '@intergen/domain';
+import { afterLoginPath, authTexts, routes } from '@intergen/domain';
 import { Divider } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -48,14 +48,14 @@ export function LoginOptionsRoute() {
   if (token && !linkFailed) return <PageLoader label={authTexts.signingIn} />;
 
   return (
-    <AuthPage title={authTexts.loginTitle} description={authTexts.loginOptionsDescription}>
+    <AuthPage title={authTexts.logIn} description={authTexts.loginOptionsDescription}>
       <LoginForm
         redirect={redirect}
         initialError={linkError}
         onEdit={() => setLinkError(null)}
         extra={(email) => (
           <>
-            <Divider label={layoutTexts.or} labelPosition="center" />
+            <Divider label={authTexts.or} labelPosition="center" />
             <DealOneTimeLinkButton email={email} params={{ login, deal, redirect }} />
             <AuthLinkLine
               lead={authTexts.noInvitationLink}

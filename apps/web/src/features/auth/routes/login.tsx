@@ -1,4 +1,4 @@
-import { authTexts, labels, layoutTexts, routes } from '@intergen/domain';
+import { authTexts, routes } from '@intergen/domain';
 import { Divider, Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { AuthPage } from '../../../components/auth-page';
@@ -11,15 +11,15 @@ export function LoginRoute() {
   const redirect = searchParams.get('redirect');
 
   return (
-    <AuthPage title={authTexts.loginTitle} description={authTexts.loginDescription}>
+    <AuthPage title={authTexts.logIn} description={authTexts.loginDescription}>
       <LoginForm redirect={redirect} />
-      <Divider label={layoutTexts.or} labelPosition="center" />
+      <Divider label={authTexts.or} labelPosition="center" />
       <Stack gap="xs" align="center">
         <AuthLinkLine to={withRedirect(routes.oneTimeRequest, redirect)}>
           {authTexts.emailMeOneTimeLink}
         </AuthLinkLine>
         <AuthLinkLine lead={authTexts.newToInterGen} to={routes.signup}>
-          {labels.signUpLink}
+          {authTexts.signUp}
         </AuthLinkLine>
       </Stack>
     </AuthPage>

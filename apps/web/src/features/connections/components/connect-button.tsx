@@ -1,4 +1,4 @@
-import { connectionUiTexts as t } from '@intergen/domain';
+import { connectionRequestTexts as t } from '@intergen/domain';
 import { Button } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { limits, messages, connectionUiTexts as t } from '@intergen/domain';
+import { commonTexts, limits, messages, connectionRequestTexts as t } from '@intergen/domain';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { DialogActions } from '../../../components/dialog-actions';
@@ -83,7 +83,7 @@ export function ConnectDialog({ opened, onClose, suggestionId, name }: ConnectDi
               data-autofocus
             />
             <DialogActions
-              cancelLabel={t.cancel}
+              cancelLabel={commonTexts.cancel}
               onCancel={onClose}
               confirmLabel={t.send}
               pending={send.isPending}
@@ -131,7 +131,7 @@ function SendFailedDialog({
         </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            {t.dismiss}
+            {commonTexts.dismiss}
           </Button>
           {supportEmail ? (
             <Button component="a" href={supportMailto(supportEmail, name, error)}>

@@ -1,4 +1,4 @@
-import { connectionTimings, connectionUiTexts as t } from '@intergen/domain';
+import { commonTexts, connectionTimings, connectionRequestTexts as t } from '@intergen/domain';
 import { Alert, Stack } from '@mantine/core';
 import { IconCircleCheck, IconSend } from '@tabler/icons-react';
 import {
@@ -97,7 +97,7 @@ export function ConnectionBanners() {
               variant="light"
               icon={<IconCircleCheck aria-hidden="true" />}
               withCloseButton
-              closeButtonLabel={t.close}
+              closeButtonLabel={commonTexts.close}
               onClose={dismissAccepted}
             >
               {t.acceptedBanner}

@@ -4,7 +4,7 @@ import {
   meetingLinks,
   meetingSlot,
   meetingTitle,
-  connectionUiTexts as t,
+  meetingInviteTexts as t,
 } from '@intergen/domain';
 import { Anchor, Group, Text } from '@mantine/core';
 import { IconBrandGoogle, IconBrandWindows, IconDownload } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-import { connectionUiTexts as t } from '@intergen/domain';
+import { commonTexts, connectionRequestTexts as t } from '@intergen/domain';
 import { Badge, Button } from '@mantine/core';
 import { IconCheck, IconUserCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -69,7 +69,7 @@ export function ProfileConnectionActions({ profileId, name, suggestionId }: Prof
           title={t.declineTitle}
           body={t.declineBody(name)}
           confirmLabel={t.decline}
-          cancelLabel={t.cancel}
+          cancelLabel={commonTexts.cancel}
           onConfirm={() => {
             setConfirmingDecline(false);
             deny.mutate(incoming, {

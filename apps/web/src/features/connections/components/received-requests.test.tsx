@@ -1,4 +1,4 @@
-import { connectionTimings, connectionUiTexts } from '@intergen/domain';
+import { connectionRequestTexts, connectionTimings } from '@intergen/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildBuckets, buildCard, buildConnection, buildRequest, dashboardApi } from '../../../test/fixtures';
@@ -195,7 +195,7 @@ describe('received connection requests on the dashboard', () => {
     );
     fireEvent.click(within(card).getByRole('button', { name: 'Decline' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline connection request?' });
-    expect(within(dialog).getByText(connectionUiTexts.declineBody(name))).toBeTruthy();
+    expect(within(dialog).getByText(connectionRequestTexts.declineBody(name))).toBeTruthy();
   });
 
   it('labels the member’s own message on a sent request as theirs', async () => {
@@ -204,8 +204,8 @@ describe('received connection requests on the dashboard', () => {
     renderApp('/dashboard', { user: expert });
     const list = await screen.findByRole('list', { name: 'Sent Requests' });
     const card = within(list).getByRole('article', { name: 'Ada Lovelace' });
-    expect(within(card).getByText(connectionUiTexts.yourMessage)).toBeTruthy();
-    expect(within(card).queryByText(connectionUiTexts.requestMessage)).toBeNull();
+    expect(within(card).getByText(connectionRequestTexts.yourMessage)).toBeTruthy();
+    expect(within(card).queryByText(connectionRequestTexts.requestMessage)).toBeNull();
     expect(within(card).getByText(/^Hello there\./).textContent).toBe(sent.message);
   });
 });

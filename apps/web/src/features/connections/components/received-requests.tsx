@@ -1,6 +1,6 @@
 import './request-cards.css';
 import type { ConnectionRequest, MatchExplanation } from '@intergen/contracts';
-import { connectionTimings, emptyStates, connectionUiTexts as t } from '@intergen/domain';
+import { commonTexts, connectionTimings, connectionRequestTexts as t } from '@intergen/domain';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -143,11 +143,11 @@ export function ReceivedRequests(slots: RequestCardSlots) {
           ) : connections.isError ? (
             <LoadFailed
               message={`${t.loadFailed} ${errorMessage(connections.error)}`}
-              retryLabel={t.tryAgain}
+              retryLabel={commonTexts.tryAgain}
               onRetry={() => connections.refetch()}
             />
           ) : (
-            <EmptyPanel icon={<IconInbox aria-hidden="true" />} title={emptyStates.noPendingRequests} />
+            <EmptyPanel icon={<IconInbox aria-hidden="true" />} title={t.noPendingRequests} />
           )}
         </Stack>
       ) : (
@@ -175,7 +175,7 @@ export function ReceivedRequests(slots: RequestCardSlots) {
         title={lastConfirming?.action === 'decline' ? t.declineTitle : t.clearTitle}
         body={lastConfirming?.action === 'decline' ? t.declineBody(shownName) : t.clearRequestBody(shownName)}
         confirmLabel={lastConfirming?.action === 'decline' ? t.decline : t.remove}
-        cancelLabel={t.cancel}
+        cancelLabel={commonTexts.cancel}
         onConfirm={() => void confirm()}
         onCancel={() => setConfirming(null)}
       />

@@ -1,5 +1,5 @@
 import type { ConnectionRequest } from '@intergen/contracts';
-import { connectionUiTexts as t } from '@intergen/domain';
+import { connectionRequestTexts as t } from '@intergen/domain';
 import { Button, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Checkbox.css';
 import './request-cards.css';
 import '@mantine/core/styles/Rating.css';
 import type { ConnectionRequest } from '@intergen/contracts';
-import { connectionUiTexts as t } from '@intergen/domain';
+import { commonTexts, reviewTexts as t } from '@intergen/domain';
 import { Button, Checkbox, CopyButton, Group, Modal, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -131,7 +131,7 @@ function ReviewForm({
             !canFinishReview(rating, formShown, submittedSurvey) || submit.isPending || close.isPending
           }
         >
-          {t.done}
+          {commonTexts.done}
         </Button>
       </Group>
     </Stack>

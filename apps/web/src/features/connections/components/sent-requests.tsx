@@ -1,6 +1,6 @@
 import './request-cards.css';
 import type { ConnectionRequest } from '@intergen/contracts';
-import { connectionUiTexts as t } from '@intergen/domain';
+import { connectionRequestTexts as t } from '@intergen/domain';
 import { Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { ErrorAlert } from '../../../components/alerts';

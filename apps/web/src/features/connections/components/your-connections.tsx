@@ -1,6 +1,6 @@
 import './request-cards.css';
 import type { ConnectionRequest } from '@intergen/contracts';
-import { emptyStates, connectionUiTexts as t } from '@intergen/domain';
+import { connectionRequestTexts, reviewTexts as t } from '@intergen/domain';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMessageStar, IconUsers } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -117,7 +117,7 @@ export function YourConnections({ onViewProfile }: { onViewProfile?: (profileId:
   const all = [...unrated, ...rated];
   const heading = (
     <Title order={2} fz="xl" id={headingId}>
-      {t.connectionsHeading}
+      {connectionRequestTexts.connectionsHeading}
     </Title>
   );
   return (
@@ -125,17 +125,20 @@ export function YourConnections({ onViewProfile }: { onViewProfile?: (profileId:
       {all.length === 0 ? (
         <Stack gap="md">
           {heading}
-          <EmptyPanel icon={<IconUsers aria-hidden="true" />} title={emptyStates.youHaveNoConnections} />
+          <EmptyPanel
+            icon={<IconUsers aria-hidden="true" />}
+            title={connectionRequestTexts.youHaveNoConnections}
+          />
         </Stack>
       ) : (
         <CardCarousel
           heading={heading}
           labelledBy={headingId}
-          label={t.connectionsHeading}
+          label={connectionRequestTexts.connectionsHeading}
           notice={
             unrated.length === 0 ? (
               <Text role="status" fw={600} c="teal.9">
-                {emptyStates.allReviewsComplete}
+                {t.allReviewsComplete}
               </Text>
             ) : null
           }
@@ -174,11 +177,11 @@ function ConnectionCard({
     <MemberCard card={card} headingId={headingId}>
       {connection.connectedOn ? (
         <Text size="xs" c="dimmed">
-          {t.connectedOn(formatDate(connection.connectedOn))}
+          {connectionRequestTexts.connectedOn(formatDate(connection.connectedOn))}
         </Text>
       ) : null}
       {contact ? (
-        <dl className="ig-request-facts" aria-label={t.contactDetails}>
+        <dl className="ig-request-facts" aria-label={connectionRequestTexts.contactDetails}>
           <EmailPhoneFacts email={contact.email} phone={contact.phone} />
         </dl>
       ) : null}

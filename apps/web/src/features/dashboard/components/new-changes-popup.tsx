@@ -1,5 +1,5 @@
 import '@mantine/core/styles/List.css';
-import { newChangesPopupDue, newChangesPopup as texts } from '@intergen/domain';
+import { newChangesPopupDue, newChangesPopupTexts as texts } from '@intergen/domain';
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { newChangesSeenInThisBrowser, rememberNewChangesSeen } from '../../../lib/new-changes-seen';

@@ -1,5 +1,5 @@
 import type { Suggestion } from '@intergen/contracts';
-import { connectionUiTexts } from '@intergen/domain';
+import { suggestionTexts } from '@intergen/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildCard, buildExplanation, buildSuggestion } from '../../../test/fixtures';
@@ -123,7 +123,7 @@ describe('the dashboard’s recommended connections', () => {
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Clear from dashboard?' });
-    expect(within(dialog).getByText(connectionUiTexts.removeSuggestionBody(long))).toBeTruthy();
+    expect(within(dialog).getByText(suggestionTexts.clearBody(long))).toBeTruthy();
   });
 
   it('says that’s all for now when there is nothing to recommend', async () => {

@@ -1,5 +1,10 @@
 import type { Suggestion } from '@intergen/contracts';
-import { connectionTimings, matchingUiTexts as t } from '@intergen/domain';
+import {
+  commonTexts,
+  connectionRequestTexts,
+  connectionTimings,
+  suggestionTexts as t,
+} from '@intergen/domain';
 import { Stack, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -113,7 +118,7 @@ export function RecommendedSuggestions({ renderConnect }: RecommendedSuggestions
   ) : suggestions.isError ? (
     <LoadFailed
       message={`${t.loadFailed} ${errorMessage(suggestions.error)}`}
-      retryLabel={t.tryAgain}
+      retryLabel={commonTexts.tryAgain}
       onRetry={() => suggestions.refetch()}
     />
   ) : null;
@@ -154,10 +159,10 @@ export function RecommendedSuggestions({ renderConnect }: RecommendedSuggestions
       )}
       <ConfirmDialog
         opened={confirming !== null}
-        title={t.clearTitle}
+        title={connectionRequestTexts.clearTitle}
         body={lastConfirming ? t.clearBody(lastConfirming.counterpart.name) : ''}
-        confirmLabel={t.remove}
-        cancelLabel={t.cancel}
+        confirmLabel={connectionRequestTexts.remove}
+        cancelLabel={commonTexts.cancel}
         onConfirm={() => confirming && clear(confirming)}
         onCancel={() => setConfirming(null)}
       />

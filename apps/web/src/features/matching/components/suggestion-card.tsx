@@ -1,6 +1,12 @@
 import './suggestion-card.css';
 import type { Suggestion } from '@intergen/contracts';
-import { areasOfImprovement, industries, matchingUiTexts as t } from '@intergen/domain';
+import {
+  areasOfImprovement,
+  connectionRequestTexts,
+  industries,
+  profilePageTexts,
+  suggestionTexts as t,
+} from '@intergen/domain';
 import { Badge, Button, Text } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { CardActions, MemberCard, ViewProfileButton } from '../../../components/member-card';
@@ -45,7 +51,10 @@ export function SuggestionCard({ suggestion, onClear, connectAction }: Suggestio
           {card.headline}
         </Text>
       ) : null}
-      <ChipList label={t.industries} labels={card.industries.map((code) => industries.labels[code])} />
+      <ChipList
+        label={profilePageTexts.industries}
+        labels={card.industries.map((code) => industries.labels[code])}
+      />
       <ChipList
         label={t.areas[card.kind]}
         labels={card.areas.map((code) => areasOfImprovement.labels[code])}
@@ -65,7 +74,7 @@ export function SuggestionCard({ suggestion, onClear, connectAction }: Suggestio
             onClick={() => onClear(suggestion)}
             aria-describedby={headingId}
           >
-            {t.clearFromDashboard}
+            {connectionRequestTexts.clearFromDashboard}
           </Button>
         )}
       </CardActions>

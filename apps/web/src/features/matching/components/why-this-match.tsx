@@ -2,7 +2,7 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/RingProgress.css';
 import './why-this-match.css';
 import type { MatchExplanation, MatchPartView } from '@intergen/contracts';
-import { matchingDefaults, matchingUiTexts as t } from '@intergen/domain';
+import { matchingDefaults, suggestionTexts as t } from '@intergen/domain';
 import { Badge, Button, Progress, RingProgress, Text } from '@mantine/core';
 import { IconChevronDown, IconStarFilled } from '@tabler/icons-react';
 import { useId, useState } from 'react';

@@ -1,4 +1,4 @@
-import { networkTexts as t } from '@intergen/domain';
+import { navigationTexts, networkTexts as t } from '@intergen/domain';
 import { PlaceholderPage } from '../../../components/page';
 
 /**
@@ -7,7 +7,7 @@ import { PlaceholderPage } from '../../../components/page';
  * says so rather than pretending.
  */
 export function MyNetworkRoute() {
-  return <PlaceholderPage title={t.myNetworkTitle} note={t.myNetworkNotBuilt} />;
+  return <PlaceholderPage title={navigationTexts.myNetwork} note={t.myNetworkNotBuilt} />;
 }
 
 /** `/expert-community`, behind the community-tab flag; a landing for the profiles opened over it, as above. */

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Indicator.css';
 import './notification-centre.css';
 import type { Notification } from '@intergen/contracts';
-import { notificationText, routes, notificationTexts as t } from '@intergen/domain';
+import { commonTexts, notificationText, routes, notificationTexts as t } from '@intergen/domain';
 import {
   ActionIcon,
   Button,
@@ -99,7 +99,7 @@ export function NotificationCentre() {
           <Stack align="center" gap="xs" py="sm">
             <Text size="sm">{t.loadFailed}</Text>
             <Button size="xs" variant="light" onClick={() => query.refetch()}>
-              {t.tryAgain}
+              {commonTexts.tryAgain}
             </Button>
           </Stack>
         ) : query.data.notifications.length === 0 ? (

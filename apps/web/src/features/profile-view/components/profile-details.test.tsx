@@ -1,4 +1,4 @@
-import { profileTexts } from '@intergen/domain';
+import { profilePageTexts } from '@intergen/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildCompanyView, buildExpertView, buildOwnExpert } from '../../../test/fixtures';
@@ -9,7 +9,7 @@ import { ProfileDetails } from './profile-details';
 describe('a profile page', () => {
   it('hides the contact details of a member one is not connected with', () => {
     renderWithProviders(<ProfileDetails profile={buildExpertView({ contact: null })} />);
-    expect(screen.getByText(profileTexts.contactHidden)).toBeTruthy();
+    expect(screen.getByText(profilePageTexts.contactHidden)).toBeTruthy();
     expect(document.querySelector('a[href^="mailto:"]')).toBeNull();
     // LinkedIn is a contact detail (DESIGN.md §2, deliberate): not shown before connecting.
     expect(screen.queryByRole('link', { name: /linkedin/ })).toBeNull();
@@ -28,7 +28,7 @@ describe('a profile page', () => {
         })}
       />,
     );
-    expect(screen.queryByText(profileTexts.contactHidden)).toBeNull();
+    expect(screen.queryByText(profilePageTexts.contactHidden)).toBeNull();
     expect(screen.getByRole('link', { name: 'ada@example.com' }).getAttribute('href')).toBe(
       'mailto:ada@example.com',
     );

@@ -1,6 +1,6 @@
 import './profile-details.css';
 import type { ProfileView } from '@intergen/contracts';
-import { displayWebsite, profileChips, profilePageTexts, profileTexts } from '@intergen/domain';
+import { displayWebsite, profilePageTexts, profilePictureTexts, profileTypeLabels } from '@intergen/domain';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { IconBrandLinkedin, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -46,7 +46,11 @@ export function ProfileDetails({
     >
       <header className="ig-profile-header">
         {image ? (
-          <img className="ig-profile-avatar" src={image.url} alt={profileTexts.imageAlt(profile.name)} />
+          <img
+            className="ig-profile-avatar"
+            src={image.url}
+            alt={profilePictureTexts.imageAlt(profile.name)}
+          />
         ) : null}
         <Stack gap={8} className="ig-profile-who">
           {embedded ? (
@@ -61,7 +65,7 @@ export function ProfileDetails({
           )}
           <Group gap="xs">
             <Badge variant="light" size="lg">
-              {profileChips[profile.kind]}
+              {profileTypeLabels[profile.kind]}
             </Badge>
             {profile.kind === 'expert' && profile.isVerified ? <VerifiedBadge size="lg" /> : null}
             {badges}
@@ -130,7 +134,7 @@ function SideCard({
             </dl>
           ) : (
             <Text size="sm" c="dimmed">
-              {profileTexts.contactHidden}
+              {profilePageTexts.contactHidden}
             </Text>
           )}
         </section>

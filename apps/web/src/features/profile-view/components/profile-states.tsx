@@ -1,4 +1,11 @@
-import { accessTexts, profilePageTexts, profileTexts, routes, setupPath } from '@intergen/domain';
+import {
+  accessTexts,
+  commonTexts,
+  profilePageTexts,
+  profileTexts,
+  routes,
+  setupPath,
+} from '@intergen/domain';
 import { Button, Center, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { IconUserQuestion } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -34,7 +41,7 @@ export function ProfileLoadError({
           <ErrorAlert message={errorMessage(error)} />
           <Group justify="center">
             <Button variant="default" onClick={onRetry}>
-              {profilePageTexts.tryAgain}
+              {commonTexts.tryAgain}
             </Button>
           </Group>
         </Stack>

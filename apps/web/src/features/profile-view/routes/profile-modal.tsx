@@ -1,5 +1,5 @@
 import type { ProfileView } from '@intergen/contracts';
-import { labels } from '@intergen/domain';
+import { navigationTexts } from '@intergen/domain';
 import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -31,7 +31,7 @@ export function ProfileModal({
     <Modal
       opened
       onClose={close}
-      title={query.data?.name ?? labels.profile}
+      title={query.data?.name ?? navigationTexts.profile}
       size="min(var(--ig-content-max-width), calc(100vw - 48px))"
       centered={false}
       padding="lg"

@@ -1,4 +1,4 @@
-import { accessTexts, profileTexts } from '@intergen/domain';
+import { accessTexts, profilePageTexts, profileTexts, wizardTexts } from '@intergen/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildCompanyView, buildExpertView } from '../../../test/fixtures';
@@ -17,8 +17,8 @@ describe('the profile routes', () => {
     });
     renderApp('/view/p2', { user: buildUser() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeTruthy();
-    expect(screen.getByText(profileTexts.contactHidden)).toBeTruthy();
-    expect(screen.queryByRole('link', { name: profileTexts.edit })).toBeNull();
+    expect(screen.getByText(profilePageTexts.contactHidden)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: wizardTexts.edit })).toBeNull();
   });
 
   it('/profile?id= shows the same page', async () => {
@@ -68,7 +68,7 @@ describe('the profile routes', () => {
       'GET /api/profiles/u1': () => ({ body: { profile: own } }),
     });
     renderApp('/profile', { user: buildUser() });
-    const edit = await screen.findByRole('link', { name: profileTexts.edit });
+    const edit = await screen.findByRole('link', { name: wizardTexts.edit });
     expect(edit.getAttribute('href')).toBe('/profile/edit');
   });
 

@@ -1,4 +1,4 @@
-import { type ProfileStatus, profileStatusLabels, profileTexts, routes } from '@intergen/domain';
+import { type ProfileStatus, profileStatusLabels, routes, wizardTexts } from '@intergen/domain';
 import { Badge, Button } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
@@ -16,7 +16,7 @@ function EditProfileButton() {
       to={routes.profileEdit}
       leftSection={<IconPencil size={16} aria-hidden="true" />}
     >
-      {profileTexts.edit}
+      {wizardTexts.edit}
     </Button>
   );
 }

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@intergen/contracts';
-import { limits, messages, profileTexts } from '@intergen/domain';
+import { emailVerificationTexts, limits, messages } from '@intergen/domain';
 import { Alert, Button, Group, Input, Modal, PinInput, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -74,7 +74,7 @@ export function EmailVerificationModal({
     (resend.isError ? verificationError(resend.error) : null);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={profileTexts.verificationTitle}>
+    <Modal opened={opened} onClose={onClose} title={emailVerificationTexts.verificationTitle}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -83,20 +83,24 @@ export function EmailVerificationModal({
         }}
       >
         <Stack gap="md">
-          <Text>{profileTexts.verificationPrompt}</Text>
+          <Text>{emailVerificationTexts.verificationPrompt}</Text>
           <ErrorAlert message={error} />
           {expired ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
               <Stack gap="xs" align="flex-start">
                 <span>{verify.error?.message}</span>
                 <Button size="xs" onClick={sendNewCode} loading={resend.isPending}>
-                  {profileTexts.sendNewCode}
+                  {emailVerificationTexts.sendNewCode}
                 </Button>
               </Stack>
             </Alert>
           ) : null}
           <InfoAlert message={resend.isSuccess ? resend.data.message : null} />
-          <Input.Wrapper label={profileTexts.verificationCodeLabel} labelElement="div" id="verification-code">
+          <Input.Wrapper
+            label={emailVerificationTexts.verificationCodeLabel}
+            labelElement="div"
+            id="verification-code"
+          >
             <PinInput
               mt="xs"
               length={limits.verificationCodeLength}
@@ -115,7 +119,7 @@ export function EmailVerificationModal({
               getInputProps={(index) => ({
                 // The modal's focus trap gives the first box the focus when it opens.
                 ...(index === 0 ? { 'data-autofocus': true } : {}),
-                'aria-label': `${profileTexts.verificationCodeLabel}, ${index + 1} / ${limits.verificationCodeLength}`,
+                'aria-label': `${emailVerificationTexts.verificationCodeLabel}, ${index + 1} / ${limits.verificationCodeLength}`,
                 autoCapitalize: 'characters',
                 autoComplete: index === 0 ? 'one-time-code' : 'off',
                 // Mantine's error state colours text and placeholder red, under the AA contrast ratio.
@@ -128,11 +132,11 @@ export function EmailVerificationModal({
             />
           </Input.Wrapper>
           <Button type="submit" loading={verify.isPending} fullWidth>
-            {profileTexts.verificationContinue}
+            {emailVerificationTexts.verificationContinue}
           </Button>
           <Group justify="space-between" gap="sm">
             <Button variant="subtle" onClick={sendNewCode} loading={resend.isPending}>
-              {profileTexts.resendEmail}
+              {emailVerificationTexts.resendEmail}
             </Button>
             <Button
               variant="subtle"
@@ -140,7 +144,7 @@ export function EmailVerificationModal({
               onClick={() => signOut.mutate()}
               loading={signOut.isPending}
             >
-              {profileTexts.tryAnotherAccount}
+              {emailVerificationTexts.tryAnotherAccount}
             </Button>
           </Group>
         </Stack>
@@ -168,14 +172,14 @@ export function EmailVerifiedModal({
       withCloseButton={false}
       closeOnEscape={false}
       closeOnClickOutside={false}
-      title={profileTexts.verifiedTitle}
+      title={emailVerificationTexts.verifiedTitle}
     >
       <Stack gap="md">
-        <Text>{profileTexts.verifiedBody}</Text>
+        <Text>{emailVerificationTexts.verifiedBody}</Text>
         <ErrorAlert message={error} />
         <Group justify="flex-end">
           <Button onClick={onContinue} loading={pending} data-autofocus>
-            {profileTexts.verificationContinue}
+            {emailVerificationTexts.verificationContinue}
           </Button>
         </Group>
       </Stack>

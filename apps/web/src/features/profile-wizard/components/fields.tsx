@@ -2,8 +2,8 @@ import {
   type InterGenData,
   type ProfileType,
   profileFieldLabels,
-  profileTexts,
   referralSources,
+  wizardTexts,
 } from '@intergen/domain';
 import { Checkbox, Group, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { flagsOf, tickedCodes } from '../lib/profile-form';
@@ -141,7 +141,7 @@ export function ReferralField({ form }: { form: FieldBinding }) {
       {data.referral ? (
         <TextInput
           label={labelOf(form.kind, 'referralText')}
-          description={profileTexts.optional}
+          description={wizardTexts.optional}
           value={data.referralText ?? ''}
           maxLength={300}
           onChange={(e) => write({ ...data, referralText: e.currentTarget.value })}
@@ -150,7 +150,7 @@ export function ReferralField({ form }: { form: FieldBinding }) {
       {data.other ? (
         <TextInput
           label={labelOf(form.kind, 'otherText')}
-          description={profileTexts.optional}
+          description={wizardTexts.optional}
           value={data.otherText ?? ''}
           maxLength={300}
           onChange={(e) => write({ ...data, otherText: e.currentTarget.value })}

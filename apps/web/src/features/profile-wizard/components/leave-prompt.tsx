@@ -1,4 +1,4 @@
-import { profileTexts } from '@intergen/domain';
+import { wizardTexts } from '@intergen/domain';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { Blocker } from 'react-router';
 
@@ -6,15 +6,15 @@ import type { Blocker } from 'react-router';
 export function LeavePrompt({ blocker, message }: { blocker: Blocker; message: string }) {
   const opened = blocker.state === 'blocked';
   return (
-    <Modal opened={opened} onClose={() => blocker.reset?.()} title={profileTexts.leaveTitle}>
+    <Modal opened={opened} onClose={() => blocker.reset?.()} title={wizardTexts.leaveTitle}>
       <Stack gap="md">
         <Text>{message}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-            {profileTexts.stayOnPage}
+            {wizardTexts.stayOnPage}
           </Button>
           <Button color="red" onClick={() => blocker.proceed?.()}>
-            {profileTexts.leavePage}
+            {wizardTexts.leavePage}
           </Button>
         </Group>
       </Stack>

@@ -1,4 +1,4 @@
-import { fieldMessages, limits, profileTexts } from '@intergen/domain';
+import { commonTexts, fieldMessages, limits, profilePictureTexts, profileTexts } from '@intergen/domain';
 import { Avatar, Button, Group, Image, Input, Modal, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useDisclosure } from '@mantine/hooks';
@@ -56,21 +56,21 @@ function ProfileImageDialog({ opened, onClose }: { opened: boolean; onClose: () 
   const error = refused ?? (upload.isError ? errorMessage(upload.error) : null);
 
   return (
-    <Modal opened={opened} onClose={close} title={profileTexts.imageDialogTitle}>
+    <Modal opened={opened} onClose={close} title={profilePictureTexts.imageDialogTitle}>
       <Stack gap="md">
         <ErrorAlert message={error} />
         {uploaded ? (
           <Stack align="center" gap="xs">
             <Image
               src={uploaded.url}
-              alt={profileTexts.imageAlt(profile?.name ?? '')}
+              alt={profilePictureTexts.imageAlt(profile?.name ?? '')}
               w={200}
               h={200}
               radius="md"
               fit="cover"
             />
             <Text size="sm" role="status">
-              {profileTexts.imageUploaded}
+              {profilePictureTexts.imageUploaded}
             </Text>
           </Stack>
         ) : null}
@@ -84,22 +84,22 @@ function ProfileImageDialog({ opened, onClose }: { opened: boolean; onClose: () 
           // The drop area serves the mouse; keyboard and screen-reader users choose with the button below.
           tabIndex={-1}
           activateOnKeyboard={false}
-          inputProps={{ 'aria-label': profileTexts.imageUpload }}
+          inputProps={{ 'aria-label': profilePictureTexts.imageUpload }}
         >
           <Stack align="center" gap="xs" py="lg" style={{ pointerEvents: 'none' }}>
             <IconPhoto size={40} aria-hidden="true" stroke={1.5} />
             <Text ta="center" fw={600}>
-              {profileTexts.imageDropHint}
+              {profilePictureTexts.imageDropHint}
             </Text>
             <Text ta="center" size="sm" c="dimmed">
-              {profileTexts.imageRules}
+              {profilePictureTexts.imageRules}
             </Text>
           </Stack>
         </Dropzone>
         {upload.isPending ? (
           <Stack gap={4} role="status" aria-live="polite">
-            <Text size="sm">{profileTexts.imageUploading}</Text>
-            <Progress value={100} animated striped aria-label={profileTexts.imageUploading} />
+            <Text size="sm">{profilePictureTexts.imageUploading}</Text>
+            <Progress value={100} animated striped aria-label={profilePictureTexts.imageUploading} />
           </Stack>
         ) : null}
         <Group justify="flex-end" gap="sm">
@@ -109,10 +109,12 @@ function ProfileImageDialog({ opened, onClose }: { opened: boolean; onClose: () 
             onClick={() => openRef.current?.()}
             disabled={upload.isPending}
           >
-            {uploaded || profile?.data.profileImage ? profileTexts.imageChange : profileTexts.imageUpload}
+            {uploaded || profile?.data.profileImage
+              ? profilePictureTexts.imageChange
+              : profilePictureTexts.imageUpload}
           </Button>
           <Button onClick={close} disabled={upload.isPending}>
-            {profileTexts.done}
+            {commonTexts.done}
           </Button>
         </Group>
       </Stack>
@@ -141,7 +143,7 @@ export function ProfileImageField({
       <Group gap="md" mt="xs" wrap="nowrap">
         <Avatar
           src={image?.url ?? null}
-          alt={image ? profileTexts.imageAlt(profile?.name ?? '') : ''}
+          alt={image ? profilePictureTexts.imageAlt(profile?.name ?? '') : ''}
           size={80}
           radius="md"
         />
@@ -151,7 +153,7 @@ export function ProfileImageField({
           aria-describedby={error ? 'profile-image-field-error' : undefined}
           leftSection={<IconUpload size={16} aria-hidden="true" />}
         >
-          {image ? profileTexts.imageChange : profileTexts.imageUpload}
+          {image ? profilePictureTexts.imageChange : profilePictureTexts.imageUpload}
         </Button>
       </Group>
       <ProfileImageDialog

@@ -9,10 +9,11 @@ import {
   engagementTypes,
   industries,
   investingInterests,
-  profileChips,
   profilePageTexts,
-  profileTexts,
+  profilePictureTexts,
+  profileTypeLabels,
   revenueBands,
+  wizardTexts,
   yesNo,
 } from '@intergen/domain';
 import { Avatar, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -42,7 +43,7 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
         {label}
       </Text>
       <Text component="dd" m={0} c={value ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
-        {value ?? profileTexts.notAnswered}
+        {value ?? wizardTexts.notAnswered}
       </Text>
     </div>
   );
@@ -99,12 +100,12 @@ export function ProfilePreview({ profile }: { profile: OwnProfile }) {
     >
       <Stack gap="lg">
         <Text id="preview-heading" size="sm" c="dimmed" fw={600} tt="uppercase">
-          {profileTexts.previewHeading}
+          {wizardTexts.previewHeading}
         </Text>
         <Group gap="md" wrap="nowrap" align="center">
           <Avatar
             src={image?.url ?? null}
-            alt={image ? profileTexts.imageAlt(profile.name) : ''}
+            alt={image ? profilePictureTexts.imageAlt(profile.name) : ''}
             size={96}
             radius="md"
           />
@@ -113,7 +114,7 @@ export function ProfilePreview({ profile }: { profile: OwnProfile }) {
               {profile.name}
             </Title>
             <Group gap="xs">
-              <Badge variant="light">{profileChips[profile.kind]}</Badge>
+              <Badge variant="light">{profileTypeLabels[profile.kind]}</Badge>
             </Group>
             {company && text(d.slogan) ? (
               <Text c="dimmed" fs="italic">

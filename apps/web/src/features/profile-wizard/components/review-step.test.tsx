@@ -1,5 +1,5 @@
 import type { OwnProfile } from '@intergen/contracts';
-import { messages, profileTexts } from '@intergen/domain';
+import { emailVerificationTexts, messages, profileTexts, wizardTexts } from '@intergen/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildDraftProfile, completeExpertData } from '../../../test/fixtures';
@@ -73,7 +73,7 @@ describe('the review step', () => {
       expect(calls.filter((c) => c.path === '/api/profiles/me/review-reached')).toHaveLength(1),
     );
     // Finish waits for a complete profile.
-    expect(screen.getByRole('button', { name: profileTexts.finish }).getAttribute('aria-disabled')).toBe(
+    expect(screen.getByRole('button', { name: wizardTexts.finish }).getAttribute('aria-disabled')).toBe(
       'true',
     );
   });
@@ -82,7 +82,7 @@ describe('the review step', () => {
     const { calls } = reviewApi(buildDraftProfile('expert', completeExpertData));
     renderApp('/profile/review', { user: unverifiedExpert });
 
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle });
+    const dialog = await screen.findByRole('dialog', { name: emailVerificationTexts.verificationTitle });
     expect(screen.queryByTestId('missing-areas')).toBeNull();
     const boxes = within(dialog).getAllByRole('textbox');
     expect(boxes).toHaveLength(5);
@@ -91,14 +91,18 @@ describe('the review step', () => {
     fireEvent.change(boxes[2]!, { target: { value: '3' } });
     await waitFor(() => expect((boxes[0] as HTMLInputElement).value).toBe('A'));
 
-    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.verificationContinue }));
+    fireEvent.click(
+      within(dialog).getByRole('button', { name: emailVerificationTexts.verificationContinue }),
+    );
     expect((await within(dialog).findByRole('alert')).textContent).toContain(messages.incompleteCode);
     expect(calls.some((c) => c.path === '/api/auth/email-verification/verify')).toBe(false);
 
     // A full code is sent upper-cased; the server's answer is shown.
     fireEvent.change(boxes[3]!, { target: { value: 'd' } });
     fireEvent.change(boxes[4]!, { target: { value: 'e' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.verificationContinue }));
+    fireEvent.click(
+      within(dialog).getByRole('button', { name: emailVerificationTexts.verificationContinue }),
+    );
     await waitFor(() =>
       expect(calls.find((c) => c.path === '/api/auth/email-verification/verify')?.body).toEqual({
         code: 'AB3DE',
@@ -110,7 +114,7 @@ describe('the review step', () => {
   it('gives the first code box the focus when the verification dialog opens', async () => {
     reviewApi(buildDraftProfile('expert', completeExpertData));
     renderApp('/profile/review', { user: unverifiedExpert });
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle });
+    const dialog = await screen.findByRole('dialog', { name: emailVerificationTexts.verificationTitle });
     const first = within(dialog).getAllByRole('textbox')[0];
     await waitFor(() => expect(document.activeElement).toBe(first));
   });
@@ -136,13 +140,17 @@ describe('the review step', () => {
       },
     });
     const { router } = renderApp('/profile/review', { user: unverifiedExpert });
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle });
+    const dialog = await screen.findByRole('dialog', { name: emailVerificationTexts.verificationTitle });
     typeCode(dialog, 'AB3DE');
-    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.verificationContinue }));
+    fireEvent.click(
+      within(dialog).getByRole('button', { name: emailVerificationTexts.verificationContinue }),
+    );
 
-    const verifiedDialog = await screen.findByRole('dialog', { name: profileTexts.verifiedTitle });
-    expect(verifiedDialog.textContent).toContain(profileTexts.verifiedBody);
-    fireEvent.click(within(verifiedDialog).getByRole('button', { name: profileTexts.verificationContinue }));
+    const verifiedDialog = await screen.findByRole('dialog', { name: emailVerificationTexts.verifiedTitle });
+    expect(verifiedDialog.textContent).toContain(emailVerificationTexts.verifiedBody);
+    fireEvent.click(
+      within(verifiedDialog).getByRole('button', { name: emailVerificationTexts.verificationContinue }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(api.calls.some((c) => c.path === '/api/profiles/me/submit')).toBe(false);
     expect(window.localStorage.getItem('hasSeenNewChangesPopup')).toBe('true');
@@ -160,14 +168,16 @@ describe('the review step', () => {
     await screen.findByTestId('missing-areas');
     // Not opened by itself while the profile is incomplete, but on offer.
     expect(screen.queryByRole('dialog')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: profileTexts.enterCode }));
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle });
+    fireEvent.click(screen.getByRole('button', { name: emailVerificationTexts.enterCode }));
+    const dialog = await screen.findByRole('dialog', { name: emailVerificationTexts.verificationTitle });
     typeCode(dialog, 'AB3DE');
-    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.verificationContinue }));
+    fireEvent.click(
+      within(dialog).getByRole('button', { name: emailVerificationTexts.verificationContinue }),
+    );
 
-    expect(await screen.findByText(profileTexts.emailVerifiedNotice)).toBeTruthy();
-    expect(screen.queryByRole('dialog', { name: profileTexts.verifiedTitle })).toBeNull();
-    expect(screen.queryByRole('button', { name: profileTexts.enterCode })).toBeNull();
+    expect(await screen.findByText(emailVerificationTexts.emailVerifiedNotice)).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: emailVerificationTexts.verifiedTitle })).toBeNull();
+    expect(screen.queryByRole('button', { name: emailVerificationTexts.enterCode })).toBeNull();
     expect(api.calls.some((c) => c.path === '/api/profiles/me/submit')).toBe(false);
   }, 20_000);
 
@@ -180,13 +190,15 @@ describe('the review step', () => {
       'POST /api/auth/email-verification/send': () => ({ body: { message: messages.verificationCodeSent } }),
     });
     renderApp('/profile/review', { user: unverifiedExpert });
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.verificationTitle });
+    const dialog = await screen.findByRole('dialog', { name: emailVerificationTexts.verificationTitle });
     typeCode(dialog, 'AB3DE');
-    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.verificationContinue }));
+    fireEvent.click(
+      within(dialog).getByRole('button', { name: emailVerificationTexts.verificationContinue }),
+    );
 
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain(messages.verificationCodeExpired);
-    fireEvent.click(within(alert).getByRole('button', { name: profileTexts.sendNewCode }));
+    fireEvent.click(within(alert).getByRole('button', { name: emailVerificationTexts.sendNewCode }));
     expect((await within(dialog).findByRole('status')).textContent).toContain(messages.verificationCodeSent);
     expect(calls.filter((c) => c.path === '/api/auth/email-verification/send')).toHaveLength(1);
     expect(within(dialog).queryByRole('alert')).toBeNull();

@@ -1,5 +1,12 @@
 import type { OwnProfile } from '@intergen/contracts';
-import { type ProfileType, profileTexts, routes, wizardSteps } from '@intergen/domain';
+import {
+  commonTexts,
+  emailVerificationTexts,
+  type ProfileType,
+  routes,
+  wizardSteps,
+  wizardTexts,
+} from '@intergen/domain';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -56,7 +63,7 @@ export function ReviewStep({ kind }: { kind: ProfileType }) {
       <Page title={title}>
         <ErrorAlert message={errorMessage(query.error)} />
         <Group>
-          <Button onClick={() => query.refetch()}>{profileTexts.retry}</Button>
+          <Button onClick={() => query.refetch()}>{commonTexts.tryAgain}</Button>
         </Group>
       </Page>
     );
@@ -132,14 +139,16 @@ function Review({
             data-testid="verify-email"
           >
             <Group justify="space-between" gap="sm">
-              <Text size="sm">{profileTexts.verifyEmailPrompt}</Text>
+              <Text size="sm">{emailVerificationTexts.verifyEmailPrompt}</Text>
               <Button size="xs" variant="default" onClick={() => setVerifying(true)}>
-                {profileTexts.enterCode}
+                {emailVerificationTexts.enterCode}
               </Button>
             </Group>
           </Alert>
         )}
-        <SuccessAlert message={justVerified && verified ? profileTexts.emailVerifiedNotice : null} />
+        <SuccessAlert
+          message={justVerified && verified ? emailVerificationTexts.emailVerifiedNotice : null}
+        />
         {ready ? null : <MissingAreasPanel kind={kind} data={data} />}
         <ProfilePreview profile={profile} />
         <ErrorAlert message={submit.isError && !verifiedOpen ? errorMessage(submit.error) : null} />
@@ -150,15 +159,15 @@ function Review({
               leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
               onClick={() => void navigate(steps[2]!.path)}
             >
-              {profileTexts.previousSection}
+              {wizardTexts.previousSection}
             </Button>
             <GuardedButton
               enabled={ready}
-              reason={profileTexts.nextDisabledTooltip}
+              reason={wizardTexts.nextDisabledTooltip}
               onClick={finish}
               loading={submit.isPending && !verifiedOpen}
             >
-              {profileTexts.finish}
+              {wizardTexts.finish}
             </GuardedButton>
           </Group>
         </Stack>

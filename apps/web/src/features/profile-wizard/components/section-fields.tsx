@@ -9,8 +9,8 @@ import {
   industries,
   investingInterests,
   profileFieldHints,
-  profileTexts,
   revenueBands,
+  wizardTexts,
   yesNo,
 } from '@intergen/domain';
 import { NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
@@ -41,7 +41,7 @@ function selectProps(form: FieldBinding, field: string, data: readonly { value: 
     data: [...data],
     value: typeof value === 'string' ? value : null,
     allowDeselect: false,
-    placeholder: profileTexts.chooseOne,
+    placeholder: wizardTexts.chooseOne,
     onChange: (next: string | null) => {
       if (next) form.set(field, next);
       form.touch(field);
@@ -70,7 +70,7 @@ export function BasicsFields({ form }: { form: FieldBinding }) {
             maxLength={200}
             autoComplete="organization"
           />
-          <TextInput {...textProps(form, 'slogan')} description={profileTexts.optional} maxLength={300} />
+          <TextInput {...textProps(form, 'slogan')} description={wizardTexts.optional} maxLength={300} />
           <NumberInput {...numberProps(form, 'companySize', 1)} />
           <NumberInput {...numberProps(form, 'yearsInBusiness', 0)} />
           <TextInput
@@ -105,7 +105,7 @@ export function BasicsFields({ form }: { form: FieldBinding }) {
       <ReferralField form={form} />
       <Textarea
         {...textProps(form, 'about')}
-        description={profileTexts.optional}
+        description={wizardTexts.optional}
         rows={3}
         resize="vertical"
         maxLength={5000}

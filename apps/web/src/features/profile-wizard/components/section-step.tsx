@@ -1,13 +1,14 @@
 import type { OwnProfile } from '@intergen/contracts';
 import {
   canProceed,
+  commonTexts,
   type ProfileData,
   type ProfileType,
-  profileTexts,
   routes,
   ruleErrors,
   type SectionId,
   wizardSteps,
+  wizardTexts,
 } from '@intergen/domain';
 import { Button, Group, Paper } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconEye } from '@tabler/icons-react';
@@ -62,7 +63,7 @@ export function SectionStep({
       <Page title={step.title}>
         <ErrorAlert message={errorMessage(query.error)} />
         <Group>
-          <Button onClick={() => query.refetch()}>{profileTexts.retry}</Button>
+          <Button onClick={() => query.refetch()}>{commonTexts.tryAgain}</Button>
         </Group>
       </Page>
     );
@@ -124,7 +125,7 @@ function SectionForm({
   };
 
   const shouldHold = useCallback(() => form.isBusy() || form.hasUnsaved(), [form.isBusy, form.hasUnsaved]);
-  const blocker = useLeaveGuard(shouldHold, profileTexts.leaveWhileSaving);
+  const blocker = useLeaveGuard(shouldHold, wizardTexts.leaveWhileSaving);
 
   // Routes scroll to the top when entered.
   useEffect(() => {
@@ -219,7 +220,7 @@ function SectionForm({
                 leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
                 onClick={() => void go(previous.path)}
               >
-                {profileTexts.previousSection}
+                {wizardTexts.previousSection}
               </Button>
             ) : null
           }
@@ -229,34 +230,34 @@ function SectionForm({
               leftSection={<IconEye size={16} aria-hidden="true" />}
               onClick={() => void go(routes.profileReview)}
             >
-              {profileTexts.previewProfile}
+              {wizardTexts.previewProfile}
             </Button>
           }
           next={
             next ? (
               <GuardedButton
                 enabled={ready}
-                reason={profileTexts.nextDisabledTooltip}
+                reason={wizardTexts.nextDisabledTooltip}
                 onClick={() => void go(next.path)}
                 onRefused={revealAll}
                 variant={postOnboarding ? 'default' : 'filled'}
                 rightSection={<IconArrowRight size={16} aria-hidden="true" />}
               >
-                {profileTexts.nextSection}
+                {wizardTexts.nextSection}
               </GuardedButton>
             ) : null
           }
           update={
             postOnboarding ? (
               <Button onClick={() => void update()} loading={apply.isPending} fullWidth={narrow}>
-                {profile.pendingChanges ? profileTexts.update : profileTexts.saveChanges}
+                {profile.pendingChanges ? wizardTexts.update : wizardTexts.saveChanges}
               </Button>
             ) : null
           }
         />
         <LeavePrompt
           blocker={blocker}
-          message={form.hasUnsaved() ? profileTexts.leaveWithUnsaved : profileTexts.leaveWhileSaving}
+          message={form.hasUnsaved() ? wizardTexts.leaveWithUnsaved : wizardTexts.leaveWhileSaving}
         />
         {children}
       </Page>

@@ -1,4 +1,4 @@
-import { profileTexts } from '@intergen/domain';
+import { wizardTexts } from '@intergen/domain';
 import { Group, Paper, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { Page } from '../../../components/page';
 
@@ -7,7 +7,7 @@ export function WizardSkeleton({ title }: { title: string }) {
   return (
     <Page title={title}>
       <div role="status" aria-live="polite">
-        <VisuallyHidden>{profileTexts.loadingProfile}</VisuallyHidden>
+        <VisuallyHidden>{wizardTexts.loadingProfile}</VisuallyHidden>
         <Stack gap="lg" aria-hidden="true">
           <Group gap="md" wrap="nowrap">
             {[0, 1, 2, 3].map((i) => (

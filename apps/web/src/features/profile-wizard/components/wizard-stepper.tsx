@@ -1,4 +1,4 @@
-import { type ProfileType, profileTexts, wizardSteps } from '@intergen/domain';
+import { type ProfileType, wizardSteps, wizardTexts } from '@intergen/domain';
 import { UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useIsNarrow } from '../../../lib/media';
@@ -23,7 +23,7 @@ export function WizardStepper({
   const narrow = useIsNarrow();
   const steps = wizardSteps[kind];
   return (
-    <nav aria-label={profileTexts.stepsLabel}>
+    <nav aria-label={wizardTexts.stepsLabel}>
       <ol className="ig-steps" data-narrow={narrow || undefined}>
         {steps.map((step, index) => {
           const isDone = done[index] === true;
@@ -33,13 +33,13 @@ export function WizardStepper({
               <span className="ig-step-icon" aria-hidden="true">
                 {isDone ? <IconCheck size={16} stroke={3} /> : index + 1}
               </span>
-              <VisuallyHidden>{`${profileTexts.stepOf(index + 1, steps.length)}: `}</VisuallyHidden>
+              <VisuallyHidden>{`${wizardTexts.stepOf(index + 1, steps.length)}: `}</VisuallyHidden>
               {narrow ? (
                 <VisuallyHidden>{step.title}</VisuallyHidden>
               ) : (
                 <span className="ig-step-label">{step.title}</span>
               )}
-              {isDone ? <VisuallyHidden>{`, ${profileTexts.stepDone}`}</VisuallyHidden> : null}
+              {isDone ? <VisuallyHidden>{`, ${wizardTexts.stepDone}`}</VisuallyHidden> : null}
             </>
           );
           return (

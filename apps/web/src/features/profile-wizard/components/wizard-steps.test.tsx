@@ -1,5 +1,5 @@
 import type { OwnProfile } from '@intergen/contracts';
-import { fieldMessages, messages, profileTexts } from '@intergen/domain';
+import { fieldMessages, messages, wizardTexts } from '@intergen/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildDraftProfile, completeExpertData } from '../../../test/fixtures';
@@ -44,17 +44,17 @@ function profileApi(
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function nextButton() {
-  return screen.getByRole('button', { name: profileTexts.nextSection });
+  return screen.getByRole('button', { name: wizardTexts.nextSection });
 }
 
 describe('the wizard steps', () => {
   it('keeps Next Section unavailable, with the tooltip, until the step is complete', async () => {
     profileApi(buildDraftProfile('expert'));
     renderApp('/profile/about', { user: incompleteUser('expert') });
-    const next = await screen.findByRole('button', { name: profileTexts.nextSection });
+    const next = await screen.findByRole('button', { name: wizardTexts.nextSection });
     expect(next.getAttribute('aria-disabled')).toBe('true');
     fireEvent.mouseEnter(next);
-    expect((await screen.findByRole('tooltip')).textContent).toBe(profileTexts.nextDisabledTooltip);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(wizardTexts.nextDisabledTooltip);
 
     // Pressing it anyway reveals every field's message and stays on the step.
     fireEvent.click(next);
@@ -154,11 +154,11 @@ describe('the wizard steps', () => {
   it('marks a step done in the step bar only when its section is complete', async () => {
     profileApi(buildDraftProfile('expert', { ...completeExpertData, experience: null }));
     renderApp('/profile/interests', { user: incompleteUser('expert') });
-    const nav = await screen.findByRole('navigation', { name: profileTexts.stepsLabel });
+    const nav = await screen.findByRole('navigation', { name: wizardTexts.stepsLabel });
     const steps = within(nav).getAllByRole('listitem');
     expect(steps.map((step) => step.getAttribute('data-state'))).toEqual(['done', 'todo', 'current', 'todo']);
-    expect(steps[0]!.textContent).toBe(`Step 1 of 4: Basic information, ${profileTexts.stepDone}`);
-    expect(steps[1]!.textContent).not.toContain(profileTexts.stepDone);
+    expect(steps[0]!.textContent).toBe(`Step 1 of 4: Basic information, ${wizardTexts.stepDone}`);
+    expect(steps[1]!.textContent).not.toContain(wizardTexts.stepDone);
     expect(steps[2]!.getAttribute('aria-current')).toBe('step');
     // Earlier steps, done or not, stay reachable from the bar.
     expect(within(steps[1]!).getByRole('button', { name: /Connecting You/ })).toBeTruthy();
@@ -184,7 +184,7 @@ describe('the wizard steps', () => {
       }),
     );
     renderApp('/profile/seeking', { user: incompleteUser('company') });
-    fireEvent.click(await screen.findByRole('button', { name: profileTexts.nextSection }));
+    fireEvent.click(await screen.findByRole('button', { name: wizardTexts.nextSection }));
     expect(await screen.findByText(fieldMessages.areasTooMany)).toBeTruthy();
   });
 
@@ -200,11 +200,11 @@ describe('the wizard steps', () => {
       fireEvent.change(linkedin, { target: { value: url.slice(0, i) } });
       await act(() => sleep(20));
     }
-    expect(indicator.textContent).toBe(profileTexts.saving);
+    expect(indicator.textContent).toBe(wizardTexts.saving);
     const puts = () => calls.filter((c) => c.method === 'PUT');
     expect(puts()).toHaveLength(0);
 
-    await waitFor(() => expect(indicator.textContent).toBe(profileTexts.allSaved));
+    await waitFor(() => expect(indicator.textContent).toBe(wizardTexts.allSaved));
     expect(puts()).toHaveLength(1);
     expect(puts()[0]).toMatchObject({ path: '/api/profiles/me/sections/basics', body: { linkedin: url } });
   });
@@ -225,7 +225,7 @@ describe('the wizard steps', () => {
     expect((screen.getByRole('textbox', { name: /About you/ }) as HTMLTextAreaElement).value).toBe(
       'I build engines.',
     );
-    expect(screen.getByTestId('save-indicator').textContent).not.toBe(profileTexts.allSaved);
+    expect(screen.getByTestId('save-indicator').textContent).not.toBe(wizardTexts.allSaved);
   });
 
   it('asks before leaving while a save is under way, and lets go once it is done', async () => {
@@ -235,12 +235,12 @@ describe('the wizard steps', () => {
     fireEvent.change(about, { target: { value: 'Still typing' } });
 
     await act(() => router.navigate('/profile/experience'));
-    const dialog = await screen.findByRole('dialog', { name: profileTexts.leaveTitle });
-    expect(dialog.textContent).toContain(profileTexts.leaveWhileSaving);
-    fireEvent.click(within(dialog).getByRole('button', { name: profileTexts.stayOnPage }));
+    const dialog = await screen.findByRole('dialog', { name: wizardTexts.leaveTitle });
+    expect(dialog.textContent).toContain(wizardTexts.leaveWhileSaving);
+    fireEvent.click(within(dialog).getByRole('button', { name: wizardTexts.stayOnPage }));
     expect(router.state.location.pathname).toBe('/profile/about');
 
-    await waitFor(() => expect(screen.getByTestId('save-indicator').textContent).toBe(profileTexts.allSaved));
+    await waitFor(() => expect(screen.getByTestId('save-indicator').textContent).toBe(wizardTexts.allSaved));
     await act(() => router.navigate('/profile/experience'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/experience'));
   });
@@ -283,6 +283,6 @@ describe('the wizard steps', () => {
       }),
     );
     renderApp('/profile/about', { user: buildUser() });
-    expect(await screen.findByRole('button', { name: profileTexts.update })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: wizardTexts.update })).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The notification centre's words (spec 000 §3 names notifications and their flags but quotes no text; these
- * are ours). One source for the server (messages) and the web (the header's centre).
+ * Notifications: the header's notification centre and the notices in it (spec 000 §3 names notifications and
+ * their flags but quotes no text; these are ours). One source for the server and the web.
  */
 export const notificationTexts = {
   title: 'Notifications',
@@ -21,7 +21,6 @@ export const notificationTexts = {
   dismiss: (text: string) => `Dismiss: ${text}`,
   loading: 'Loading notifications',
   loadFailed: 'Your notifications could not be loaded.',
-  tryAgain: 'Try again',
   notFound: 'Notification not found',
 } as const;
 
@@ -31,9 +30,3 @@ export type NotificationTextKind = keyof typeof notificationTexts.item;
 export function notificationText(kind: NotificationTextKind, counterpartName: string | null): string {
   return notificationTexts.item[kind](counterpartName ?? notificationTexts.someone);
 }
-
-/** The tracking endpoint's messages (spec 001 §7 events). */
-export const trackingTexts = {
-  targetRequired: 'A target is required for this event',
-  tabRequired: 'A tab is required for this event',
-} as const;

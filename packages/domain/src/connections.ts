@@ -1,31 +1,7 @@
-import { limits } from './constants.ts';
 /**
- * Connection requests and reviews: the spec's messages verbatim (001 §5, §7), our texts for the states the spec
- * leaves unnamed, the CRM lost reasons (000 §4) and the rating rule (001 §9).
+ * Connections beyond their words (texts/connections.ts): the CRM deal's lost reasons (spec 000 §4), the rating
+ * rules (spec 001 §9) and the survey forms' setting.
  */
-export const connectionTexts = {
-  /** A message over the spec's limit (the spec shows no text; ours). */
-  messageTooLong: `Your message can be at most ${limits.connectMessageMax} characters.`,
-  /** An expert sends without a suggestion of theirs (spec 001 §5, verbatim). */
-  noSuggestionForExpert: 'Cannot send a connection request to a company unless there is a match suggestion!',
-  /** A company sends without a suggestion of theirs (spec 001 §5, verbatim, "a expert" included). */
-  noSuggestionForCompany: 'Cannot send a connection request to a expert unless there is a match suggestion!',
-  /** Accept, close and survey need the request's match suggestion (spec 001 §5, verbatim). */
-  originalSuggestionMissing: 'Cannot find original match suggestion',
-  /** A meeting invite without both e-mail addresses (spec 001 §7, verbatim). */
-  invalidEmail: 'Invalid Email',
-  requestNotFound: 'Connection request not found',
-  counterpartUnavailable:
-    'This member is not available for connection requests right now. Please try again later.',
-  senderNotPublished: 'Your profile must be published before you can send connection requests.',
-  onlyRecipient: 'Only the member who received this connection request can answer it.',
-  onlySender: 'Only the member who sent this connection request can cancel it.',
-  requestWithdrawn: 'This connection request has been withdrawn.',
-  alreadyAccepted: 'This connection request has already been accepted.',
-  notOpen: 'This connection request has already been answered.',
-  notConnected: 'This connection request has not been accepted yet.',
-  surveyAlreadySubmitted: 'You have already reviewed this connection.',
-} as const;
 
 /** Who sent a connection request, in the spec's words (`venture` is a company). */
 export type RequesterKind = 'expert' | 'venture';
@@ -70,3 +46,9 @@ export function addRating(
 
 /** Settings key of the hosted survey forms per role: `{ expert?: url, company?: url }` (DESIGN.md §4). */
 export const surveyFormsSettingKey = 'surveyForms';
+
+/** Ratings show from 5 reviews, rounded to the nearest half star (spec 000 §2, Profile pages). */
+export function displayedRating(average: number, count: number): { stars: number; count: number } | null {
+  if (count < 5) return null;
+  return { stars: Math.round(average * 2) / 2, count };
+}

@@ -1,8 +1,12 @@
-import type { ProfileType } from './accounts.ts';
-import { connectionUiTexts, emptyStates } from './connection-ui-texts.ts';
-import { profilePageTexts } from './profile-texts.ts';
+import type { ProfileType } from '../accounts.ts';
 
-/** Matching texts: the spec's messages verbatim (001 §5, §8) and our labels for the score parts. */
+/**
+ * Matching: match suggestions and why they match — the dashboard's recommendations, the score and its parts, and
+ * the admin's matching page (spec 000 §2, Dashboard and communities; spec 001 §6 and §8, Suggestion creation
+ * errors; DESIGN.md §5 for the score parts).
+ */
+
+/** Errors of creating and reading match suggestions (spec 001 §8, verbatim; the last three are ours). */
 export const matchingTexts = {
   expertMissing: (id: string) => `Expert with id ${id} must exist to create match suggestions`,
   expertNotPublished: 'Expert profile must be published or pending to create match suggestions',
@@ -25,48 +29,33 @@ export const matchPartLabels = {
   board: 'Board opportunities',
 } as const;
 
-/** Settings key and defaults for automatic suggestions after a publish (DESIGN.md §5). */
-export const matchingDefaults = {
-  settingsKey: 'matching',
-  topN: 5,
-  minScore: 60,
-  /** A community profile scoring at least this with the viewer is a strong match (spec 001 §9). */
-  strongMatchMin: 80,
-} as const;
-
 /**
- * The recommendations on the dashboard (spec 000 §2; 001 §6: companies see Recommended Advisors). The spec's
- * texts are verbatim (`Clear from dashboard`, the `Remove` confirmation, `That's all for now`); the rest are ours.
+ * The recommended suggestions on the dashboard and why each matches (spec 000 §2; 001 §6: companies see
+ * Recommended Advisors). `That's all for now` is the spec's; the rest are ours.
  */
-export const matchingUiTexts = {
+export const suggestionTexts = {
   recommendedHeading: {
     company: 'Recommended Advisors',
     expert: 'Recommended Ventures',
   } satisfies Record<ProfileType, string>,
-  clearFromDashboard: connectionUiTexts.clearFromDashboard,
-  remove: connectionUiTexts.remove,
-  emptyTitle: emptyStates.thatsAllForNow,
+  emptyTitle: "That's all for now",
   emptyDescription: {
     company: 'New business advisors will appear here as we find good matches for your company.',
     expert: 'New scaling companies will appear here as we find good matches for you.',
   } satisfies Record<ProfileType, string>,
-  clearTitle: connectionUiTexts.clearTitle,
-  clearBody: connectionUiTexts.removeSuggestionBody,
-  cancel: connectionUiTexts.cancel,
+  /** Confirms clearing a suggestion (spec 000 §2: the person no longer appears in recommended connections). */
+  clearBody: (name: string) => `${name} will no longer appear in your recommended connections.`,
   clearFailed: (name: string, message: string) => `${name} could not be cleared: ${message}`,
   loading: 'Loading your recommendations',
   loadFailed: 'Your recommendations could not be loaded.',
-  tryAgain: connectionUiTexts.tryAgain,
   whyThisMatch: 'Why this match',
   whyThisMatchFor: (name: string) => `Why this match: ${name}`,
   score: (score: number) => `Match score: ${score} out of 100`,
   strongMatch: 'Strong match',
   points: (points: number, weight: number) => `${points} of ${weight} points`,
   shared: (label: string) => `In common for ${label}`,
-  industries: profilePageTexts.industries,
   areas: { company: 'Needs', expert: 'Expertise' } satisfies Record<ProfileType, string>,
   more: (count: number) => `+${count} more`,
-  rating: connectionUiTexts.cardRating,
 } as const;
 
 /** The admin's matching page (an admin tool: the spec quotes none of it; the server's errors show as they come). */

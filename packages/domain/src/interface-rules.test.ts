@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  carouselSlidesPerView,
-  connectionUiTexts,
-  newChangesPopup,
-  newChangesPopupDue,
-} from './connection-ui-texts.ts';
+import { carouselSlidesPerView, newChangesPopupDue, newChangesPopupReleasedAt } from './interface-rules.ts';
 
 describe('carouselSlidesPerView', () => {
   it('shows one card below 650 px, two from 650 and three from 930', () => {
@@ -25,8 +20,8 @@ describe('carouselSlidesPerView', () => {
 });
 
 describe('the version-change popup', () => {
-  const before = newChangesPopup.releasedAt - 24 * 60 * 60 * 1000;
-  const after = newChangesPopup.releasedAt + 60 * 1000;
+  const before = newChangesPopupReleasedAt - 24 * 60 * 60 * 1000;
+  const after = newChangesPopupReleasedAt + 60 * 1000;
 
   it('is due once for a member published before the release', () => {
     expect(newChangesPopupDue(before, false)).toBe(true);
@@ -36,18 +31,5 @@ describe('the version-change popup', () => {
   it('is never due for a member published since, or never published', () => {
     expect(newChangesPopupDue(after, false)).toBe(false);
     expect(newChangesPopupDue(null, false)).toBe(false);
-  });
-});
-
-describe('connection texts', () => {
-  it('words the spec’s dialogs verbatim', () => {
-    expect(connectionUiTexts.connectTitle('Ada Lovelace')).toBe('Connect with Ada Lovelace?');
-    expect(connectionUiTexts.declineBody('Ada Lovelace')).toBe(
-      'This will remove the connection request from Ada Lovelace. They cannot see that you have declined the request.',
-    );
-  });
-
-  it('counts the message against the 250-character limit', () => {
-    expect(connectionUiTexts.messageCounter(12)).toBe('12/250 characters');
   });
 });

@@ -1,0 +1,76 @@
+/**
+ * Admin: the admin console's profile pages (approve, publish, verify, activate and their reasons) and the
+ * mailbox of e-mails held while no SMTP server is configured. An admin tool: the spec quotes none of these
+ * words (spec 001 §6 names the admin's powers). The admin's matching page is in matching.ts.
+ */
+
+/** The admin profiles pages. */
+export const adminProfileTexts = {
+  navLabel: 'Profiles',
+  pageTitle: 'Profiles',
+  pageDescription: 'Approve business advisors, and see and change any profile’s status.',
+  awaitingTitle: 'Awaiting approval',
+  awaitingEmpty: 'No business advisor is waiting for approval.',
+  allTitle: 'All profiles',
+  allEmpty: 'No profile matches these filters.',
+  kindFilter: 'Type',
+  statusFilter: 'Status',
+  any: 'Any',
+  name: 'Name',
+  kind: 'Type',
+  status: 'Status',
+  completion: 'Completion',
+  emailVerified: 'E-mail verified',
+  updated: 'Updated',
+  actions: 'Actions',
+  yes: 'Yes',
+  no: 'No',
+  open: 'Open',
+  approve: 'Approve',
+  publish: 'Publish',
+  verify: 'Verify',
+  unverify: 'Unverify',
+  activate: 'Activate',
+  deactivate: 'Deactivate',
+  unpublish: 'Unpublish',
+  moreActions: (name: string) => `More actions for ${name}`,
+  reasonLabel: 'Reason',
+  reasonRequired: 'Please give a reason.',
+  reasonTitle: (action: string, name: string) => `${action} ${name}`,
+  deactivateHint: 'The member is signed out at once and cannot sign in until the profile is activated again.',
+  unpublishHint: 'The profile leaves the community until it is published again.',
+  loading: 'Loading profiles',
+  backToProfiles: 'All profiles',
+  statusPanel: 'Status',
+  email: 'E-mail',
+  sectionCompletion: 'Completion by section',
+  publishDate: 'Published on',
+  pausedDate: 'Paused on',
+  pauseReason: 'Pause reason',
+  deactivatedDate: 'Deactivated on',
+  disableReason: 'Disable or unpublish reason',
+  private: 'Private',
+  pendingChanges: 'Unpublished edits',
+  rating: 'Rating',
+  ratingValue: (average: number, count: number) => `${average.toFixed(2)} from ${count} reviews`,
+  /** A date or count the profile does not have yet. */
+  none: '—',
+} as const;
+
+/** The admin mailbox. */
+export const adminMailboxTexts = {
+  navLabel: 'Mailbox',
+  title: 'Mailbox',
+  description: 'E-mails sent while no SMTP server is configured.',
+  loading: 'Loading the mailbox',
+  empty: 'No e-mails yet',
+  emptyDescription: 'Messages appear here as soon as InterGen sends one.',
+  loadMore: 'Load more',
+  listLabel: 'E-mails, newest first',
+  to: 'To',
+  toLabel: 'To:',
+  subject: 'Subject',
+  time: 'Time',
+  message: 'Message',
+  loadingMessage: 'Loading the message',
+} as const;
