@@ -8,6 +8,9 @@ export default defineConfig({
           name: 'domain',
           include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // The kernel's exhaustive comparison and the boundaries check (a child process loading the domain)
+          // take seconds on a busy two-core machine.
+          testTimeout: 60_000,
           sequence: { groupOrder: 0 },
         },
       },
