@@ -48,6 +48,7 @@ export interface AuthContext {
   onEmailVerified: readonly EmailVerifiedHook[];
 }
 
+/** The context of `createAuthService`, built once from its dependencies. */
 export function authContext({
   database,
   appUrl,

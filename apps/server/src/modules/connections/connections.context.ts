@@ -39,12 +39,15 @@ export interface ConnectionsContext {
   now: () => Date;
 }
 
+/** The context of `createConnectionsService`, built once from its dependencies (the clock defaults to now). */
 export function connectionsContext(deps: ConnectionsServiceDeps): ConnectionsContext {
   const { database, publishEvent, afterCommit } = deps;
   return { db: database.db, publishEvent, afterCommit, now: deps.now ?? (() => new Date()) };
 }
 
+/** The answer to a request the caller may not see or that does not exist. */
 export const notFound = () => new AppError('NOT_FOUND', connectionTexts.requestNotFound);
+/** The answer to a transition the request's state no longer allows. */
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /** A transition's starting point: the locked suggestion and request, and the caller's role in the request. */
