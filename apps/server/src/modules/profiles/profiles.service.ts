@@ -5,6 +5,7 @@ import {
   ExpertProfileDataSchema,
   type OwnProfile,
   type ProfileView,
+  sectionPatchSchemas,
 } from '@intergen/contracts';
 import {
   type CapitalBand,
@@ -24,7 +25,6 @@ import {
   type RevenueBand,
   type SectionId,
   savablePatch,
-  sectionFields,
 } from '@intergen/domain';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
@@ -77,26 +77,6 @@ export interface ProfilesServiceDeps {
 }
 
 const dataSchemas = { expert: ExpertProfileDataSchema, company: CompanyProfileDataSchema } as const;
-
-/**
- * What one section save may carry: the section's fields of the role's schema, all optional, nothing else. The
- * picture is not among them: it changes only through the upload (or the default avatar of the review step).
- */
-const sectionSchemas = Object.fromEntries(
-  (['expert', 'company'] as const).map((kind) => [
-    kind,
-    Object.fromEntries(
-      (['basics', 'profile', 'extras'] as const).map((section) => {
-        const fields = (sectionFields[kind][section] as readonly string[]).filter(
-          (f) => f !== 'profileImage',
-        );
-        const mask = Object.fromEntries(fields.map((f) => [f, true as const]));
-        const schema = dataSchemas[kind] as unknown as z.ZodObject<z.ZodRawShape>;
-        return [section, schema.pick(mask).partial().strict()];
-      }),
-    ),
-  ]),
-) as unknown as Record<ProfileType, Record<SectionId, z.ZodType<Record<string, unknown>>>>;
 
 const notFound = () => new AppError('NOT_FOUND', profileTexts.profileNotFound);
 
@@ -268,7 +248,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     ): Promise<OwnProfile> {
       return db.transaction(async (tx) => {
         const p = await locked(tx, userId);
-        const parsed = sectionSchemas[p.kind][section].safeParse(body);
+        const parsed = sectionPatchSchemas[p.kind][section].safeParse(body);
         if (!parsed.success) {
           const details = schemaDetails(parsed.error);
           throw badRequest(
