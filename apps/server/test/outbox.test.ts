@@ -395,6 +395,25 @@ describe.each(engines)('mail through the outbox on %s', (engine: Engine) => {
     for (const r of rows) expect(r.lastError).toBe('mail server down');
   });
 
+  it('parks a mail row without a recipient as dead at once, with zod’s message, and sends nothing', async () => {
+    await enqueue(live.database.db, {
+      topic: 'mail.send',
+      payload: { subject: 'No recipient', text: 'Nobody reads this.' },
+      idempotencyKey: 'mail-malformed-1',
+    });
+    await live.deliverMail();
+    const [row] = await live.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.idempotencyKey, 'mail-malformed-1'));
+    expect(row).toMatchObject({ status: 'dead', attempts: 1 });
+    expect(row!.lastError).toContain('expected string, received undefined');
+    expect(row!.lastError).toContain('→ at to');
+    expect(await live.database.db.select().from(mailbox).where(eq(mailbox.subject, 'No recipient'))).toEqual(
+      [],
+    );
+  });
+
   it('stores a mail job that runs again (a lost lease, a crash) only once in the mailbox', async () => {
     const { email } = await signUp(live.app);
     await live.deliverMail();

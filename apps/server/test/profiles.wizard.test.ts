@@ -243,6 +243,52 @@ describe.each(engines)('the profile wizard on %s', (engine: Engine) => {
     expect((await me(member.client)).data.phone).toBeNull();
   });
 
+  it('answers wrong types and unknown fields of one save together, each by its field, and saves nothing', async () => {
+    const member = await signUpMember(t.app, 'company');
+    const response = await saveSection(t.app, member, 'basics', {
+      favouriteColour: 'blue',
+      slogan: 7,
+      companySize: 'twelve',
+      companyName: 'Kept Out',
+      experience: { tech: true },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Invalid input: expected number, received string',
+      details: [
+        { path: 'companySize', message: 'Invalid input: expected number, received string' },
+        { path: 'slogan', message: 'Invalid input: expected string, received number' },
+        { path: 'favouriteColour', message: profileTexts.fieldNotInSection },
+        { path: 'experience', message: profileTexts.fieldNotInSection },
+      ],
+    });
+    // A field is checked against the member's own role: a company's stage is one code, an expert's a set.
+    const expert = await signUpMember(t.app, 'expert');
+    const stage = await saveSection(t.app, expert, 'profile', { currentStage: 'startup' });
+    expect(stage.statusCode).toBe(400);
+    expect(stage.json().error.details.map((d: { path: string }) => d.path)).toEqual(['currentStage']);
+    expect((await saveSection(t.app, member, 'profile', { currentStage: 'startup' })).statusCode).toBe(200);
+    expect((await me(member.client)).data).toMatchObject({ companyName: null, companySize: null });
+  });
+
+  it('answers a body that is not an object with 400, before looking for a profile', async () => {
+    const member = await signUpMember(t.app, 'expert');
+    const admin = await signInAdmin(t);
+    for (const c of [member.client, admin.client]) {
+      const response = await saveSection(t.app, { client: c }, 'basics', [{ phone: '5551234567' }]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'Invalid input: expected record, received array',
+        details: [{ path: '', message: 'Invalid input: expected record, received array' }],
+      });
+    }
+    // An object from a member with no profile (an admin) finds no profile.
+    const adminSave = await saveSection(t.app, admin, 'basics', { phone: '5551234567' });
+    expect(adminSave.statusCode).toBe(404);
+  });
+
   it('marks the profile complete only when every section is at 100 % with no errors', async () => {
     const member = await signUpMember(t.app, 'expert');
     await fill(t.app, member, { review: false });

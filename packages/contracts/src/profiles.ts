@@ -13,6 +13,7 @@ import {
   type ReferralSource,
   referralSources,
   revenueBands,
+  sectionFields,
   yesNo,
 } from '@intergen/domain';
 import { z } from 'zod';
@@ -89,14 +90,72 @@ export const CompanyProfileDataSchema = z.object({
 });
 
 /**
- * PUT /api/profiles/me/sections/:section — a partial save of one wizard section (autosave). Fields left out
- * (or null) are kept as stored. A value of the wrong type, or a field the section does not have, answers 400
+ * What one save of a wizard section may carry: the section's fields of the role's profile schema (domain
+ * `sectionFields`), each optional (autosave sends what changed), nothing else. The picture is not among them:
+ * it changes only through the upload (or the default avatar of the review step).
+ */
+function sectionSchema<Shape extends z.ZodRawShape, Field extends keyof Shape & string>(
+  schema: z.ZodObject<Shape>,
+  fields: readonly Field[],
+) {
+  type Editable = Exclude<Field, 'profileImage'>;
+  const shape = Object.fromEntries(
+    fields
+      .filter((field): field is Editable => field !== 'profileImage')
+      .map((field) => [field, z.optional(schema.shape[field]!)]),
+  ) as { [K in Editable]: z.ZodOptional<Shape[K]> };
+  return z.strictObject(shape);
+}
+
+/** The fields one save of each wizard section may carry, per role (see `sectionSchema`). */
+const { expert: expertFields, company: companyFields } = sectionFields;
+export const ExpertBasicsSectionSchema = sectionSchema(ExpertProfileDataSchema, expertFields.basics);
+export const ExpertProfileSectionSchema = sectionSchema(ExpertProfileDataSchema, expertFields.profile);
+export const ExpertExtrasSectionSchema = sectionSchema(ExpertProfileDataSchema, expertFields.extras);
+export const CompanyBasicsSectionSchema = sectionSchema(CompanyProfileDataSchema, companyFields.basics);
+export const CompanyProfileSectionSchema = sectionSchema(CompanyProfileDataSchema, companyFields.profile);
+export const CompanyExtrasSectionSchema = sectionSchema(CompanyProfileDataSchema, companyFields.extras);
+export type ExpertBasicsSection = z.infer<typeof ExpertBasicsSectionSchema>;
+export type ExpertProfileSection = z.infer<typeof ExpertProfileSectionSchema>;
+export type ExpertExtrasSection = z.infer<typeof ExpertExtrasSectionSchema>;
+export type CompanyBasicsSection = z.infer<typeof CompanyBasicsSectionSchema>;
+export type CompanyProfileSection = z.infer<typeof CompanyProfileSectionSchema>;
+export type CompanyExtrasSection = z.infer<typeof CompanyExtrasSectionSchema>;
+
+/** The section schemas by role and section: which one a save is checked against. */
+export const sectionPatchSchemas = {
+  expert: {
+    basics: ExpertBasicsSectionSchema,
+    profile: ExpertProfileSectionSchema,
+    extras: ExpertExtrasSectionSchema,
+  },
+  company: {
+    basics: CompanyBasicsSectionSchema,
+    profile: CompanyProfileSectionSchema,
+    extras: CompanyExtrasSectionSchema,
+  },
+} as const;
+
+/**
+ * PUT /api/profiles/me/sections/:section — a partial save of one wizard section (autosave): the fields of one
+ * of the section schemas above, the one of the member's role and the section in the path. Fields left out (or
+ * null) are kept as stored. A value of the wrong type, or a field the section does not have, answers 400
  * VALIDATION_FAILED with `details` per field and saves nothing. A value of the right type that breaks a field
  * rule (spec 001 §5: a team size of 0, a fourth area of a company…) is saved as the member's draft and reported
  * in the answer's `fieldErrors`; the profile is not complete while one is reported.
  */
 export const SectionParamsSchema = z.object({ section: z.enum(['basics', 'profile', 'extras']) });
-export const SectionPatchSchema = z.record(z.string(), z.unknown());
+export const SectionPatchSchema = z.union([
+  ExpertBasicsSectionSchema,
+  ExpertProfileSectionSchema,
+  ExpertExtrasSectionSchema,
+  CompanyBasicsSectionSchema,
+  CompanyProfileSectionSchema,
+  CompanyExtrasSectionSchema,
+]);
+export type SectionPatch = z.infer<typeof SectionPatchSchema>;
+/** What a section save is before its role's section schema is applied: a JSON object. */
+export const SectionBodySchema = z.record(z.string(), z.unknown());
 
 export const CompletionSchema = z.object({
   sections: z.object({ basics: z.number(), profile: z.number(), extras: z.number() }),

@@ -190,9 +190,9 @@ export type ProfileEventType = Extract<DomainEventType, `profile.${string}`>;
 export type ConnectionEventType = Extract<DomainEvent, { payload: { requestId: string } }>['type'];
 
 /** Every domain event type, in the order above. */
-export const domainEventTypes = DomainEventSchema.options.map(
+export const domainEventTypes: readonly DomainEventType[] = DomainEventSchema.options.map(
   (option) => option.shape.type.value,
-) as readonly DomainEventType[];
+);
 
 /** What a subscriber's outbox handler receives: the event and the id it was stored under. */
 export const DomainEventMessageSchema = z.object({ eventId: z.number().int() }).and(DomainEventSchema);

@@ -8,12 +8,14 @@ import {
   PauseBodySchema,
   PrivacyBodySchema,
   ProfileViewResponseSchema,
+  SectionBodySchema,
   SectionParamsSchema,
   SectionPatchSchema,
 } from '@intergen/contracts';
 import { fieldMessages, limits, profileTexts } from '@intergen/domain';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { callerOf } from '../../http/caller.ts';
 import { requireUser, type SessionCookies } from '../../http/session.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -28,6 +30,18 @@ const imageTooLarge = () =>
   badRequest('VALIDATION_FAILED', fieldMessages.imageTooLarge, [
     { path: 'profileImage', message: fieldMessages.imageTooLarge },
   ]);
+
+/**
+ * A section save's body is documented as the fields of any role's section (`SectionPatchSchema`), but which of
+ * them a save may carry depends on the member's role, known with their profile: on arrival the body need only be
+ * an object, and the service checks it against its role's section schema (`sectionPatchSchemas`), naming each
+ * field the section lacks. The other parts are checked as declared.
+ */
+const sectionSaveValidator: FastifySchemaCompiler<unknown> = (route) =>
+  validatorCompiler({
+    ...route,
+    schema: route.httpPart === 'body' ? SectionBodySchema : (route.schema as z.ZodType),
+  });
 
 /** The member's own profile (the wizard, review and account dialogs) and profile pages: /api/profiles. */
 export function profilesRoutes(deps: { profiles: ProfilesService; cookies: SessionCookies }) {
@@ -62,6 +76,7 @@ export function profilesRoutes(deps: { profiles: ProfilesService; cookies: Sessi
           body: SectionPatchSchema,
           response: own,
         },
+        validatorCompiler: sectionSaveValidator,
       },
       async (request) => {
         const user = requireUser(request);

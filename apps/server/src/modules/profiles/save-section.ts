@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { OwnProfile } from '@intergen/contracts';
+import { type OwnProfile, sectionPatchSchemas } from '@intergen/contracts';
 import {
   cleanInterGenData,
   type InterGenData,
@@ -14,7 +14,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { updateProfileRow } from '../members/index.ts';
 import { event, locked, type ProfilesContext, reload, writeData } from './profiles.context.ts';
 import { toOwnProfile } from './profiles.model.ts';
-import { schemaDetails, sectionSchemas } from './profiles.sections.ts';
+import { schemaDetails } from './profiles.sections.ts';
 
 /**
  * Saves part of one wizard section. Values are checked against the role's schema (a wrong type or an
@@ -31,7 +31,7 @@ export async function saveSection(
 ): Promise<OwnProfile> {
   return ctx.db.transaction(async (tx) => {
     const p = await locked(tx, userId);
-    const parsed = sectionSchemas[p.kind][section].safeParse(body);
+    const parsed = sectionPatchSchemas[p.kind][section].safeParse(body);
     if (!parsed.success) {
       const details = schemaDetails(parsed.error);
       throw badRequest('VALIDATION_FAILED', details[0]?.message ?? profileTexts.fieldNotInSection, details);
