@@ -1,3 +1,4 @@
+import { bindContext } from '../../lib/use-case.ts';
 import type { EmailVerifiedHook } from '../auth/index.ts';
 import { approveExpert, publishCompany, setVerified } from './admin-review.ts';
 import { activateMember, deactivateMember, unpublishProfile } from './admin-suspend.ts';
@@ -7,7 +8,7 @@ import { confirmAnnually } from './confirm-annually.ts';
 import { disableAccount } from './disable.ts';
 import { pauseProfile, unpauseProfile } from './pause.ts';
 import { setPrivacy } from './privacy.ts';
-import { createProfilesContext, type ProfilesContext, type ProfilesServiceDeps } from './profiles.context.ts';
+import { createProfilesContext, type ProfilesServiceDeps } from './profiles.context.ts';
 import { reachReview } from './review.ts';
 import { saveSection } from './save-section.ts';
 import { setProfileImage } from './set-image.ts';
@@ -23,11 +24,7 @@ export type { ExpertApprovedHook, ProfilesServiceDeps } from './profiles.context
  */
 export function createProfilesService(deps: ProfilesServiceDeps) {
   const ctx = createProfilesContext(deps);
-  /** The use case with the context filled in: the method callers see. */
-  const use =
-    <A extends unknown[], R>(useCase: (ctx: ProfilesContext, ...args: A) => R) =>
-    (...args: A): R =>
-      useCase(ctx, ...args);
+  const use = bindContext(ctx);
 
   return {
     getOwn: use(getOwnProfile),
