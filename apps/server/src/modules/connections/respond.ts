@@ -42,39 +42,36 @@ export function acceptRequest(
   });
 }
 
-/** The recipient declines: not interested and seen; the sender is not told (spec 000 §2). */
-export function denyRequest(ctx: ConnectionsContext, caller: Caller, id: string): Promise<ConnectionRequest> {
+/**
+ * The recipient turns the request down (`patch` says how) with the decline's lost reason; only the
+ * recipient's views change: the sender is not told (spec 000 §2).
+ */
+function declineQuietly(
+  ctx: ConnectionsContext,
+  caller: Caller,
+  id: string,
+  type: 'connection.denied' | 'connection.dismissed',
+  patch: { notInterested: true; seen: true } | { dismissed: true },
+): Promise<ConnectionRequest> {
   return transition(ctx, caller, id, { needsSuggestion: false }, async (tx, l) => {
     requireRecipient(l);
     requireOpen(l.request);
-    const r = await repo.updateRequest(tx, id, { notInterested: true, seen: true });
-    await connectionEvent(ctx, tx, 'connection.denied', r, l.suggestion, caller.id, {
+    const r = await repo.updateRequest(tx, id, patch);
+    await connectionEvent(ctx, tx, type, r, l.suggestion, caller.id, {
       lostReason: declineLostReason(r.requestedBy),
     });
-    // Only the recipient's views change: the sender is not told.
     await publishLive(tx, [caller.id], ['connections']);
     return false;
   });
 }
 
-/** The recipient clears the request from their dashboard (`dismissed`). */
-export function dismissRequest(
-  ctx: ConnectionsContext,
-  caller: Caller,
-  id: string,
-): Promise<ConnectionRequest> {
-  return transition(ctx, caller, id, { needsSuggestion: false }, async (tx, l) => {
-    requireRecipient(l);
-    requireOpen(l.request);
-    const r = await repo.updateRequest(tx, id, { dismissed: true });
-    await connectionEvent(ctx, tx, 'connection.dismissed', r, l.suggestion, caller.id, {
-      lostReason: declineLostReason(r.requestedBy),
-    });
-    // Only the recipient's views change: the sender is not told.
-    await publishLive(tx, [caller.id], ['connections']);
-    return false;
-  });
-}
+/** The recipient declines: not interested and seen; the sender is not told (spec 000 §2). */
+export const denyRequest = (ctx: ConnectionsContext, caller: Caller, id: string) =>
+  declineQuietly(ctx, caller, id, 'connection.denied', { notInterested: true, seen: true });
+
+/** The recipient clears the request from their dashboard (`dismissed`); the sender is not told. */
+export const dismissRequest = (ctx: ConnectionsContext, caller: Caller, id: string) =>
+  declineQuietly(ctx, caller, id, 'connection.dismissed', { dismissed: true });
 
 /** The recipient has looked at the request (the dashboard's "new" mark goes). */
 export function markRequestSeen(
