@@ -51,6 +51,8 @@ import {
   matchingProfileTopic,
   matchingRoutes,
 } from './modules/matching/index.ts';
+import { anyRelationship } from './modules/members/index.ts';
+import { createNetworkService, networkRelationship, networkRoutes } from './modules/network/index.ts';
 import {
   createNotificationsService,
   notificationJobHandlers,
@@ -137,6 +139,7 @@ export async function buildApp(deps: AppDeps) {
     afterCommit: () => worker.nudge(),
   });
   const connections = createConnectionsService({ database, publishEvent, afterCommit: () => worker.nudge() });
+  const network = createNetworkService({ database, publishEvent, afterCommit: () => worker.nudge() });
   const notifications = createNotificationsService({
     database,
     appUrl: config.appUrl,
@@ -167,7 +170,8 @@ export async function buildApp(deps: AppDeps) {
     supportEmail: config.supportEmail,
     communityTab: config.communityTab,
     publishEvent,
-    relationshipOf: relationshipBetween,
+    // A suggestion or connection request, or a My Network request, ties two members (DESIGN.md §2).
+    relationshipOf: anyRelationship(relationshipBetween, networkRelationship),
     images,
     afterCommit: () => worker.nudge(),
     // The connections module releases the expert's held requests in the approval's transaction.
@@ -227,6 +231,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminMatchingRoutes({ matching }), { prefix: '/api/admin' });
   await app.register(matchingRoutes({ matching }), { prefix: '/api' });
   await app.register(connectionsRoutes({ connections }), { prefix: '/api' });
+  await app.register(networkRoutes({ network }), { prefix: '/api/network' });
   await app.register(uploadsRoutes(images.dir), { prefix: '/uploads' });
   await app.register(notificationsRoutes({ notifications }), { prefix: '/api/notifications' });
   await app.register(trackingRoutes({ tracking, rateLimitMultiplier: config.rateLimitMultiplier }), {
@@ -291,7 +296,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   return Object.assign(app, {
-    services: { auth, profiles, matching, connections, notifications, tracking },
+    services: { auth, profiles, matching, connections, network, notifications, tracking },
     worker,
     housekeeping,
     liveHub,

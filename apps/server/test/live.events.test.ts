@@ -1,4 +1,4 @@
-import type { LiveTopic } from '@intergen/contracts';
+import { type LiveTopic, liveTopics } from '@intergen/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
@@ -448,7 +448,7 @@ for (const engine of engines.filter((e) => e === 'postgres')) {
        WHERE datname = current_database() AND query ILIKE 'LISTEN%'`,
       );
       expect(ended.length).toBeGreaterThanOrEqual(1);
-      await stream.waitFor(isChange(['suggestions', 'connections', 'notifications', 'profile']), 15_000);
+      await stream.waitFor(isChange([...liveTopics]), 15_000);
       // Listening again: new changes arrive.
       await publishLive(first.db, [ada.id], ['profile']);
       await stream.waitFor(isChange(['profile']));

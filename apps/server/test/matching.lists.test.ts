@@ -53,7 +53,12 @@ describe.each(engines)('matching lists on %s', (engine: Engine) => {
     await seedExpert('private', 'Dan Energy', { experience: { energy: true } }, { private: true });
     await seedExpert('unpublished', 'Eve Energy', { experience: { energy: true } }, { published: false });
     for (let i = 0; i < 12; i++) {
-      await seedExpert(`page${i}`, `Paged Expert ${i}`, { experience: { govServices: true } });
+      // Days apart, in seeding order; two of them on the same day, so that the id breaks the tie.
+      const day = i === 11 ? 10 : i;
+      await seedExpert(`page${i}`, `Paged Expert ${i}`, {
+        experience: { govServices: true },
+        publishDate: new Date(Date.UTC(2026, 0, 1 + day)),
+      });
     }
     const seedCompany = async (
       key: string,
@@ -144,6 +149,11 @@ describe.each(engines)('matching lists on %s', (engine: Engine) => {
       );
       expect(ids(await list(expert.client, 'companies', 'searchText=flare'))).toEqual(sorted('solarOwner'));
       expect(ids(await list(expert.client, 'companies', 'searchText=50%25_'))).toEqual([]);
+      // Short searches (one or two letters) match the same way, without the index.
+      expect(ids(await list(expert.client, 'experts', 'searchText=ol&industries=energy'))).toEqual(
+        sorted('carol'),
+      );
+      expect(ids(await list(expert.client, 'companies', 'searchText=f'))).toEqual(sorted('solarOwner'));
     });
 
     it('refuse unknown codes', async () => {
@@ -154,11 +164,18 @@ describe.each(engines)('matching lists on %s', (engine: Engine) => {
   });
 
   describe('pages', () => {
-    it('run in id order by cursor, nine by default, with hasMore and the next cursor', async () => {
+    /** The paged experts newest first: by publish day descending, then id descending within a day. */
+    const newestFirst = () =>
+      Array.from({ length: 12 }, (_, i) => ({ id: x[`page${i}`]!, day: i === 11 ? 10 : i }))
+        .sort((a, b) => b.day - a.day || (a.id < b.id ? 1 : -1))
+        .map((r) => r.id);
+
+    it('run newest first by cursor, nine by default, with hasMore, the next cursor and the total', async () => {
       const first = await list(expert.client, 'experts', 'industries=govServices');
       expect(first.items).toHaveLength(9);
       expect(first.hasMore).toBe(true);
-      expect(first.nextCursor).toBe(first.items[8]!.id);
+      expect(first.total).toBe(12);
+      expect(first.nextCursor).toEqual(expect.any(String));
       const second = await list(
         expert.client,
         'experts',
@@ -167,14 +184,9 @@ describe.each(engines)('matching lists on %s', (engine: Engine) => {
       expect(second.items).toHaveLength(3);
       expect(second.hasMore).toBe(false);
       expect(second.nextCursor).toBeNull();
+      expect(second.total).toBeNull();
       const seen = [...first.items, ...second.items].map((i) => i.id);
-      expect(new Set(seen).size).toBe(12);
-      expect([...seen].sort()).toEqual(
-        Object.keys(x)
-          .filter((k) => k.startsWith('page'))
-          .map((k) => x[k]!)
-          .sort(),
-      );
+      expect(seen).toEqual(newestFirst());
 
       // Smaller pages walk the same order.
       const walked: string[] = [];
@@ -189,6 +201,30 @@ describe.each(engines)('matching lists on %s', (engine: Engine) => {
         cursor = page.nextCursor;
       } while (cursor);
       expect(walked).toEqual(seen);
+    });
+
+    it('refuse a cursor we did not hand out, with a 400 and nothing listed', async () => {
+      for (const cursor of [
+        'nonsense',
+        ...[
+          { rank: -1, id: 'x', dense: true },
+          { rank: -1, micros: -1, id: 'x', dense: true },
+          { rank: -1, micros: 1.5, id: 'x', dense: true },
+          { rank: -1, micros: 2 ** 60, id: 'x', dense: true },
+          { rank: 101, micros: 1, id: 'x', dense: false },
+          { rank: -1, micros: 1, id: 'x'.repeat(101), dense: false },
+          { rank: -1, micros: 1, id: 'x', dense: 'yes' },
+          { rank: -1, micros: 1, id: 'nul\u0000', dense: true },
+          { rank: -1, micros: 1, id: 'nul\u0000', dense: false },
+        ].map((c) => Buffer.from(JSON.stringify(c)).toString('base64url')),
+      ]) {
+        const response = await expert.client.get(`/api/matching/experts?cursor=${cursor}`);
+        expect(response.statusCode, cursor).toBe(400);
+        expect(response.json().error).toEqual({
+          code: 'VALIDATION_FAILED',
+          message: matchingTexts.badCursor,
+        });
+      }
     });
 
     it('show published, public experts other than the caller, and published companies', async () => {
@@ -239,6 +275,95 @@ describe.each(engines)('matching lists on %s', (engine: Engine) => {
     );
     const experts = await list(expert.client, 'experts', 'industries=energy');
     expect(experts.items.every((i) => i.score === null)).toBe(true);
+  });
+
+  describe('strong matches (score ≥ 80 with the viewer)', () => {
+    const score = async (expertId: string, companyId: string, value: number) =>
+      t.database.db
+        .insert(matchScores)
+        .values({ expertId, companyId, score: value })
+        .onConflictDoUpdate({ target: [matchScores.expertId, matchScores.companyId], set: { score: value } });
+
+    beforeAll(async () => {
+      await score(x.page0!, company.id, 95);
+      await score(x.alice!, company.id, 91);
+      await score(x.carol!, company.id, 88);
+      await score(x.bob!, company.id, 80);
+      await score(x.page5!, company.id, 79);
+      await score(expert.id, co.solarPerson!, 80);
+      await score(expert.id, co.solarOwner!, 79);
+    });
+
+    it('come first by score, badged, then everyone else newest first', async () => {
+      const all = await list(company.client, 'experts-for-company', 'pageSize=50');
+      const strongOnes = [x.page0, x.alice, x.carol, x.bob];
+      expect(all.items.slice(0, 4).map((i) => [i.id, i.score, i.strong])).toEqual(
+        strongOnes.map((id, n) => [id, [95, 91, 88, 80][n], true]),
+      );
+      expect(all.items.slice(4).every((i) => !i.strong)).toBe(true);
+      expect(all.items.find((i) => i.id === x.page5)).toMatchObject({ score: 79, strong: false });
+      expect(all.total).toBe(all.items.length);
+      expect(new Set(all.items.map((i) => i.id)).size).toBe(all.items.length);
+
+      // Pages of two walk the same order across the strong and the other part, nothing twice.
+      const walked: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: MatchingListResponse = await list(
+          company.client,
+          'experts-for-company',
+          `pageSize=2${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        walked.push(...page.items.map((i) => i.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(walked).toEqual(all.items.map((i) => i.id));
+
+      const ventures = await list(expert.client, 'companies', 'searchText=solar');
+      expect(ventures.items.map((i) => [i.id, i.score, i.strong])).toEqual([
+        [co.solarPerson, 80, true],
+        [co.solarOwner, 79, false],
+      ]);
+    });
+
+    it('have a filter that keeps only them, with the other filters and its own count', async () => {
+      const strong = await list(company.client, 'experts-for-company', 'strong=yes');
+      expect(strong.items.map((i) => i.id)).toEqual([x.page0, x.alice, x.carol, x.bob]);
+      expect(strong.total).toBe(4);
+      const energy = await list(
+        company.client,
+        'experts-for-company',
+        'strong=yes&industries=energy&pageSize=2',
+      );
+      expect(energy.items.map((i) => i.id)).toEqual([x.alice, x.carol]);
+      expect(energy.total).toBe(3);
+      const rest = await list(
+        company.client,
+        'experts-for-company',
+        `strong=yes&industries=energy&pageSize=2&cursor=${energy.nextCursor}`,
+      );
+      expect(rest.items.map((i) => i.id)).toEqual([x.bob]);
+      expect(rest.hasMore).toBe(false);
+      expect((await list(expert.client, 'companies', 'strong=yes')).items.map((i) => i.id)).toEqual([
+        co.solarPerson,
+      ]);
+      // Between experts there are no scores: the filter changes nothing.
+      const experts = await list(expert.client, 'experts', 'strong=yes&industries=energy');
+      expect(ids(experts)).toEqual(sorted('alice', 'bob', 'carol'));
+    });
+
+    it('count what the filters keep, however many there are (no cap of 30)', async () => {
+      for (let i = 0; i < 31; i++) {
+        await seedProfile(t, 'company', {
+          name: `Counted Venture ${i}`,
+          companyName: 'Counted',
+          columns: {},
+        });
+      }
+      const first = await list(expert.client, 'companies', 'searchText=counted');
+      expect(first.total).toBe(31);
+      expect(first.items).toHaveLength(9);
+    });
   });
 
   it('need the role’s profile: 403 WRONG_ROLE with the spec’s message, 401 signed out', async () => {
@@ -310,5 +435,88 @@ describe.each(engines)('matching lists with the community tab off on %s', (engin
       expect(response.json().error).toEqual({ code: 'NOT_FOUND', message: accessTexts.communityOff });
       expect(response.body).not.toContain('Hidden Venture');
     }
+  });
+});
+
+describe.each(engines)('a dense community list (more than a thousand matches) on %s', (engine: Engine) => {
+  let t: TestApp;
+  let company: Member;
+  const MANY = 1_030;
+  let strongIds: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { COMMUNITY_TAB: 'true' });
+    const admin = await signInAdmin(t);
+    company = await publishedMember(t, 'company', admin, 'Dense Company');
+    await t.app.worker.drain();
+    // Many published experts in one statement each table: every tenth shares a day with the one before.
+    await t.database.query(
+      `INSERT INTO users (id, email, email_verified, name, first_name, last_name, kind)
+       SELECT 'dense-' || lpad(n::text, 5, '0'), 'dense' || n || '@example.com', true, 'Dense Expert ' || n, 'Dense', 'Expert', 'expert'
+       FROM generate_series(1, $1::int) AS n`,
+      [MANY],
+    );
+    await t.database.query(
+      `INSERT INTO experts (id, name, experience, profile_published, profile_complete, onboarding_complete, has_been_welcomed, publish_date, private)
+       SELECT 'dense-' || lpad(n::text, 5, '0'), 'Dense Expert ' || n, '{"manufacturing": true}'::jsonb, true, true, true, true,
+         timestamptz '2025-01-01 00:00:00+00' + ((n - n % 10 * (n % 10 = 1)::int) * interval '1 day'), false
+       FROM generate_series(1, $1::int) AS n`,
+      [MANY],
+    );
+    strongIds = ['dense-00005', 'dense-00500', 'dense-01000'];
+    for (const [i, id] of strongIds.entries()) {
+      await t.database.db.insert(matchScores).values({ expertId: id, companyId: company.id, score: 90 - i });
+    }
+    await t.database.db
+      .insert(matchScores)
+      .values({ expertId: 'dense-00007', companyId: company.id, score: 50 });
+  });
+  afterAll(() => t.close());
+
+  it('walks every match once, strong ones first, then newest, with the exact total', async () => {
+    const walked: MatchingListResponse['items'] = [];
+    let cursor: string | null = null;
+    let total: number | null = null;
+    do {
+      const response = await company.client.get(
+        `/api/matching/experts-for-company?industries=manufacturing&pageSize=50${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const page: MatchingListResponse = response.json();
+      if (!cursor) total = page.total;
+      walked.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(total).toBe(MANY);
+    expect(walked).toHaveLength(MANY);
+    expect(new Set(walked.map((i) => i.id)).size).toBe(MANY);
+    expect(walked.slice(0, 3).map((i) => [i.id, i.score, i.strong])).toEqual([
+      ['dense-00005', 90, true],
+      ['dense-00500', 89, true],
+      ['dense-01000', 88, true],
+    ]);
+    // The rest newest first: by publish day, then id, both descending.
+    const rest = walked.slice(3).map((i) => i.id);
+    const expected = Array.from({ length: MANY }, (_, k) => k + 1)
+      .map((n) => ({ id: `dense-${String(n).padStart(5, '0')}`, day: n - (n % 10 === 1 ? n % 10 : 0) }))
+      .filter((r) => !strongIds.includes(r.id))
+      .sort((a, b) => b.day - a.day || (a.id < b.id ? 1 : -1))
+      .map((r) => r.id);
+    expect(rest).toEqual(expected);
+    expect(walked.find((i) => i.id === 'dense-00007')).toMatchObject({ score: 50, strong: false });
+  });
+
+  it('counts and pages the strong ones alone', async () => {
+    const response = await company.client.get('/api/matching/experts-for-company?strong=yes&pageSize=2');
+    const page: MatchingListResponse = response.json();
+    expect(page.total).toBe(3);
+    expect(page.items.map((i) => i.id)).toEqual(['dense-00005', 'dense-00500']);
+    const next: MatchingListResponse = (
+      await company.client.get(
+        `/api/matching/experts-for-company?strong=yes&pageSize=2&cursor=${page.nextCursor}`,
+      )
+    ).json();
+    expect(next.items.map((i) => i.id)).toEqual(['dense-01000']);
+    expect(next.hasMore).toBe(false);
   });
 });

@@ -106,6 +106,8 @@ export const notificationKinds = [
   'request_received',
   'request_accepted',
   'profile_approved',
+  'network_request',
+  'network_accepted',
 ] as const;
 export const NotificationSchema = z.object({
   id: z.string(),
@@ -161,7 +163,7 @@ export type TrackingSummaryResponse = z.infer<typeof TrackingSummaryResponseSche
  * `GET /api/events` (Server-Sent Events) sends `event: change` with this data; the client invalidates the
  * queries named by `topics`.
  */
-export const liveTopics = ['suggestions', 'connections', 'notifications', 'profile'] as const;
+export const liveTopics = ['suggestions', 'connections', 'notifications', 'profile', 'network'] as const;
 export type LiveTopic = (typeof liveTopics)[number];
 export const LiveChangeSchema = z.object({ topics: z.array(z.enum(liveTopics)) });
 export type LiveChange = z.infer<typeof LiveChangeSchema>;

@@ -147,7 +147,9 @@ export const MatchingListQuerySchema = z.object({
   expertise: codeList(areasOfImprovement.codes),
   investments: z.enum(['yes']).optional(),
   boardPositions: z.enum(['yes']).optional(),
-  /** The last id of the previous page. */
+  /** Only strong matches (score ≥ 80 with the viewer); lists without scores (expert to expert) ignore it. */
+  strong: z.enum(['yes']).optional(),
+  /** The `nextCursor` of the previous page (opaque). */
   cursor: z.string().max(200).optional(),
   pageSize: z.coerce.number().int().min(1).max(50).default(limits.matchingPageSize),
 });
@@ -155,11 +157,15 @@ export type MatchingListQuery = z.input<typeof MatchingListQuerySchema>;
 export const MatchingListItemSchema = ProfileCardSchema.extend({
   /** The stored score between the caller and this profile, when both sides are expert and company. */
   score: z.number().nullable(),
+  /** Score ≥ 80 with the viewer: the card carries the strong-match badge. */
+  strong: z.boolean(),
 });
 export type MatchingListItem = z.infer<typeof MatchingListItemSchema>;
 export const MatchingListResponseSchema = z.object({
   items: z.array(MatchingListItemSchema),
   hasMore: z.boolean(),
   nextCursor: z.string().nullable(),
+  /** How many profiles the filters match, on the first page (no cursor); null on later pages. */
+  total: z.number().int().nullable(),
 });
 export type MatchingListResponse = z.infer<typeof MatchingListResponseSchema>;

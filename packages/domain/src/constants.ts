@@ -19,6 +19,14 @@ export const limits = {
   autosaveDebounceMs: 500,
   notificationFetchLimit: 100,
   matchingPageSize: 9,
+  /** Community lists (spec 001 §9: community 9). */
+  communityPageSize: 9,
+  /** Table views (My Network's View More). */
+  tablePageSize: 12,
+  /** A profile scoring at least this with the viewer is a strong match (spec 001 §9, DESIGN.md §4). */
+  communityScoreMinimum: 80,
+  /** Search and filter inputs wait this long after the last key (ours). */
+  searchDebounceMs: 500,
 } as const;
 
 export const layout = {

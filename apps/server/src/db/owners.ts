@@ -23,6 +23,7 @@ export const tableOwners = {
   matchSuggestions: 'modules/matching',
   matchingRuns: 'modules/matching',
   connectionRequests: 'modules/connections',
+  networkRequests: 'modules/network',
   notifications: 'modules/notifications',
   settings: 'modules/settings',
   domainEvents: 'modules/events',

@@ -1,3 +1,4 @@
+import type { NetworkRequestStatus } from '@intergen/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -125,6 +126,17 @@ const profileLifecycle = () => ({
   arrangement: text('arrangement'),
   investmentOpportunities: text('investment_opportunities'),
   boardOpportunities: text('board_opportunities'),
+  /**
+   * The community filters of spec 001 §5 as tokens (`i:<industry>`, `a:<area>`, `inv`, `board`), kept by the
+   * database (function `community_facets`, migration 0008), so that one GIN index answers any mix of filters.
+   */
+  /** When the profile joined the community lists: its publish date, else its creation (their "newest"). */
+  listedAt: ts('listed_at').generatedAlwaysAs(sql`coalesce(publish_date, created_at)`),
+  facetTokens: text('facet_tokens')
+    .array()
+    .generatedAlwaysAs(
+      sql`community_facets(experience, areas_of_improvement, investment_opportunities, board_opportunities)`,
+    ),
   notInterestedExperts: ids('not_interested_experts'),
   /** Unsaved edits held while a profile is published (a partial profile, contact fields included). */
   tempData: jsonb('temp_data').$type<Record<string, unknown> | null>(),
@@ -150,10 +162,20 @@ export const experts = pgTable(
   },
   (t) => [
     index('experts_created_idx').on(t.createdAt),
-    // The matching lists: published, non-private experts in id order (keyset pages) and their flag filters.
-    index('experts_listed_id_idx').on(t.id).where(sql`${t.profilePublished} AND NOT ${t.private}`),
-    index('experts_experience_gin').using('gin', t.experience.op('jsonb_path_ops')).with(noPendingList),
-    index('experts_areas_gin').using('gin', t.areasOfImprovement.op('jsonb_path_ops')).with(noPendingList),
+    // The community lists: published, non-private experts newest first (keyset pages), the name search
+    // (pg_trgm, so that a search matching nobody reads the index, not every row) and the flag filters.
+    // Covering b-trees (index-only scans, no row read): newest first with keyset, and by id for the viewer's
+    // strong matches; both carry what the filters and the search test.
+    index('experts_listed_idx')
+      .on(t.listedAt.desc(), t.id.desc(), t.name, t.facetTokens)
+      .where(sql`${t.profilePublished} AND NOT ${t.private}`),
+    index('experts_listed_id_idx')
+      .on(t.id, t.listedAt, t.name, t.facetTokens)
+      .where(sql`${t.profilePublished} AND NOT ${t.private}`),
+    index('experts_community_gin')
+      .using('gin', t.facetTokens, sql`lower(${t.name}) gin_trgm_ops`)
+      .where(sql`${t.profilePublished} AND NOT ${t.private}`)
+      .with(noPendingList),
   ],
 );
 
@@ -177,9 +199,20 @@ export const companies = pgTable(
   },
   (t) => [
     index('companies_created_idx').on(t.createdAt),
-    index('companies_published_id_idx').on(t.id).where(sql`${t.profilePublished}`),
-    index('companies_experience_gin').using('gin', t.experience.op('jsonb_path_ops')).with(noPendingList),
-    index('companies_areas_gin').using('gin', t.areasOfImprovement.op('jsonb_path_ops')).with(noPendingList),
+    index('companies_listed_idx')
+      .on(t.listedAt.desc(), t.id.desc(), t.name, t.companyName, t.facetTokens)
+      .where(sql`${t.profilePublished}`),
+    index('companies_listed_id_idx')
+      .on(t.id, t.listedAt, t.name, t.companyName, t.facetTokens)
+      .where(sql`${t.profilePublished}`),
+    index('companies_community_gin')
+      .using(
+        'gin',
+        t.facetTokens,
+        sql`lower(${t.name} || E'\\n' || coalesce(${t.companyName}, '')) gin_trgm_ops`,
+      )
+      .where(sql`${t.profilePublished}`)
+      .with(noPendingList),
   ],
 );
 
@@ -281,6 +314,9 @@ export const matchScores = pgTable(
   (t) => [
     uniqueIndex('match_scores_pair_idx').on(t.expertId, t.companyId),
     index('match_scores_company_idx').on(t.companyId, t.expertId),
+    // A member's strong matches (spec 001 §9, community score minimum 80), for the community lists.
+    index('match_scores_expert_strong_idx').on(t.expertId, t.score).where(sql`${t.score} >= 80`),
+    index('match_scores_company_strong_idx').on(t.companyId, t.score).where(sql`${t.score} >= 80`),
   ],
 );
 
@@ -364,7 +400,45 @@ export const connectionRequests = pgTable(
   ],
 );
 
-export type NotificationKind = 'suggestion' | 'request_received' | 'request_accepted' | 'profile_approved';
+/**
+ * My Network (spec 000 §3 "Favorite expert", §4): one expert asks another to join their network. At most one
+ * `requesting` or `connected` row per pair of experts, whichever way round: the partial unique index on the
+ * unordered pair makes a duplicate impossible even under concurrent requests. Declined and cancelled rows stay.
+ */
+export const networkRequests = pgTable(
+  'network_requests',
+  {
+    id: text('id').primaryKey(),
+    initiatorId: userRef('initiator_id'),
+    recipientId: userRef('recipient_id'),
+    status: text('status').$type<NetworkRequestStatus>().notNull().default('requesting'),
+    /** The shared connected company through which the initiator found the recipient (spec: companyId). */
+    viaCompanyId: text('via_company_id'),
+    companyName: text('company_name'),
+    /** The CRM's My Network deal, once the CRM has made one. */
+    dealId: text('deal_id'),
+    requestedAt: ts('requested_at').notNull().defaultNow(),
+    respondedAt: ts('responded_at'),
+    connectedOn: ts('connected_on'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('network_requests_open_pair_idx')
+      .on(sql`least(${t.initiatorId}, ${t.recipientId})`, sql`greatest(${t.initiatorId}, ${t.recipientId})`)
+      .where(sql`${t.status} IN ('requesting', 'connected')`),
+    index('network_requests_initiator_idx').on(t.initiatorId, t.requestedAt.desc()),
+    index('network_requests_recipient_idx').on(t.recipientId, t.requestedAt.desc()),
+  ],
+);
+
+export type NotificationKind =
+  | 'suggestion'
+  | 'request_received'
+  | 'request_accepted'
+  | 'profile_approved'
+  | 'network_request'
+  | 'network_accepted';
 
 /** A member's notification about a suggestion, a connection request or a connection; flags start false. */
 export const notifications = pgTable(
@@ -376,6 +450,10 @@ export const notifications = pgTable(
     suggestionId: text('suggestion_id').references(() => matchSuggestions.id, { onDelete: 'cascade' }),
     requestId: text('request_id').references(() => connectionRequests.id, { onDelete: 'cascade' }),
     connectionId: text('connection_id'),
+    /** The My Network request (network notifications). */
+    networkRequestId: text('network_request_id').references(() => networkRequests.id, {
+      onDelete: 'cascade',
+    }),
     /** The other member of the suggestion or request (none for an approval), kept with the notification. */
     counterpartId: text('counterpart_id'),
     /** The request's message (request notifications). */

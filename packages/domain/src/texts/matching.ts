@@ -15,6 +15,8 @@ export const matchingTexts = {
   mustBeExpert: 'Must be an expert',
   mustBeCompany: 'Must be a company',
   suggestionNotFound: 'Match suggestion not found',
+  /** A community list's `cursor` that we did not hand out (ours). */
+  badCursor: 'This list position is not valid any more. Reload the list.',
 } as const;
 
 /** Labels of the score parts (DESIGN.md §5), shown in "why this match". */

@@ -13,6 +13,8 @@ export const notificationTexts = {
     request_received: (name: string) => `${name} sent you a connection request`,
     request_accepted: (name: string) => `${name} accepted your connection request`,
     profile_approved: () => 'Your profile has been approved',
+    network_request: (name: string) => `${name} wants to add you to their network`,
+    network_accepted: (name: string) => `${name} accepted your network request`,
   },
   /** Stands in for a member whose name is no longer known. */
   someone: 'A member',

@@ -6,3 +6,4 @@
 export { relationshipBetween } from './connections.relationships.ts';
 export { connectionsRoutes } from './connections.routes.ts';
 export { type ConnectionsService, createConnectionsService } from './connections.service.ts';
+export { connectionCounts } from './views.ts';

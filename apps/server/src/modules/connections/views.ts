@@ -1,6 +1,7 @@
 import type { ConnectionBuckets, ConnectionRequest } from '@intergen/contracts';
 import { surveyFormsSettingKey } from '@intergen/domain';
 import { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { readSetting } from '../settings/index.ts';
 import { type ConnectionsContext, viewingMember, viewOf, withCounterparts } from './connections.context.ts';
@@ -29,4 +30,17 @@ export async function listBuckets({ db }: ConnectionsContext, caller: Caller): P
   const rows = await withCounterparts(db, me, await repo.listRequestsOf(db, me.side, me.id));
   const forms = SurveyFormsSchema.parse((await readSetting(db, surveyFormsSettingKey)) ?? {});
   return { ...toBuckets(rows, me), surveyFormUrl: forms[me.side] ?? null };
+}
+
+/**
+ * How many open connection requests the caller has received and how many connections they have (accepted,
+ * rated or not), counted as the buckets sort them: My Network's sidebar counts (network module).
+ */
+export async function connectionCounts(
+  ex: Executor,
+  caller: Caller,
+): Promise<{ received: number; connections: number }> {
+  const me = await viewingMember(ex, caller);
+  const b = toBuckets(await withCounterparts(ex, me, await repo.listRequestsOf(ex, me.side, me.id)), me);
+  return { received: b.received.length, connections: b.unrated.length + b.rated.length };
 }

@@ -1,5 +1,11 @@
 import { disableReasons, pauseReasons } from '@intergen/contracts';
-import { dealLostReasons, profileTypes, type SectionId } from '@intergen/domain';
+import {
+  dealLostReasons,
+  networkLostReasonNames,
+  networkStageNames,
+  profileTypes,
+  type SectionId,
+} from '@intergen/domain';
 import { z } from 'zod';
 
 /**
@@ -150,6 +156,26 @@ export const SurveySubmittedEventSchema = connectionEvent('survey.submitted', {
   ratedKind: kind,
 });
 
+/**
+ * What every My Network event carries for the CRM's My Network deal (spec 000 §4, 001 §7
+ * `/hubspot/deal/my-network/…`): the two experts and their names, the deal's stage and lost reason, the deal id.
+ */
+const networkEvent = <T extends string>(type: T) =>
+  event(type, {
+    requestId: id,
+    initiatorId: id,
+    recipientId: id,
+    initiatorName: z.string(),
+    recipientName: z.string(),
+    stage: z.enum(networkStageNames),
+    lostReason: z.enum(networkLostReasonNames).nullable(),
+    dealId: id.nullable(),
+  });
+export const NetworkRequestedEventSchema = networkEvent('network.requested');
+export const NetworkAcceptedEventSchema = networkEvent('network.accepted');
+export const NetworkDeclinedEventSchema = networkEvent('network.declined');
+export const NetworkCancelledEventSchema = networkEvent('network.cancelled');
+
 /** Every domain event the app publishes, told apart by `type`. */
 export const DomainEventSchema = z.discriminatedUnion('type', [
   ProfileUpdatedEventSchema,
@@ -176,6 +202,10 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   ConnectionCancelledEventSchema,
   ConnectionClosedEventSchema,
   SurveySubmittedEventSchema,
+  NetworkRequestedEventSchema,
+  NetworkAcceptedEventSchema,
+  NetworkDeclinedEventSchema,
+  NetworkCancelledEventSchema,
 ]);
 export type DomainEvent = z.infer<typeof DomainEventSchema>;
 export type DomainEventType = DomainEvent['type'];
@@ -187,7 +217,13 @@ export type DomainEventPayload<T extends DomainEventType> = DomainEventOf<T>['pa
 /** The event types about one profile's own state (their payloads start with `profileId` and `kind`). */
 export type ProfileEventType = Extract<DomainEventType, `profile.${string}`>;
 /** The event types of a connection request (their payloads start with what the CRM's deal mapping needs). */
-export type ConnectionEventType = Extract<DomainEvent, { payload: { requestId: string } }>['type'];
+export type ConnectionEventType = Extract<
+  DomainEvent,
+  { payload: { requestId: string; suggestionId: string } }
+>['type'];
+
+/** The event types of a My Network request. */
+export type NetworkEventType = Extract<DomainEventType, `network.${string}`>;
 
 /** Every domain event type, in the order above. */
 export const domainEventTypes: readonly DomainEventType[] = DomainEventSchema.options.map(

@@ -100,4 +100,20 @@ export const mailTemplates = {
         `${p.url}${signature}`,
     };
   },
+  networkRequest(p: { firstName: string; requester: string; url: string }): MailContent {
+    return {
+      subject: `${p.requester} wants to add you to their network on InterGen`,
+      text:
+        `Hi ${p.firstName},\n\n${p.requester} would like to add you to their network on InterGen.\n\n` +
+        `Accept or decline the request in My Network:\n\n${p.url}${signature}`,
+    };
+  },
+  networkAccepted(p: { firstName: string; counterpart: string; url: string }): MailContent {
+    return {
+      subject: `${p.counterpart} accepted your network request on InterGen`,
+      text:
+        `Hi ${p.firstName},\n\n${p.counterpart} accepted your network request. You can now see each other's contact details:\n\n` +
+        `${p.url}${signature}`,
+    };
+  },
 } as const;

@@ -1,7 +1,8 @@
-import type { MatchingListQuerySchema, MatchingListResponse } from '@intergen/contracts';
-import type { ProfileType } from '@intergen/domain';
-import type { z } from 'zod';
+import { isStorableText, type MatchingListQuerySchema, type MatchingListResponse } from '@intergen/contracts';
+import { limits, matchingTexts, type ProfileType } from '@intergen/domain';
+import { z } from 'zod';
 import type { Caller } from '../../http/caller.ts';
+import { AppError } from '../../lib/errors.ts';
 import * as members from '../members/index.ts';
 import type { MatchingContext } from './matching.context.ts';
 import { toListItem } from './matching.model.ts';
@@ -9,38 +10,37 @@ import * as repo from './matching.repository.ts';
 
 export type MatchingListQueryInput = z.output<typeof MatchingListQuerySchema>;
 
-/**
- * A page of a matching list: the members module's cards, each with the stored score between the viewer and
- * the member when `scoreFor` names the viewer (a company viewing experts, an expert viewing companies).
- */
-async function listPage(
-  ctx: MatchingContext,
-  kind: ProfileType,
-  filter: members.CardPageFilter,
-  opts: { excludeId?: string; scoreFor?: { kind: ProfileType; id: string } },
-): Promise<MatchingListResponse> {
-  const { db } = ctx;
-  const found = await members.listCardsPage(
-    db,
-    kind,
-    filter,
-    opts.excludeId ? { excludeId: opts.excludeId } : {},
-  );
-  const hasMore = found.length > filter.pageSize;
-  const page = found.slice(0, filter.pageSize);
-  const scores = opts.scoreFor
-    ? await repo.scoresWith(
-        db,
-        opts.scoreFor.kind,
-        opts.scoreFor.id,
-        page.map((r) => r.id),
-      )
-    : new Map<string, number>();
-  const items = page.map((r) => toListItem(kind, { ...r, score: scores.get(r.id) ?? null }));
-  return { items, hasMore, nextCursor: hasMore ? items[items.length - 1]!.id : null };
+/** The cursor on the wire: base64url JSON of where the previous page stopped. */
+const CursorSchema = z.object({
+  rank: z.number().int().min(-1).max(100),
+  micros: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  // Decoded from base64, so the request's own NUL check never saw it.
+  id: z.string().max(100).refine(isStorableText),
+  dense: z.boolean(),
+});
+
+const encodeCursor = (c: members.CommunityCursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+
+function decodeCursor(text: string | undefined): members.CommunityCursor | undefined {
+  if (!text) return undefined;
+  try {
+    const parsed = CursorSchema.safeParse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // fall through
+  }
+  throw new AppError('VALIDATION_FAILED', matchingTexts.badCursor);
 }
 
-function listFilter(query: MatchingListQueryInput): members.CardPageFilter {
+interface ListSpec {
+  kind: ProfileType;
+  /** The viewer, when the list carries scores (a company viewing experts, an expert viewing companies). */
+  scoreFor?: { kind: ProfileType; id: string };
+  excludeId?: string;
+}
+
+/** The filters of spec 001 §5 from the query. */
+function listFilter(query: MatchingListQueryInput): members.CommunityFilter {
   const searchText = query.searchText?.trim().toLowerCase();
   return {
     searchText: searchText || undefined,
@@ -48,32 +48,83 @@ function listFilter(query: MatchingListQueryInput): members.CardPageFilter {
     expertise: [...new Set(query.expertise)],
     investments: query.investments,
     boardPositions: query.boardPositions,
-    cursor: query.cursor || undefined,
-    pageSize: query.pageSize,
   };
 }
 
-/** An expert's expert community: published, non-private experts other than the caller. */
-export async function listExperts(ctx: MatchingContext, caller: Caller, query: MatchingListQueryInput) {
-  await members.requireCommunityList(ctx.db, caller, 'experts', 'expert', ctx.communityTab);
+/**
+ * A page of a community list (spec 001 §5–§7, DESIGN.md §4): published, listable profiles passing the filters;
+ * with scores, the viewer's strong matches (score ≥ 80) first and badged, then the rest newest first. The
+ * first page also says how many there are in all.
+ */
+async function listPage(
+  ctx: MatchingContext,
+  spec: ListSpec,
+  query: MatchingListQueryInput,
+  allowed: Promise<void>,
+): Promise<MatchingListResponse> {
+  const { db } = ctx;
   const filter = listFilter(query);
-  return listPage(ctx, 'expert', filter, { excludeId: caller.id });
+  // The page is read while the caller's right to the list is checked and the strong matches are fetched
+  // (a selective list needs them only to rank what it read); nothing leaves before the check passes, and a
+  // refusal wins over any other error.
+  const strong = spec.scoreFor
+    ? repo.strongCounterparts(db, spec.scoreFor.kind, spec.scoreFor.id, limits.communityScoreMinimum)
+    : Promise.resolve(new Map<string, number>());
+  const reading = (async () => {
+    const cursor = decodeCursor(query.cursor);
+    return members.listCommunityPage(db, spec.kind, filter, {
+      ranked: strong,
+      rankedOnly: spec.scoreFor !== undefined && query.strong === 'yes',
+      excludeId: spec.excludeId,
+      cursor,
+      limit: query.pageSize + 1,
+    });
+  })();
+  const [access, read, ranked] = await Promise.allSettled([allowed, reading, strong]);
+  for (const outcome of [access, read, ranked]) if (outcome.status === 'rejected') throw outcome.reason;
+  const found = (read as PromiseFulfilledResult<members.CommunityPage>).value;
+  const hasMore = found.rows.length > query.pageSize;
+  const page = found.rows.slice(0, query.pageSize);
+  const rest = page.filter((r) => r.rank === null).map((r) => r.id);
+  const scores = spec.scoreFor
+    ? await repo.scoresWith(db, spec.scoreFor.kind, spec.scoreFor.id, rest)
+    : new Map<string, number>();
+  const items = page.map((r) => toListItem(spec.kind, { ...r, score: r.rank ?? scores.get(r.id) ?? null }));
+  const last = page[page.length - 1];
+  return {
+    items,
+    hasMore,
+    nextCursor:
+      hasMore && last
+        ? encodeCursor({
+            rank: last.rank ?? -1,
+            micros: last.micros,
+            id: last.id,
+            dense: found.dense,
+          })
+        : null,
+    total: found.total,
+  };
 }
 
-/** A company's advisors: published, non-private experts, each with the stored score with the company. */
+/** An expert's expert community: published, non-private experts other than the caller, newest first. */
+export async function listExperts(ctx: MatchingContext, caller: Caller, query: MatchingListQueryInput) {
+  const allowed = members.requireCommunityList(ctx.db, caller, 'experts', 'expert', ctx.communityTab);
+  return listPage(ctx, { kind: 'expert', excludeId: caller.id }, query, allowed);
+}
+
+/** A company's expert community: published, non-private experts, its strong matches first. */
 export async function listExpertsForCompany(
   ctx: MatchingContext,
   caller: Caller,
   query: MatchingListQueryInput,
 ) {
-  await members.requireCommunityList(ctx.db, caller, 'experts', 'company', ctx.communityTab);
-  const filter = listFilter(query);
-  return listPage(ctx, 'expert', filter, { scoreFor: { kind: 'company', id: caller.id } });
+  const allowed = members.requireCommunityList(ctx.db, caller, 'experts', 'company', ctx.communityTab);
+  return listPage(ctx, { kind: 'expert', scoreFor: { kind: 'company', id: caller.id } }, query, allowed);
 }
 
-/** An expert's ventures: published companies, each with the stored score with the expert. */
+/** An expert's venture community: published companies, the expert's strong matches first. */
 export async function listCompanies(ctx: MatchingContext, caller: Caller, query: MatchingListQueryInput) {
-  await members.requireCommunityList(ctx.db, caller, 'ventures', 'expert', ctx.communityTab);
-  const filter = listFilter(query);
-  return listPage(ctx, 'company', filter, { scoreFor: { kind: 'expert', id: caller.id } });
+  const allowed = members.requireCommunityList(ctx.db, caller, 'ventures', 'expert', ctx.communityTab);
+  return listPage(ctx, { kind: 'company', scoreFor: { kind: 'expert', id: caller.id } }, query, allowed);
 }

@@ -8,6 +8,7 @@ import {
   explainMatch,
   type Industry,
   industries,
+  limits,
   type ProfileType,
 } from '@intergen/domain';
 import type { CardRow } from '../members/index.ts';
@@ -39,7 +40,11 @@ export function toProfileCard(kind: ProfileType, row: CardRow): ProfileCard {
 }
 
 export function toListItem(kind: ProfileType, row: CardRow & { score: number | null }): MatchingListItem {
-  return { ...toProfileCard(kind, row), score: row.score };
+  return {
+    ...toProfileCard(kind, row),
+    score: row.score,
+    strong: row.score !== null && row.score >= limits.communityScoreMinimum,
+  };
 }
 
 /** "Why this match": the domain's explanation in the contract's shape. */

@@ -67,16 +67,20 @@ export function matchingRoutes(deps: { matching: MatchingService }) {
         async (request) => run(callerOf(request), request.query),
       );
 
-    list('/matching/experts', 'An expert’s expert community: published, public experts in id order', (c, q) =>
-      matching.listExperts(c, q),
+    list(
+      '/matching/experts',
+      'An expert’s expert community: published, public experts, newest first',
+      (c, q) => matching.listExperts(c, q),
     );
     list(
       '/matching/experts-for-company',
-      'A company’s advisors: published, public experts with their score',
+      'A company’s expert community: published, public experts with their score, strong matches first',
       (c, q) => matching.listExpertsForCompany(c, q),
     );
-    list('/matching/companies', 'An expert’s ventures: published companies with their score', (c, q) =>
-      matching.listCompanies(c, q),
+    list(
+      '/matching/companies',
+      'An expert’s venture community: published companies with their score, strong matches first',
+      (c, q) => matching.listCompanies(c, q),
     );
   };
 }

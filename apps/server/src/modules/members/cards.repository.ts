@@ -1,5 +1,5 @@
 import type { CompanyMatchFacets, ExpertMatchFacets, ProfileType } from '@intergen/domain';
-import { and, asc, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, contactInfo, experts } from '../../db/schema.ts';
 import { companyFacetColumns, companyFacets, expertFacetColumns, expertFacets } from './facets.repository.ts';
@@ -9,7 +9,7 @@ import { isGone } from './state.repository.ts';
 // Cards: what other members see of a member in lists, and the contact details connected members see.
 
 /** The columns an expert's card is made from (`toProfileCard`). */
-const expertCardColumns = {
+export const expertCardColumns = {
   id: experts.id,
   name: experts.name,
   companyName: sql<string | null>`NULL::text`.as('company_name'),
@@ -23,7 +23,7 @@ const expertCardColumns = {
   numberOfRatings: experts.numberOfRatings,
 };
 /** The columns a company's card is made from. */
-const companyCardColumns = {
+export const companyCardColumns = {
   id: companies.id,
   name: companies.name,
   companyName: companies.companyName,
@@ -36,78 +36,6 @@ const companyCardColumns = {
   averageRating: companies.averageRating,
   numberOfRatings: companies.numberOfRatings,
 };
-
-export interface CardPageFilter {
-  /** Lower-cased already. */
-  searchText?: string | undefined;
-  industries: readonly string[];
-  expertise: readonly string[];
-  investments?: 'yes' | undefined;
-  boardPositions?: 'yes' | undefined;
-  cursor?: string | undefined;
-  pageSize: number;
-}
-
-const flagsObject = (codes: readonly string[]) =>
-  JSON.stringify(Object.fromEntries(codes.map((code) => [code, true])));
-
-/** The filters both lists share, over one profile table. */
-function listConditions(
-  t: typeof experts | typeof companies,
-  filter: CardPageFilter,
-  nameMatches: (text: string) => SQL,
-): SQL[] {
-  const where: SQL[] = [eq(t.profilePublished, true)];
-  if (filter.cursor) where.push(gt(t.id, filter.cursor));
-  if (filter.searchText) where.push(nameMatches(filter.searchText));
-  // `@>` with jsonb_path_ops GIN indexes: every selected flag must be true.
-  if (filter.industries.length > 0)
-    where.push(sql`${t.experience} @> ${flagsObject(filter.industries)}::jsonb`);
-  if (filter.expertise.length > 0) {
-    where.push(sql`${t.areasOfImprovement} @> ${flagsObject(filter.expertise)}::jsonb`);
-  }
-  if (filter.investments) where.push(eq(t.investmentOpportunities, 'yes'));
-  if (filter.boardPositions) where.push(eq(t.boardOpportunities, 'yes'));
-  return where;
-}
-
-/**
- * A keyset page of published profiles of a kind in id order, one row more than the page size (to tell whether
- * more follow). Experts: non-private ones only, without `excludeId`. Companies: the search also matches the
- * company name.
- */
-export async function listCardsPage(
-  ex: Executor,
-  kind: ProfileType,
-  filter: CardPageFilter,
-  opts: { excludeId?: string } = {},
-): Promise<CardRow[]> {
-  if (kind === 'expert') {
-    const where = listConditions(experts, filter, (text) => sql`strpos(lower(${experts.name}), ${text}) > 0`);
-    where.push(eq(experts.private, false));
-    if (opts.excludeId) where.push(ne(experts.id, opts.excludeId));
-    const rows = await ex
-      .select(expertCardColumns)
-      .from(experts)
-      .where(and(...where))
-      .orderBy(asc(experts.id))
-      .limit(filter.pageSize + 1);
-    return rows as CardRow[];
-  }
-  const where = listConditions(
-    companies,
-    filter,
-    (text) =>
-      sql`(strpos(lower(${companies.name}), ${text}) > 0 OR strpos(lower(coalesce(${companies.companyName}, '')), ${text}) > 0)`,
-  );
-  const rows = await ex
-    .select(companyCardColumns)
-    .from(companies)
-    .where(and(...where))
-    .orderBy(asc(companies.id))
-    .limit(filter.pageSize + 1);
-  return rows as CardRow[];
-}
 
 /** Contact details, shown only between connected members. */
 export interface MemberContact {

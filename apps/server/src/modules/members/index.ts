@@ -5,14 +5,26 @@
  * read which member is decided by the access policy here.
  */
 export {
+  type AdvisorCursor,
+  type AdvisorRow,
+  connectedCompanyIdsOf,
+  listAdvisorsPage,
+} from './advisors.repository.ts';
+export {
   type CandidateRow,
-  type CardPageFilter,
   type Counterpart,
   counterpartsOf,
   listCandidates,
-  listCardsPage,
   type MemberContact,
 } from './cards.repository.ts';
+export {
+  type CommunityCursor,
+  type CommunityFilter,
+  type CommunityPage,
+  type CommunityRow,
+  listCommunityPage,
+  type Ranked,
+} from './community.repository.ts';
 export {
   addSuggestedIds,
   appendNotInterested,
@@ -26,6 +38,7 @@ export {
 export {
   accessTo,
   accessViewerOf,
+  anyRelationship,
   type RelationshipSource,
   requireCommunityList,
   requireMemberReader,

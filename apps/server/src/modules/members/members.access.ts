@@ -80,6 +80,22 @@ export async function requireCommunityList(
 export type RelationshipSource = (ex: Executor, a: string, b: string) => Promise<MemberRelationship>;
 
 /**
+ * The relationship of several sources together (a suggestion or request, a My Network request): shared when any
+ * source shares, connected when any connects. Asked one after the other, on the caller's executor.
+ */
+export function anyRelationship(...sources: RelationshipSource[]): RelationshipSource {
+  return async (ex, a, b) => {
+    let shared = false;
+    for (const source of sources) {
+      const r = await source(ex, a, b);
+      if (r.connected) return r;
+      shared ||= r.shared;
+    }
+    return { shared, connected: false };
+  };
+}
+
+/**
  * What the caller may read of member `targetId`, with the target's state (null when there is no such member).
  * A caller who may read no member at all gets 403 MEMBERS_LOCKED before anything about the target is looked at.
  */

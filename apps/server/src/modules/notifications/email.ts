@@ -1,4 +1,4 @@
-import { notificationTexts, routes } from '@intergen/domain';
+import { myNetworkPath, myNetworkSections, notificationTexts, routes } from '@intergen/domain';
 import { type MailContent, mailTemplates, queueMail } from '../mail/index.ts';
 import { findRecipient, type MemberName, memberNames, type Recipient } from '../members/index.ts';
 import { counterpartIdOf, type NotificationsContext } from './notifications.context.ts';
@@ -46,6 +46,18 @@ function render(
       });
     case 'profile_approved':
       return mailTemplates.profileApproved({ firstName: recipient.firstName, url: dashboard });
+    case 'network_request':
+      return mailTemplates.networkRequest({
+        firstName: recipient.firstName,
+        requester: displayName(counterpart),
+        url: `${appUrl}${myNetworkPath(myNetworkSections[0])}`,
+      });
+    case 'network_accepted':
+      return mailTemplates.networkAccepted({
+        firstName: recipient.firstName,
+        counterpart: displayName(counterpart),
+        url: counterpartId ? `${appUrl}${routes.myNetwork}/${counterpartId}` : `${appUrl}${routes.myNetwork}`,
+      });
   }
 }
 

@@ -5,7 +5,11 @@
  */
 export { notifyProfileApproved } from './notifications.hooks.ts';
 export { notificationJobHandlers } from './notifications.jobs.ts';
-export { createNotification, type NewNotification } from './notifications.repository.ts';
+export {
+  createNotification,
+  deleteNetworkNotifications,
+  type NewNotification,
+} from './notifications.repository.ts';
 export { notificationsRoutes } from './notifications.routes.ts';
 export { createNotificationsService, type NotificationsService } from './notifications.service.ts';
 export { notificationEmailTopic } from './notifications.topics.ts';

@@ -11,6 +11,8 @@ export interface NewNotification {
   suggestionId?: string | null;
   requestId?: string | null;
   connectionId?: string | null;
+  /** The My Network request (network notifications). */
+  networkRequestId?: string | null;
   /** The other member of the suggestion or request. */
   counterpartId?: string | null;
   /** The request's message (request notifications). */
@@ -32,6 +34,15 @@ export async function createNotification(ex: Executor, row: NewNotification): Pr
     ),
   );
   return id;
+}
+
+/** Removes the notifications about a My Network request (it was cancelled: nothing is left to answer). */
+export async function deleteNetworkNotifications(ex: Executor, networkRequestId: string): Promise<string[]> {
+  const rows = await ex
+    .delete(notifications)
+    .where(eq(notifications.networkRequestId, networkRequestId))
+    .returning({ userId: notifications.userId });
+  return rows.map((r) => r.userId);
 }
 
 /** A notification as the centre and its e-mail read it. */

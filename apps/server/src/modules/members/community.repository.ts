@@ -1,0 +1,278 @@
+import type { ProfileType } from '@intergen/domain';
+import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { companies, experts } from '../../db/schema.ts';
+import { companyCardColumns, expertCardColumns } from './cards.repository.ts';
+import type { CardRow } from './members.model.ts';
+
+// Community lists: published profiles of a kind, filtered (spec 001 §5), ranked ones first.
+
+export interface CommunityFilter {
+  /** Lower-cased already; matched as a substring of the name (companies: or the company name). */
+  searchText?: string | undefined;
+  industries: readonly string[];
+  expertise: readonly string[];
+  investments?: 'yes' | undefined;
+  boardPositions?: 'yes' | undefined;
+}
+
+/**
+ * Members to list first, each with a rank (higher first), e.g. the viewer's strong matches with their score.
+ * Sent to the database as one JSON object so that any number of them costs one parameter.
+ */
+export type Ranked = ReadonlyMap<string, number>;
+
+/** Where the previous page stopped: in the ranked part (with its rank) or in the rest (newest first). */
+/**
+ * Where the previous page stopped: the row's rank (-1 for an unranked row), when it joined the lists and its
+ * id. `dense` remembers what the first page learnt: more than `SELECTIVE_MAX` members pass the filters.
+ */
+export interface CommunityCursor {
+  rank: number;
+  /** When the member joined the lists, in microseconds since the epoch (exact: the database's own unit). */
+  micros: number;
+  id: string;
+  dense: boolean;
+}
+
+/** A listed member, with its rank (null when unranked) and when it joined the lists (exact, as text). */
+export type CommunityRow = CardRow & { rank: number | null; micros: number };
+
+export interface CommunityPage {
+  rows: CommunityRow[];
+  /** How many members pass the filters in all; on the first page only (no cursor). */
+  total: number | null;
+  dense: boolean;
+}
+
+/**
+ * Up to this many matches, a list is selective: all its matches are read narrow from the community GIN index
+ * (a search matching nobody reads no row), and the page chosen, ranked and counted from them. Beyond, it is
+ * dense: the ranked matches are found by id and the rest read newest first, both from covering b-trees
+ * without reading rows, and counted apart. The first page tells which; the cursor remembers it. Either way
+ * the page's cards are read by id at the end.
+ */
+export const SELECTIVE_MAX = 1000;
+
+type ProfileTable = typeof experts | typeof companies;
+
+const tableOf = (kind: ProfileType): ProfileTable => (kind === 'expert' ? experts : companies);
+const cardColumns = (kind: ProfileType) => (kind === 'expert' ? expertCardColumns : companyCardColumns);
+
+/**
+ * The searched text of a profile, lower-cased; indexed with pg_trgm together with the filter tokens (migration
+ * 0009), so a search of three or more characters is answered from the index even when it matches nobody. The
+ * expressions must stay equal to the indexed ones.
+ */
+export function searchedText(kind: ProfileType): SQL {
+  return kind === 'expert'
+    ? sql`lower(${experts.name})`
+    : sql`lower(${companies.name} || E'\\n' || coalesce(${companies.companyName}, ''))`;
+}
+
+/** `%`, `_` and `\` stand for themselves in the search. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A PostgreSQL array literal of texts, one parameter however long. */
+const textArray = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+/** The filter tokens of `facet_tokens` (function `community_facets`) a filter asks for. */
+function tokensOf(filter: CommunityFilter): string[] {
+  return [
+    ...filter.industries.map((code) => `i:${code}`),
+    ...filter.expertise.map((code) => `a:${code}`),
+    ...(filter.investments ? ['inv'] : []),
+    ...(filter.boardPositions ? ['board'] : []),
+  ];
+}
+
+/** The filters of spec 001 §5 over one kind, and who may be listed at all. */
+function filterConditions(kind: ProfileType, filter: CommunityFilter, excludeId?: string): SQL[] {
+  const t = tableOf(kind);
+  const where: SQL[] = [eq(t.profilePublished, true)];
+  if (kind === 'expert') where.push(eq(experts.private, false));
+  if (excludeId) where.push(ne(t.id, excludeId));
+  if (filter.searchText) {
+    // The newline joins name and company name; a search never spans both.
+    where.push(sql`${searchedText(kind)} LIKE ${likePattern(filter.searchText.replace(/\n/g, ' '))}`);
+  }
+  const tokens = tokensOf(filter);
+  if (tokens.length > 0) where.push(sql`${t.facetTokens} @> ${textArray(tokens)}::text[]`);
+  return where;
+}
+
+/**
+ * Ids as one `text[]` parameter: a page's few as `= ANY` (primary-key lookups), many (a viewer's strong
+ * matches) as a set the planner does not estimate element by element.
+ */
+const inIds = (t: ProfileTable, ids: readonly string[]) =>
+  ids.length <= 100
+    ? sql`${t.id} = ANY(${textArray(ids)}::text[])`
+    : sql`${t.id} IN (SELECT unnest(${textArray(ids)}::text[]))`;
+
+export interface CommunityQuery {
+  /**
+   * Members to list first, by rank (e.g. the viewer's strong matches with their score); may still be on its
+   * way, since a selective list is read without it.
+   */
+  ranked: Ranked | Promise<Ranked>;
+  /** Only the ranked members. */
+  rankedOnly: boolean;
+  excludeId?: string | undefined;
+  cursor?: CommunityCursor | undefined;
+  limit: number;
+}
+
+/** A match, narrow: its id, when it joined the lists (microseconds) and its rank. */
+interface Position {
+  id: string;
+  micros: number;
+  rank: number;
+}
+
+/** Descending (rank, listed at, id). */
+const byPosition = (a: Position, b: Position) =>
+  b.rank - a.rank || b.micros - a.micros || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/** The narrow matches of a kind under `where`, at most `limit`, newest first when `ordered`; unranked yet. */
+async function positions(
+  ex: Executor,
+  kind: ProfileType,
+  where: SQL[],
+  opts: { limit: number; ordered?: boolean },
+): Promise<Position[]> {
+  const t = tableOf(kind);
+  const query = ex
+    .select({
+      id: t.id,
+      micros: sql<number>`round(date_part('epoch', ${t.listedAt}) * 1000000)::bigint`.mapWith(Number),
+    })
+    .from(t)
+    .where(and(...where))
+    .limit(opts.limit);
+  const rows = opts.ordered
+    ? await query.orderBy(sql`${t.listedAt} desc nulls last`, sql`${t.id} desc nulls last`)
+    : await query;
+  return rows.map((r) => ({ ...r, rank: -1 }));
+}
+
+const ranking = (ranked: Ranked) => (p: Position) => ({ ...p, rank: ranked.get(p.id) ?? -1 });
+
+/** Whether `p` comes after the cursor. */
+const isAfter = (c: CommunityCursor | undefined) => (p: Position) => !c || byPosition(c, p) < 0;
+
+/** The page after the cursor among `all`, in list order. */
+const pageOf = (all: Position[], q: { cursor?: CommunityCursor | undefined; limit: number }) =>
+  all.filter(isAfter(q.cursor)).sort(byPosition).slice(0, q.limit);
+
+type Settled = Omit<CommunityQuery, 'ranked'> & { ranked: Ranked };
+
+/** Every ranked member that passes the filters, found by id in the covering b-tree. */
+async function rankedPositions(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: Settled) {
+  const ids = [...q.ranked.keys()];
+  if (ids.length === 0) return [];
+  const where = [...filterConditions(kind, filter, q.excludeId), inIds(tableOf(kind), ids)];
+  return (await positions(ex, kind, where, { limit: ids.length })).map(ranking(q.ranked));
+}
+
+/**
+ * The unranked members of a dense list after the cursor, newest first, from the covering b-tree in order. The
+ * planner, misled by the estimate of a name search, would rather sort the GIN index's matches: we know there
+ * are many, so bitmap scans are off for this one statement.
+ */
+async function denseRest(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: Settled) {
+  const t = tableOf(kind);
+  const where = filterConditions(kind, filter, q.excludeId);
+  if (q.ranked.size > 0) where.push(sql`NOT (${inIds(t, [...q.ranked.keys()])})`);
+  if (q.cursor && q.cursor.rank < 0) {
+    const at = sql`timestamptz 'epoch' + ${q.cursor.micros}::bigint * interval '1 microsecond'`;
+    where.push(sql`(${t.listedAt}, ${t.id}) < (${at}, ${q.cursor.id})`);
+  }
+  return ex.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+    return positions(tx, kind, where, { limit: q.limit, ordered: true });
+  });
+}
+
+/** How many members pass the filters (a dense list's first page). */
+async function countAll(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: Settled) {
+  const [row] = await ex
+    .select({ n: count() })
+    .from(tableOf(kind))
+    .where(and(...filterConditions(kind, filter, q.excludeId)));
+  return Number(row?.n ?? 0);
+}
+
+/** A dense list's page: the ranked part (found by id), then the rest; counted apart on the first page. */
+async function densePage(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: Settled) {
+  const inRanked = !q.cursor || q.cursor.rank >= 0;
+  const [total, ranked, rest] = await Promise.all([
+    q.cursor ? null : countAll(ex, kind, filter, q),
+    inRanked ? rankedPositions(ex, kind, filter, q) : [],
+    denseRest(ex, kind, filter, { ...q, cursor: inRanked ? undefined : q.cursor }),
+  ]);
+  const page = [...pageOf(ranked, q), ...rest].slice(0, q.limit);
+  return { page, total, dense: true };
+}
+
+/** The positions of a page and, on the first page, the total and whether the list is dense. */
+async function pagePositions(
+  ex: Executor,
+  kind: ProfileType,
+  filter: CommunityFilter,
+  q: CommunityQuery,
+): Promise<{ page: Position[]; total: number | null; dense: boolean }> {
+  if (q.rankedOnly) {
+    // Only the ranked: found by id in the covering b-tree, whatever the filters keep.
+    const all = await rankedPositions(ex, kind, filter, { ...q, ranked: await q.ranked });
+    return { page: pageOf(all, q), total: q.cursor ? null : all.length, dense: false };
+  }
+  if (!q.cursor?.dense) {
+    const where = filterConditions(kind, filter, q.excludeId);
+    const [read, ranked] = await Promise.all([
+      positions(ex, kind, where, { limit: SELECTIVE_MAX + 1 }),
+      q.ranked,
+    ]);
+    if (read.length <= SELECTIVE_MAX) {
+      const all = read.map(ranking(ranked));
+      return { page: pageOf(all, q), total: q.cursor ? null : all.length, dense: false };
+    }
+    return densePage(ex, kind, filter, { ...q, ranked });
+  }
+  return densePage(ex, kind, filter, { ...q, ranked: await q.ranked });
+}
+
+/** The cards of the page, in its order. */
+async function cardsOf(ex: Executor, kind: ProfileType, page: Position[]): Promise<CommunityRow[]> {
+  if (page.length === 0) return [];
+  const t = tableOf(kind);
+  const cards = (await ex
+    .select(cardColumns(kind))
+    .from(t)
+    .where(
+      inIds(
+        t,
+        page.map((p) => p.id),
+      ),
+    )) as CardRow[];
+  const byId = new Map(cards.map((c) => [c.id, c]));
+  return page.flatMap((p) => {
+    const card = byId.get(p.id);
+    return card ? [{ ...card, rank: p.rank < 0 ? null : p.rank, micros: p.micros }] : [];
+  });
+}
+
+/**
+ * One page (`limit` rows) of the members of a kind that pass the filters: the ranked ones first (rank, then
+ * newest), then the rest newest first, after `cursor`. The first page also counts them all.
+ */
+export async function listCommunityPage(
+  ex: Executor,
+  kind: ProfileType,
+  filter: CommunityFilter,
+  q: CommunityQuery,
+): Promise<CommunityPage> {
+  const { page, total, dense } = await pagePositions(ex, kind, filter, q);
+  return { rows: await cardsOf(ex, kind, page), total, dense };
+}
