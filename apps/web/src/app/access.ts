@@ -26,6 +26,8 @@ export interface RouteHandle {
   access: RouteAccess;
   kinds?: readonly ProfileType[];
   readsMembers?: boolean;
+  /** A profile modal over its parent page (`/dashboard/:profileId`): entering or leaving it keeps the scroll. */
+  overlay?: boolean;
 }
 
 export function isRouteHandle(value: unknown): value is RouteHandle {

@@ -13,6 +13,8 @@ const member: RouteHandle = { access: 'member' };
 /** A page of other members' data: only for members who may see them (domain read-access.ts). */
 const membersPage: RouteHandle = { access: 'member', readsMembers: true };
 const admin: RouteHandle = { access: 'admin' };
+/** A profile opened over a members page, which stays mounted (and scrolled) underneath. */
+const profileOverlay: RouteHandle = { ...membersPage, overlay: true };
 
 /** A page whose module loads when the route is first entered (features through their index.ts). */
 function page(handle: RouteHandle, load: () => Promise<ComponentType>) {
@@ -54,7 +56,7 @@ export const appRoutes: RouteObject[] = [
           {
             path: ':profileId',
             ...page(
-              membersPage,
+              profileOverlay,
               async () => (await import('./routes/dashboard-pages')).DashboardProfileModal,
             ),
           },
@@ -105,32 +107,37 @@ export const appRoutes: RouteObject[] = [
         path: `${routes.myNetwork}/:profileId`,
         ...page(membersPage, async () => (await import('./routes/profile-pages')).MyNetworkProfileRoute),
       },
-      {
-        path: `${routes.expertCommunity}/:profileId`,
-        ...page(
-          membersPage,
-          async () => (await import('./routes/profile-pages')).ExpertCommunityProfileRoute,
-        ),
-      },
-      {
-        path: `${routes.ventureCommunity}/:profileId`,
-        ...page(
-          membersPage,
-          async () => (await import('./routes/profile-pages')).VentureCommunityProfileRoute,
-        ),
-      },
       { path: communityPath, handle: membersPage, element: <Navigate to={routes.expertCommunity} replace /> },
       {
         path: routes.myNetwork,
-        ...page(membersPage, async () => (await import('../features/network')).MyNetworkRoute),
+        ...page(membersPage, async () => (await import('./routes/my-network')).MyNetworkRoute),
       },
+      // The communities; a profile opens over the list, which stays mounted with its filters and scroll.
       {
         path: routes.expertCommunity,
         ...page(membersPage, async () => (await import('./routes/community')).ExpertCommunityGate),
+        children: [
+          {
+            path: ':profileId',
+            ...page(
+              profileOverlay,
+              async () => (await import('./routes/community')).ExpertCommunityProfileModal,
+            ),
+          },
+        ],
       },
       {
         path: routes.ventureCommunity,
         ...page(membersPage, async () => (await import('./routes/community')).VentureCommunityGate),
+        children: [
+          {
+            path: ':profileId',
+            ...page(
+              profileOverlay,
+              async () => (await import('./routes/community')).VentureCommunityProfileModal,
+            ),
+          },
+        ],
       },
       // Admin
       { path: routes.admin, handle: admin, element: <Navigate to={routes.adminMailbox} replace /> },

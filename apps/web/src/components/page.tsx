@@ -1,5 +1,4 @@
-import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconTools } from '@tabler/icons-react';
+import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '../lib/page-title';
 
@@ -8,16 +7,19 @@ interface PageProps {
   description?: ReactNode;
   /** Use the page width (1280) instead of the content width (1024). */
   wide?: boolean;
+  /** Above the title: a `Back` button, for instance. */
+  back?: ReactNode;
   children?: ReactNode;
 }
 
 /** A signed-in page: its title as the single h1 and `document.title`, content at the spec's widths. */
-export function Page({ title, description, wide, children }: PageProps) {
+export function Page({ title, description, wide, back, children }: PageProps) {
   usePageTitle(title);
   return (
     <div className={wide ? 'ig-page ig-page-wide' : 'ig-page'}>
       <Stack gap="lg">
         <Stack gap={6}>
+          {back}
           <Title order={1} fz={{ base: 24, xs: 30 }}>
             {title}
           </Title>
@@ -26,21 +28,5 @@ export function Page({ title, description, wide, children }: PageProps) {
         {children}
       </Stack>
     </div>
-  );
-}
-
-/** A page whose content is not built yet: its title and an honest note, nothing pretending to work. */
-export function PlaceholderPage({ title, note }: { title: string; note: string }) {
-  return (
-    <Page title={title}>
-      <Paper withBorder radius="md" p="lg">
-        <Group gap="md" wrap="nowrap" align="flex-start">
-          <ThemeIcon variant="light" size="lg" radius="md" aria-hidden="true">
-            <IconTools size={20} />
-          </ThemeIcon>
-          <Text pt={6}>{note}</Text>
-        </Group>
-      </Paper>
-    </Page>
   );
 }

@@ -120,6 +120,8 @@ describe('live events', () => {
       '["notifications"]',
       '["profiles"]',
       '["session"]',
+      '["network"]',
+      '["profiles","view"]',
     ]);
     expect(FakeEventSource.instances).toHaveLength(1);
   });

@@ -14,6 +14,8 @@ export const liveTopicQueryKeys: Record<LiveTopic, readonly (readonly unknown[])
   connections: [queryKeys.connections, queryKeys.profiles.views],
   notifications: [queryKeys.notifications],
   profile: [queryKeys.profiles.all, queryKeys.session],
+  // A network request accepted, declined or cancelled changes what the other expert may read (contact details).
+  network: [queryKeys.network.all, queryKeys.profiles.views],
 };
 
 /** EventSource's CLOSED state: it gave up (the answer was not a stream, e.g. 401) and will not retry. */

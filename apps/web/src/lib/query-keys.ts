@@ -20,6 +20,17 @@ export const queryKeys = {
   suggestions: ['suggestions'] as const,
   connections: ['connections'] as const,
   notifications: ['notifications'] as const,
+  /** My Network: `network.overview` (GET /api/network) and every page of the advisors' search. */
+  network: {
+    all: ['network'] as const,
+    overview: ['network', 'overview'] as const,
+    advisors: (searchText: string) => ['network', 'advisors', searchText] as const,
+  },
+  /** A community list (`/api/matching/<list>`) with its filters; `community.all` every one of them. */
+  community: {
+    all: ['community'] as const,
+    list: (list: string, filters: object) => ['community', list, filters] as const,
+  },
   admin: {
     profiles: {
       /** Every filtered list: read again after any admin action. */

@@ -1,5 +1,5 @@
 import { commonTexts, navigationTexts } from '@intergen/domain';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { FullPageMessage } from '../../components/full-page-message';
@@ -35,9 +35,16 @@ export function AppLayout() {
   // Live updates for whoever is signed in (nothing while signed out).
   useLiveEvents();
 
-  // Routes scroll to the top when entered.
+  // Routes scroll to the top when entered; a profile opened over its page, or closed back to it, is no new page.
+  const previous = useRef({ pathname, overlay: handle.overlay === true });
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page.
   useEffect(() => {
+    const before = previous.current;
+    const now = { pathname, overlay: handle.overlay === true };
+    previous.current = now;
+    const overParent = (child: typeof now, parent: typeof now) =>
+      child.overlay && child.pathname.startsWith(`${parent.pathname}/`);
+    if (overParent(now, before) || overParent(before, now)) return;
     window.scrollTo(0, 0);
   }, [pathname]);
 

@@ -5,7 +5,6 @@ import {
   ConnectButton,
   ConnectionBanners,
   ConnectionNoticesProvider,
-  ProfileConnectionActions,
   ReceivedRequests,
   ReviewPrompt,
   SentRequests,
@@ -20,6 +19,7 @@ import {
   WhyThisMatchToggle,
 } from '../../features/matching';
 import { ProfileModal } from '../../features/profile-view';
+import { MemberProfileActions } from './my-network';
 
 const viewedFromCard = (profileId: string) =>
   trackEvent({ type: 'VIEW_PROFILE_FROM_CARD', targetId: profileId });
@@ -63,9 +63,7 @@ export function DashboardRoute() {
 /** The side card's connection buttons: Connect needs the open suggestion with that member, if any. */
 function DashboardProfileActions({ profile }: { profile: ProfileView }) {
   const suggestion = useSuggestions().data?.find((s) => s.counterpart.id === profile.id && !s.requestSent);
-  return (
-    <ProfileConnectionActions profileId={profile.id} name={profile.name} suggestionId={suggestion?.id} />
-  );
+  return <MemberProfileActions profile={profile} suggestionId={suggestion?.id} />;
 }
 
 /** `/dashboard/:profileId`: a profile over the dashboard; closing returns to the dashboard. */

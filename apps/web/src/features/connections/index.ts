@@ -4,4 +4,4 @@ export { ConnectionBanners, ConnectionNoticesProvider } from './components/conne
 export { ProfileConnectionActions } from './components/profile-connection-actions';
 export { ReceivedRequests } from './components/received-requests';
 export { SentRequests } from './components/sent-requests';
-export { ReviewPrompt, YourConnections } from './components/your-connections';
+export { ConnectionsToReview, ReviewPrompt, YourConnections } from './components/your-connections';

@@ -2,4 +2,4 @@
 export { useSuggestions } from './api/get-suggestions';
 export { trackEvent } from './api/track-event';
 export { RecommendedSuggestions } from './components/recommended-suggestions';
-export { ScoreRing, WhyThisMatch, WhyThisMatchToggle } from './components/why-this-match';
+export { ScoreRing, StrongMatchBadge, WhyThisMatch, WhyThisMatchToggle } from './components/why-this-match';

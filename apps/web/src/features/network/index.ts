@@ -1,2 +1,3 @@
-/** The network feature's public API: the My Network and community pages. */
-export { ExpertCommunityRoute, MyNetworkRoute, VentureCommunityRoute } from './routes/network-pages';
+/** The network feature's public API: My Network and its profile actions. */
+export { NetworkProfileActions } from './components/network-profile-actions';
+export { MyNetworkPage, type MyNetworkSlots } from './routes/my-network';

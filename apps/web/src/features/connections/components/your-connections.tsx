@@ -3,7 +3,7 @@ import type { ConnectionRequest } from '@intergen/contracts';
 import { connectionRequestTexts, reviewTexts as t } from '@intergen/domain';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMessageStar, IconUsers } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
 import { CardCarousel } from '../../../components/card-carousel';
 import { EmailPhoneFacts } from '../../../components/contact-facts';
@@ -105,44 +105,45 @@ function WaitingReview({ connection, onRate }: { connection: ConnectionRequest; 
 }
 
 /**
- * The member's connections: contact details, meeting invites, and the review (to leave, or the rating
- * given). `All reviews complete` once every connection is rated; `You have no connections` before the first.
+ * A titled carousel of connections with their review buttons and the review dialog; `empty` when there are
+ * none.
  */
-export function YourConnections({ onViewProfile }: { onViewProfile?: (profileId: string) => void }) {
+function ConnectionsSection({
+  title,
+  items,
+  empty,
+  notice,
+  surveyFormUrl,
+  onViewProfile,
+}: {
+  title: string;
+  items: ConnectionRequest[];
+  empty: { icon: ReactNode; title: string };
+  notice?: ReactNode;
+  surveyFormUrl: string | null;
+  onViewProfile?: ((profileId: string) => void) | undefined;
+}) {
   const headingId = useId();
-  const connections = useConnections();
   const [reviewing, setReviewing] = useState<ConnectionRequest | null>(null);
-  if (!connections.data) return null;
-  const { unrated, rated, surveyFormUrl } = connections.data;
-  const all = [...unrated, ...rated];
   const heading = (
     <Title order={2} fz="xl" id={headingId}>
-      {connectionRequestTexts.connectionsHeading}
+      {title}
     </Title>
   );
   return (
     <section aria-labelledby={headingId}>
-      {all.length === 0 ? (
+      {items.length === 0 ? (
         <Stack gap="md">
           {heading}
-          <EmptyPanel
-            icon={<IconUsers aria-hidden="true" />}
-            title={connectionRequestTexts.youHaveNoConnections}
-          />
+          <EmptyPanel icon={empty.icon} title={empty.title} />
         </Stack>
       ) : (
         <CardCarousel
           heading={heading}
           labelledBy={headingId}
-          label={connectionRequestTexts.connectionsHeading}
-          notice={
-            unrated.length === 0 ? (
-              <Text role="status" fw={600} c="teal.9">
-                {t.allReviewsComplete}
-              </Text>
-            ) : null
-          }
-          items={all}
+          label={title}
+          notice={notice}
+          items={items}
           getKey={(connection) => connection.id}
           renderItem={(connection) => (
             <ConnectionCard
@@ -155,6 +156,56 @@ export function YourConnections({ onViewProfile }: { onViewProfile?: (profileId:
       )}
       <ReviewDialog connection={reviewing} surveyFormUrl={surveyFormUrl} onClose={() => setReviewing(null)} />
     </section>
+  );
+}
+
+/**
+ * The member's connections: contact details, meeting invites, and the review (to leave, or the rating
+ * given). `All reviews complete` once every connection is rated; `You have no connections` before the first.
+ */
+export function YourConnections({ onViewProfile }: { onViewProfile?: (profileId: string) => void }) {
+  const connections = useConnections();
+  if (!connections.data) return null;
+  const { unrated, rated, surveyFormUrl } = connections.data;
+  return (
+    <ConnectionsSection
+      title={connectionRequestTexts.connectionsHeading}
+      items={[...unrated, ...rated]}
+      empty={{ icon: <IconUsers aria-hidden="true" />, title: connectionRequestTexts.youHaveNoConnections }}
+      notice={
+        unrated.length === 0 ? (
+          <Text role="status" fw={600} c="teal.9">
+            {t.allReviewsComplete}
+          </Text>
+        ) : null
+      }
+      surveyFormUrl={surveyFormUrl}
+      onViewProfile={onViewProfile}
+    />
+  );
+}
+
+/**
+ * `Review Your Recent Connections` (spec 000 §2, My Network): the connections still waiting for the member's
+ * review, each with its review button; `All reviews complete` when none is left.
+ */
+export function ConnectionsToReview({
+  title,
+  onViewProfile,
+}: {
+  title: string;
+  onViewProfile?: (profileId: string) => void;
+}) {
+  const connections = useConnections();
+  if (!connections.data) return null;
+  return (
+    <ConnectionsSection
+      title={title}
+      items={toReview(connections.data.unrated)}
+      empty={{ icon: <IconMessageStar aria-hidden="true" />, title: t.allReviewsComplete }}
+      surveyFormUrl={connections.data.surveyFormUrl}
+      onViewProfile={onViewProfile}
+    />
   );
 }
 

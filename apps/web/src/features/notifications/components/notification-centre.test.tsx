@@ -152,6 +152,22 @@ describe('the notification centre', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull());
   });
 
+  it('leads a network request to My Network’s Requests and an accepted one to the profile over My Network', async () => {
+    fakeNotificationsApi([
+      notification({ id: 'n5', kind: 'network_request', counterpart: expert }),
+      notification({ id: 'n6', kind: 'network_accepted', counterpart: expert }),
+    ]);
+    await renderCentre();
+    fireEvent.click(await screen.findByRole('button', { name: /^Notifications/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    const asked = within(dialog).getByRole('link', {
+      name: /Grace Hopper wants to add you to their network/,
+    });
+    expect(asked.getAttribute('href')).toBe('/my-network?section=Requests');
+    const accepted = within(dialog).getByRole('link', { name: /Grace Hopper accepted your network request/ });
+    expect(accepted.getAttribute('href')).toBe('/my-network/e7');
+  });
+
   it('dismisses one notification with its × button', async () => {
     const api = fakeNotificationsApi(sample());
     await renderCentre();

@@ -1,7 +1,14 @@
 import '@mantine/core/styles/Indicator.css';
 import './notification-centre.css';
 import type { Notification } from '@intergen/contracts';
-import { commonTexts, notificationText, routes, notificationTexts as t } from '@intergen/domain';
+import {
+  commonTexts,
+  myNetworkPath,
+  myNetworkSections,
+  notificationText,
+  routes,
+  notificationTexts as t,
+} from '@intergen/domain';
 import {
   ActionIcon,
   Button,
@@ -24,8 +31,15 @@ import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsSeen } from '../api/mark-notifications-seen';
 import { relativeTime } from './relative-time';
 
-/** Where a notification leads: the other member's profile over the dashboard, else the dashboard. */
+/**
+ * Where a notification leads: a network request to My Network's Requests, an accepted one to the new network
+ * member's profile over My Network; otherwise the other member's profile over the dashboard, else the dashboard.
+ */
 function notificationPath(n: Notification): string {
+  if (n.kind === 'network_request') return myNetworkPath(myNetworkSections[0]);
+  if (n.kind === 'network_accepted' && n.counterpart) {
+    return `${routes.myNetwork}/${encodeURIComponent(n.counterpart.id)}`;
+  }
   return n.counterpart ? dashboardProfilePath(n.counterpart.id) : routes.dashboard;
 }
 

@@ -16,16 +16,19 @@ import { ProfileLoadError } from '../components/profile-states';
 export function ProfileModal({
   baseRoute,
   actions,
+  onClose,
 }: {
   baseRoute: string;
   /** The side card's buttons for another member's profile (the app layer composes connection actions). */
   actions?: (profile: ProfileView) => ReactNode;
+  /** Closes it another way than going to the base route (back in the history, to the list it was opened from). */
+  onClose?: () => void;
 }) {
   const { profileId = '' } = useParams();
   const { search } = useLocation();
   const navigate = useNavigate();
   const query = useProfileView(profileId);
-  const close = () => navigate(`${baseRoute}${search}`);
+  const close = onClose ?? (() => navigate(`${baseRoute}${search}`));
 
   return (
     <Modal
