@@ -15,6 +15,7 @@ import {
   scoreMatch,
   topMatches,
 } from '@intergen/domain';
+import { createReport, int, median } from './report.ts';
 
 const goals = { ratio: 20, oneVsManyMs: 5, batchMs: 1500 };
 
@@ -26,25 +27,10 @@ function time(fn: () => void): number {
   fn();
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => `${n.toFixed(n < 10 ? 3 : 1)} ms`;
 const perSecond = (pairs: number, millis: number) =>
   `${(((pairs / millis) * 1e3) / 1e6).toFixed(2)} M pairs/s`;
-const results: { goal: string; ok: boolean }[] = [];
-function mark(goal: string, ok: boolean): string {
-  results.push({ goal, ok });
-  return ok ? '✓ pass' : '✗ FAIL';
-}
-/** One line of results: label, measurement, then the goal and its mark when there is one. */
-function row(label: string, value: string, goal?: { text: string; ok: boolean; name: string }, note = '') {
-  const judged = goal ? `goal ${goal.text}`.padEnd(18) + mark(goal.name, goal.ok) : '';
-  console.log(`   ${label.padEnd(32)}${value.padStart(20)}   ${judged}${note ? `  ${note}` : ''}`.trimEnd());
-}
+const { row, summary } = createReport({ label: 32, value: 20 });
 /** A value the JIT cannot prove unused, so no timed loop is optimised away. */
 let sink = 0;
 
@@ -188,10 +174,5 @@ const peak = process.resourceUsage().maxRSS * 1024;
 console.log(
   `\nPeak memory (maxRSS): ${(peak / 2 ** 20).toFixed(0)} MiB; rss now ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
 );
-const missed = results.filter((r) => !r.ok);
-console.log(
-  missed.length === 0
-    ? `All ${results.length} goals met ✓`
-    : `${missed.length} of ${results.length} goals missed: ${missed.map((r) => r.goal).join(', ')} ✗`,
-);
+summary();
 if (sink === -1) console.log(sink);

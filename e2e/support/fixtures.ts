@@ -24,6 +24,23 @@ export function newMember(tag: string): Member {
   };
 }
 
+/** A few random letters (names are title-cased at sign-up, so digits would read oddly). */
+export function letters(count: number): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz';
+  return Array.from({ length: count }, () => alphabet[Math.floor(Math.random() * 26)]).join('');
+}
+
+/** A member named `{first} {random last name}`, unique in the run, with an e-mail under `prefix`. */
+export function uniqueNamedMember(prefix: string, first: string): Member {
+  const tag = letters(8);
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  return {
+    name: `${first} ${tag[0]!.toUpperCase()}${tag.slice(1)}`,
+    email: `${prefix}-${first.toLowerCase()}-${stamp}@example.com`,
+    password: `Sturdy-${stamp}`,
+  };
+}
+
 interface Fixtures {
   /** An API client signed in as the admin, to read the mailbox as a person would in /admin/mailbox. */
   admin: APIRequestContext;

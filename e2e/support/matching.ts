@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type Member, signUp } from './fixtures';
+import { letters, type Member, signUp, uniqueNamedMember } from './fixtures';
 import { approveProfile, fillSections, verifyAndSubmitProfile } from './profiles';
 
 /**
@@ -14,22 +14,7 @@ export interface PublishedMember extends Member {
   companyName?: string;
 }
 
-/** A few random letters: names are title-cased at sign-up, so digits would read oddly. */
-function letters(count: number): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz';
-  return Array.from({ length: count }, () => alphabet[Math.floor(Math.random() * 26)]).join('');
-}
-
-function uniqueMember(first: string): Member {
-  const tag = letters(8);
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const last = `${tag[0]!.toUpperCase()}${tag.slice(1)}`;
-  return {
-    name: `${first} ${last}`,
-    email: `matching-${first.toLowerCase()}-${stamp}@example.com`,
-    password: `Sturdy-${stamp}`,
-  };
-}
+const uniqueMember = (first: string) => uniqueNamedMember('matching', first);
 
 /**
  * The advisor offers sales and market expansion in technology and eCommerce; the company needs sales and
