@@ -25,11 +25,18 @@ export function useOwnProfile({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...ownProfileQueryOptions, enabled });
 }
 
-/** Writes a profile answered by any profile call into the cache. */
+/**
+ * Writes a profile answered by any profile call into the cache. A read of the profile still in flight is
+ * cancelled first: it may have been answered before this change and would otherwise land after it and put
+ * the older profile back (the review step's first read racing its review-reached call).
+ */
 export function useSetOwnProfile() {
   const queryClient = useQueryClient();
   return useCallback(
-    (profile: OwnProfile) => queryClient.setQueryData(queryKeys.profiles.own, profile),
+    async (profile: OwnProfile) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.profiles.own, exact: true });
+      queryClient.setQueryData(queryKeys.profiles.own, profile);
+    },
     [queryClient],
   );
 }
@@ -41,14 +48,15 @@ export function useSetOwnProfile() {
  */
 export function useOwnProfileChanged() {
   const queryClient = useQueryClient();
+  const setOwnProfile = useSetOwnProfile();
   return useCallback(
     async (profile: OwnProfile) => {
-      queryClient.setQueryData(queryKeys.profiles.own, profile);
+      await setOwnProfile(profile);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.session }),
         queryClient.invalidateQueries({ queryKey: queryKeys.profiles.views }),
       ]);
     },
-    [queryClient],
+    [queryClient, setOwnProfile],
   );
 }

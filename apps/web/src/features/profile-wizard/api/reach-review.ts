@@ -17,10 +17,10 @@ export function useReachReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reachReview,
-    onSuccess: ({ profile }) => {
-      setOwnProfile(profile);
+    onSuccess: async ({ profile }) => {
       // The session's profile summary (onboarding, completeness) drives the routing rules.
       void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+      await setOwnProfile(profile);
     },
   });
 }

@@ -19,9 +19,9 @@ export function useUploadProfileImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadProfileImage,
-    onSuccess: ({ profile }) => {
-      setOwnProfile(profile);
+    onSuccess: async ({ profile }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.profiles.views });
+      await setOwnProfile(profile);
     },
   });
 }

@@ -65,7 +65,7 @@ export function useSectionAutosave(section: SectionId, initial: SectionValues): 
       try {
         const { profile } = await saveSection(section, sectionPatch(sent, fields));
         for (const f of fields) if (valuesRef.current[f] === sent[f]) dirty.current.delete(f);
-        setOwnProfile(profile);
+        await setOwnProfile(profile);
         failed.current = false;
         setSaveError(null);
         setServerErrors((errors) =>
