@@ -45,17 +45,24 @@ describe.each(engines)('notifications on %s', (engine: Engine) => {
         close: () => {},
       },
     );
-    try {
-      await run();
-      // NOTIFY is delivered after the commit, asynchronously: a marker published last arrives last.
-      const { publishLive } = await import('../src/modules/live/live.ts');
+    // NOTIFY is delivered after the commit, asynchronously: a marker published last arrives last. One before
+    // `run` lets what earlier steps published arrive first, one after it closes the window.
+    const { publishLive } = await import('../src/modules/live/live.ts');
+    const isMarker = (topics: LiveTopic[]) => topics.length === 1 && topics[0] === 'profile';
+    const marker = async (count: number) => {
       await publishLive(t.database.db, [userId], ['profile']);
       const deadline = Date.now() + 5000;
-      while (!got.some((topics) => topics.length === 1 && topics[0] === 'profile')) {
+      while (got.filter(isMarker).length < count) {
         if (Date.now() > deadline) throw new Error('the marker never arrived');
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      return got.filter((topics) => !(topics.length === 1 && topics[0] === 'profile'));
+    };
+    try {
+      await marker(1);
+      const start = got.length;
+      await run();
+      await marker(2);
+      return got.slice(start).filter((topics) => !isMarker(topics));
     } finally {
       unsubscribe();
     }
