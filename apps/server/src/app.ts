@@ -36,7 +36,14 @@ import {
   createConnectionsService,
   relationshipBetween,
 } from './modules/connections/index.ts';
-import { createEventPublisher, type EventSubscriptions } from './modules/events/index.ts';
+import { createCrmService, crmEventTopic, crmJobHandlers, crmRoutes } from './modules/crm/index.ts';
+import {
+  createEventPublisher,
+  type DomainEventType,
+  domainEventTypes,
+  type EventSubscriptions,
+  type EventTopic,
+} from './modules/events/index.ts';
 import { createLiveHub, liveRoutes } from './modules/live/index.ts';
 import {
   type MailTransport,
@@ -74,11 +81,34 @@ import { createOutboxWorker } from './outbox/outbox.ts';
  * Matching rescoring follows `matching.requested` (publish, submit, approval, a matching field changed) and a
  * profile coming back to the community; the CRM subscribes here too.
  */
-const eventSubscriptions: EventSubscriptions = {
-  'matching.requested': [matchingProfileTopic],
-  'profile.unpaused': [matchingProfileTopic],
-  'profile.activated': [matchingProfileTopic],
-};
+const eventSubscriptions: EventSubscriptions = subscribe(
+  {
+    'matching.requested': [matchingProfileTopic],
+    'profile.unpaused': [matchingProfileTopic],
+    'profile.activated': [matchingProfileTopic],
+  },
+  // The CRM mirror: every connection, suggestion dismissal, My Network step and profile change.
+  domainEventTypes.filter(
+    (type) =>
+      type.startsWith('connection.') ||
+      type.startsWith('network.') ||
+      type.startsWith('profile.') ||
+      type === 'survey.submitted' ||
+      type === 'suggestion.dismissed',
+  ),
+  crmEventTopic,
+);
+
+/** Adds one topic to the subscriptions of some event types. */
+function subscribe(
+  base: EventSubscriptions,
+  types: readonly DomainEventType[],
+  topic: EventTopic,
+): EventSubscriptions {
+  const result: EventSubscriptions = { ...base };
+  for (const type of types) result[type] = [...(result[type] ?? []), topic];
+  return result;
+}
 /**
  * Run in the transaction that approves an expert (the connections module releases pending requests here).
  * The expert's `profile_approved` notification carries the one approval e-mail.
@@ -140,6 +170,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const connections = createConnectionsService({ database, publishEvent, afterCommit: () => worker.nudge() });
   const network = createNetworkService({ database, publishEvent, afterCommit: () => worker.nudge() });
+  const crm = createCrmService({ database, appUrl: config.appUrl, afterCommit: () => worker.nudge() });
   const notifications = createNotificationsService({
     database,
     appUrl: config.appUrl,
@@ -151,6 +182,7 @@ export async function buildApp(deps: AppDeps) {
       [mailTopic.name]: mailJobHandler(transport),
       ...matchingJobHandlers(matching),
       ...notificationJobHandlers(notifications),
+      ...crmJobHandlers(crm),
     },
     log: app.log,
   });
@@ -233,6 +265,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(connectionsRoutes({ connections }), { prefix: '/api' });
   await app.register(networkRoutes({ network }), { prefix: '/api/network' });
   await app.register(uploadsRoutes(images.dir), { prefix: '/uploads' });
+  await app.register(
+    crmRoutes({
+      crm,
+      serviceToken: config.crmServiceToken,
+      loginOneTime: (input) => auth.requestDealOneTimeLink(input),
+    }),
+  );
   await app.register(notificationsRoutes({ notifications }), { prefix: '/api/notifications' });
   await app.register(trackingRoutes({ tracking, rateLimitMultiplier: config.rateLimitMultiplier }), {
     prefix: '/api',
@@ -296,7 +335,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   return Object.assign(app, {
-    services: { auth, profiles, matching, connections, network, notifications, tracking },
+    services: { auth, profiles, matching, connections, network, notifications, tracking, crm },
     worker,
     housekeeping,
     liveHub,

@@ -27,6 +27,11 @@ const EnvSchema = z.object({
   COMMUNITY_TAB: bool.optional(),
   /** How many proxy hops in front of the app to trust for the client address (X-Forwarded-For); 0 = none. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * The service credential of the CRM proxy's calls (`/hubspot/...`, spec 001 §7): a bearer token of at least 28
+   * characters (the override auth code). Unset: only admins may call the proxy.
+   */
+  CRM_SERVICE_TOKEN: z.string().min(28, 'must be at least 28 characters (the override auth code)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -46,6 +51,7 @@ export interface Config {
   logLevel: string;
   secureCookies: boolean;
   trustProxyHops: number;
+  crmServiceToken: string | null;
 }
 
 /** Parses the environment once, failing with one clear line per bad value. */
@@ -73,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     secureCookies: appUrl.startsWith('https://'),
     trustProxyHops: e.TRUST_PROXY_HOPS,
+    crmServiceToken: e.CRM_SERVICE_TOKEN ?? null,
   };
 }
 

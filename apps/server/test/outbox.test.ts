@@ -214,6 +214,47 @@ describe.each(engines)('outbox on %s', (engine: Engine) => {
     expect(delay.atLeast).toBeLessThanOrEqual(90_000);
   });
 
+  it('runs rows of one ordering key in order: a later one waits while an earlier one retries, others go on', async () => {
+    const ran: string[] = [];
+    let failFirst = true;
+    const handlers = {
+      'test.ordered': async (job: OutboxJob) => {
+        const name = String(job.payload.name);
+        if (name === 'k1-first' && failFirst) throw new RetryLaterError('not yet', 60_000);
+        ran.push(name);
+      },
+    };
+    await enqueue(database.db, [
+      { topic: 'test.ordered', payload: { name: 'k1-first' }, orderingKey: 'k1' },
+      { topic: 'test.ordered', payload: { name: 'k1-second' }, orderingKey: 'k1' },
+      { topic: 'test.ordered', payload: { name: 'k2-only' }, orderingKey: 'k2' },
+      { topic: 'test.ordered', payload: { name: 'unkeyed' } },
+    ]);
+    await worker(handlers).drain();
+    // k1's first step is waiting for its retry: its second step must not overtake it.
+    expect(ran).toEqual(['k2-only', 'unkeyed']);
+
+    failFirst = false;
+    await database.query(`UPDATE outbox SET run_at = now() WHERE status = 'pending'`);
+    await worker(handlers).drain();
+    expect(ran).toEqual(['k2-only', 'unkeyed', 'k1-first', 'k1-second']);
+  });
+
+  it('lets a later row of a key run once the earlier one is parked as dead', async () => {
+    const ran: string[] = [];
+    await enqueue(database.db, [
+      { topic: 'test.ordered', payload: { name: 'doomed' }, orderingKey: 'k3', maxAttempts: 1 },
+      { topic: 'test.ordered', payload: { name: 'after' }, orderingKey: 'k3' },
+    ]);
+    await worker({
+      'test.ordered': async (job) => {
+        if (job.payload.name === 'doomed') throw new Error('down');
+        ran.push(String(job.payload.name));
+      },
+    }).drain();
+    expect(ran).toEqual(['after']);
+  });
+
   it('records a row whose topic has no handler as a failure instead of losing it', async () => {
     await enqueue(database.db, { topic: 'test.unknown', payload: {}, idempotencyKey: 'unknown-1' });
     await worker({}).drain();

@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './auth.ts';
 export * from './connections.ts';
+export * from './crm.ts';
 export * from './errors.ts';
 export * from './input.ts';
 export * from './matching.ts';

@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './connections.ts';
 export * from './constants.ts';
+export * from './crm.ts';
 export * from './interface-rules.ts';
 export * from './matching/index.ts';
 export * from './meeting-invites.ts';
@@ -16,6 +17,7 @@ export * from './texts/admin.ts';
 export * from './texts/common.ts';
 export * from './texts/community.ts';
 export * from './texts/connections.ts';
+export * from './texts/crm.ts';
 export * from './texts/matching.ts';
 export * from './texts/navigation.ts';
 export * from './texts/network.ts';

@@ -29,6 +29,9 @@ export const tableOwners = {
   domainEvents: 'modules/events',
   mailbox: 'modules/mail',
   trackingEvents: 'modules/tracking',
+  crmContacts: 'modules/crm',
+  crmDeals: 'modules/crm',
+  crmDealStages: 'modules/crm',
   outbox: 'outbox',
   rateLimits: 'http',
 } as const satisfies Record<TableName, string>;

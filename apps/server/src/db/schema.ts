@@ -1,4 +1,4 @@
-import type { NetworkRequestStatus } from '@intergen/domain';
+import type { CrmPipeline, NetworkRequestStatus } from '@intergen/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -242,12 +242,21 @@ export const outbox = pgTable(
     runAt: ts('run_at').notNull().defaultNow(),
     lockedUntil: ts('locked_until'),
     lastError: text('last_error'),
+    /**
+     * Rows with the same key run one after the other, in id order: a row waits while an earlier one of its key
+     * is pending, retries included (a CRM deal's steps must not overtake each other). A dead row stops no one.
+     */
+    orderingKey: text('ordering_key'),
     createdAt: createdAt(),
     processedAt: ts('processed_at'),
   },
   (t) => [
     uniqueIndex('outbox_idempotency_idx').on(t.idempotencyKey),
     index('outbox_due_idx').on(t.status, t.runAt),
+    index('outbox_ordering_idx')
+      .on(t.orderingKey, t.id)
+      .where(sql`${t.status} = 'pending' AND ${t.orderingKey} IS NOT NULL`),
+    index('outbox_dead_idx').on(t.topic, t.id).where(sql`${t.status} = 'dead'`),
   ],
 );
 
@@ -515,4 +524,79 @@ export const rateLimits = pgTable(
     resetAt: ts('reset_at').notNull(),
   },
   (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+/** A CRM property value as both gateways store it (HubSpot's properties are strings; numbers are kept as such). */
+type CrmProperties = Record<string, string | number | null>;
+
+/**
+ * The built-in CRM (DESIGN.md §6), used when HubSpot is not configured: one contact per member. `memberId` is
+ * our id (HubSpot's `intergen_profile_id`), looked up before a create so a repeated delivery makes no second
+ * contact. No foreign key: like an outside CRM, it keeps a contact whose member has gone.
+ */
+export const crmContacts = pgTable(
+  'crm_contacts',
+  {
+    id: text('id').primaryKey(),
+    memberId: text('member_id').notNull(),
+    kind: text('kind').$type<'expert' | 'company'>().notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    properties: jsonb('properties').$type<CrmProperties>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('crm_contacts_member_idx').on(t.memberId),
+    index('crm_contacts_name_idx').on(t.name, t.id),
+  ],
+);
+
+/**
+ * The built-in CRM's deals: a connection (expert and venture) or My Network (initiator and recipient) deal, its
+ * stage and lost reason. `dealKey` is ours (the suggestion's or network request's id; HubSpot's
+ * `intergen_deal_key`), unique, so a delivery run twice finds the deal instead of making another.
+ * `lastEventId` is the last domain event applied: an older one delivered late does not move the stage back.
+ */
+export const crmDeals = pgTable(
+  'crm_deals',
+  {
+    id: text('id').primaryKey(),
+    pipeline: text('pipeline').$type<CrmPipeline>().notNull(),
+    dealKey: text('deal_key'),
+    /** The expert (connection) or the initiator (My Network). */
+    firstContactId: text('first_contact_id')
+      .notNull()
+      .references(() => crmContacts.id),
+    /** The venture (connection) or the recipient (My Network). */
+    secondContactId: text('second_contact_id')
+      .notNull()
+      .references(() => crmContacts.id),
+    stage: text('stage').notNull(),
+    lostReason: text('lost_reason'),
+    properties: jsonb('properties').$type<CrmProperties>().notNull(),
+    lastEventId: bigint('last_event_id', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('crm_deals_key_idx').on(t.dealKey),
+    index('crm_deals_board_idx').on(t.pipeline, t.stage, t.updatedAt.desc(), t.id),
+  ],
+);
+
+/** Every stage a deal entered, with its lost reason and the properties that changed with it. */
+export const crmDealStages = pgTable(
+  'crm_deal_stages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    dealId: text('deal_id')
+      .notNull()
+      .references(() => crmDeals.id, { onDelete: 'cascade' }),
+    stage: text('stage').notNull(),
+    lostReason: text('lost_reason'),
+    properties: jsonb('properties').$type<CrmProperties>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('crm_deal_stages_deal_idx').on(t.dealId, t.id)],
 );

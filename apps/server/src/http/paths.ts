@@ -17,8 +17,16 @@ export function requestPath(request: FastifyRequest): string {
   }
 }
 
-/** Whether a request is for the API (the CSRF check, the session, JSON 404s). */
+/**
+ * Whether a request is for the API (the CSRF check, the session, JSON 404s): `/api/…`, and the CRM proxy's
+ * calls at the spec's paths (`/hubspot/…`).
+ */
 export function isApiRequest(request: FastifyRequest): boolean {
   const path = requestPath(request);
-  return path === '/api' || path.startsWith('/api/');
+  return path === '/api' || path.startsWith('/api/') || isCrmProxyRequest(request);
+}
+
+/** Whether a request is one of the CRM proxy's calls (spec 001 §7: `/hubspot/…`). */
+export function isCrmProxyRequest(request: FastifyRequest): boolean {
+  return requestPath(request).startsWith('/hubspot/');
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 import { safeErrorMessage } from '../lib/logging.ts';
@@ -11,6 +11,8 @@ export interface OutboxMessage {
   idempotencyKey?: string;
   runAt?: Date;
   maxAttempts?: number;
+  /** Rows with the same key run one after the other, in the order they were written (see the schema). */
+  orderingKey?: string | null;
 }
 
 /** Writes side effects as outbox rows inside the caller's transaction; they run only if it commits. */
@@ -26,6 +28,7 @@ export async function enqueue(tx: Executor, messages: OutboxMessage | OutboxMess
         idempotencyKey: m.idempotencyKey ?? `${m.topic}:${crypto.randomUUID()}`,
         runAt: m.runAt ?? new Date(),
         maxAttempts: m.maxAttempts ?? 8,
+        orderingKey: m.orderingKey ?? null,
       })),
     )
     .onConflictDoNothing({ target: outbox.idempotencyKey });
@@ -101,9 +104,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     }>(
       `UPDATE outbox SET locked_until = now() + ($2::int * interval '1 millisecond'), attempts = attempts + 1
        WHERE id IN (
-         SELECT id FROM outbox
-         WHERE status = 'pending' AND run_at <= now() AND (locked_until IS NULL OR locked_until < now())
-         ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+         SELECT o.id FROM outbox o
+         WHERE o.status = 'pending' AND o.run_at <= now() AND (o.locked_until IS NULL OR o.locked_until < now())
+           AND (o.ordering_key IS NULL OR NOT EXISTS (
+             SELECT 1 FROM outbox e
+             WHERE e.ordering_key = o.ordering_key AND e.status = 'pending' AND e.id < o.id))
+         ORDER BY o.id LIMIT $1 FOR UPDATE OF o SKIP LOCKED)
        RETURNING id, topic, payload, attempts, idempotency_key`,
       [batchSize, leaseMs],
     );
@@ -214,3 +220,45 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
 }
 
 export type OutboxWorker = ReturnType<typeof createOutboxWorker>;
+
+/** A row parked as dead, for an admin to read and retry. */
+export interface DeadOutboxRow {
+  id: number;
+  topic: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+}
+
+/** The dead rows of some topics, newest first. */
+export async function listDead(
+  ex: Executor,
+  topics: readonly string[],
+  limit = 100,
+): Promise<DeadOutboxRow[]> {
+  if (topics.length === 0) return [];
+  return ex
+    .select({
+      id: outbox.id,
+      topic: outbox.topic,
+      payload: outbox.payload,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      createdAt: outbox.createdAt,
+    })
+    .from(outbox)
+    .where(and(eq(outbox.status, 'dead'), inArray(outbox.topic, [...topics])))
+    .orderBy(desc(outbox.id))
+    .limit(limit);
+}
+
+/** Puts a dead row of one of the topics back in the queue, due now with fresh attempts. False: no such row. */
+export async function retryDead(ex: Executor, id: number, topics: readonly string[]): Promise<boolean> {
+  const rows = await ex
+    .update(outbox)
+    .set({ status: 'pending', attempts: 0, runAt: new Date(), lockedUntil: null })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'dead'), inArray(outbox.topic, [...topics])))
+    .returning({ id: outbox.id });
+  return rows.length > 0;
+}

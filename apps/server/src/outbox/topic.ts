@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { type OutboxHandler, type OutboxJob, type OutboxMessage, PermanentJobError } from './outbox.ts';
 
 /** How one message is delivered, besides its payload (see OutboxMessage). */
-export type OutboxMessageOptions = Pick<OutboxMessage, 'idempotencyKey' | 'runAt' | 'maxAttempts'>;
+export type OutboxMessageOptions = Pick<
+  OutboxMessage,
+  'idempotencyKey' | 'runAt' | 'maxAttempts' | 'orderingKey'
+>;
 
 /** A payload schema: an object, since a row's payload is a JSON object. */
 type PayloadSchema = z.ZodType<Record<string, unknown>>;

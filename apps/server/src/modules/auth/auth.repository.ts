@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { authTokens, emailVerificationCodes, sessions } from '../../db/schema.ts';
 import { publishSessionsEnded } from '../live/index.ts';
@@ -150,4 +150,13 @@ export async function setVerificationAttempts(ex: Executor, userId: string, atte
 
 export async function deleteVerificationCode(ex: Executor, userId: string): Promise<void> {
   await ex.delete(emailVerificationCodes).where(eq(emailVerificationCodes.userId, userId));
+}
+
+/** When the member last signed in (their newest session), or null: the CRM contact's "last login". */
+export async function lastSignInAt(ex: Executor, userId: string): Promise<Date | null> {
+  const [row] = await ex
+    .select({ at: sql<Date | string | null>`max(${sessions.createdAt})` })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
+  return row?.at ? new Date(row.at) : null;
 }

@@ -4,6 +4,6 @@
  * module's.
  */
 export type { ClientInfo, EmailVerifiedHook, IssuedSession } from './auth.context.ts';
-export { deleteUserSessions, deleteUserTokens } from './auth.repository.ts';
+export { deleteUserSessions, deleteUserTokens, lastSignInAt } from './auth.repository.ts';
 export { authRoutes } from './auth.routes.ts';
 export { type AuthService, createAuthService } from './auth.service.ts';

@@ -11,12 +11,20 @@ import { insertEvent } from './events.repository.ts';
 
 export * from './event-schemas.ts';
 
-/** An outbox topic that receives domain events: its handler gets the parsed `DomainEventMessage`. */
-export type EventTopic = OutboxTopic<typeof DomainEventMessageSchema>;
+/**
+ * An outbox topic that receives domain events: its handler gets the parsed `DomainEventMessage`. With
+ * `orderingKey`, the deliveries of events with the same key run one after the other, in the events' order.
+ */
+export type EventTopic = OutboxTopic<typeof DomainEventMessageSchema> & {
+  orderingKey?: (event: DomainEvent) => string | null;
+};
 
 /** Defines a subscriber's outbox topic for domain events (subscribed to event types in app.ts). */
-export function eventTopic(name: string): EventTopic {
-  return defineTopic(name, DomainEventMessageSchema);
+export function eventTopic(
+  name: string,
+  options: { orderingKey?: (event: DomainEvent) => string | null } = {},
+): EventTopic {
+  return { ...defineTopic(name, DomainEventMessageSchema), ...options };
 }
 
 /**
@@ -39,7 +47,13 @@ export function createEventPublisher(subscriptions: EventSubscriptions = {}) {
     await enqueue(
       tx,
       topics.map((topic) =>
-        topic.message({ eventId, ...parsed }, { idempotencyKey: `${topic.name}:event:${eventId}` }),
+        topic.message(
+          { eventId, ...parsed },
+          {
+            idempotencyKey: `${topic.name}:event:${eventId}`,
+            orderingKey: topic.orderingKey?.(parsed) ?? null,
+          },
+        ),
       ),
     );
     return eventId;

@@ -1,0 +1,48 @@
+import { bindContext } from '../../lib/use-case.ts';
+import type { OutboxHandler } from '../../outbox/outbox.ts';
+import {
+  type CrmServiceDeps,
+  contactExists,
+  createDeal,
+  createNetworkDeal,
+  crmContext,
+  hasContactProfileType,
+  syncContact,
+  updateDeal,
+} from './crm.service.ts';
+import { crmContactTopic, crmEventTopic } from './crm.topics.ts';
+import { applyCrmEvent } from './sync.ts';
+import { contactList, deadDeliveries, dealBoard, dealDetail, retryDelivery } from './views.ts';
+
+/** The CRM service: the mirror's handlers, the proxy's operations and the admin's views, over one gateway. */
+export function createCrmService(deps: CrmServiceDeps) {
+  const ctx = crmContext(deps);
+  const use = bindContext(ctx);
+  return {
+    gateway: ctx.gateway.name,
+    applyEvent: use(applyCrmEvent),
+    syncContact: use(syncContact),
+    createDeal: use(createDeal),
+    updateDeal: use(updateDeal),
+    createNetworkDeal: use(createNetworkDeal),
+    contactExists: use(contactExists),
+    hasContactProfileType: use(hasContactProfileType),
+    board: use(dealBoard),
+    deal: use(dealDetail),
+    contacts: use(contactList),
+    deliveries: use(deadDeliveries),
+    retryDelivery: use(retryDelivery),
+  };
+}
+
+export type CrmService = ReturnType<typeof createCrmService>;
+
+/** The outbox handlers of the CRM's topics: a domain event's step, a member's full contact update. */
+export function crmJobHandlers(crm: CrmService): Record<string, OutboxHandler> {
+  return {
+    [crmEventTopic.name]: crmEventTopic.handler((event) => crm.applyEvent(event)),
+    [crmContactTopic.name]: crmContactTopic.handler(async ({ memberId }) => {
+      await crm.syncContact(memberId);
+    }),
+  };
+}

@@ -1,0 +1,226 @@
+import type { CrmPipeline } from '@intergen/domain';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { crmContacts, crmDealStages, crmDeals } from '../../db/schema.ts';
+import { newId } from '../../lib/crypto.ts';
+import type { CrmDeal, DealChange, NewDeal } from './gateway.ts';
+import type { ContactRecord, CrmProperties } from './properties.ts';
+
+/** The built-in CRM's storage: contacts, deals and each deal's stage history (the crm module owns them). */
+
+export async function findContactId(ex: Executor, memberId: string): Promise<string | null> {
+  const [row] = await ex
+    .select({ id: crmContacts.id })
+    .from(crmContacts)
+    .where(eq(crmContacts.memberId, memberId));
+  return row?.id ?? null;
+}
+
+/** Creates the member's contact, or finds the one a concurrent delivery made (one per member). */
+export async function insertContact(ex: Executor, record: ContactRecord): Promise<string> {
+  const [row] = await ex
+    .insert(crmContacts)
+    .values({ id: newId(), ...record })
+    .onConflictDoNothing({ target: crmContacts.memberId })
+    .returning({ id: crmContacts.id });
+  return row?.id ?? (await findContactId(ex, record.memberId))!;
+}
+
+export async function updateContact(ex: Executor, id: string, record: ContactRecord): Promise<void> {
+  await ex
+    .update(crmContacts)
+    .set({
+      email: record.email,
+      name: record.name,
+      properties: record.properties,
+      kind: record.kind,
+      updatedAt: new Date(),
+    })
+    .where(eq(crmContacts.id, id));
+}
+
+const dealColumns = {
+  id: crmDeals.id,
+  pipeline: crmDeals.pipeline,
+  dealKey: crmDeals.dealKey,
+  stage: crmDeals.stage,
+  lostReason: crmDeals.lostReason,
+  properties: crmDeals.properties,
+  lastEventId: crmDeals.lastEventId,
+};
+
+export async function findDealByKey(ex: Executor, dealKey: string): Promise<CrmDeal | null> {
+  const [row] = await ex.select(dealColumns).from(crmDeals).where(eq(crmDeals.dealKey, dealKey));
+  return row ?? null;
+}
+
+export async function findDeal(ex: Executor, id: string): Promise<CrmDeal | null> {
+  const [row] = await ex.select(dealColumns).from(crmDeals).where(eq(crmDeals.id, id));
+  return row ?? null;
+}
+
+/** Creates a deal and its first history entry; a deal with the same key already there is returned instead. */
+export async function insertDeal(ex: Executor, deal: NewDeal): Promise<string> {
+  const id = newId();
+  const [row] = await ex
+    .insert(crmDeals)
+    .values({
+      id,
+      pipeline: deal.pipeline,
+      dealKey: deal.dealKey,
+      firstContactId: deal.contactIds[0],
+      secondContactId: deal.contactIds[1],
+      stage: deal.stage,
+      lostReason: deal.lostReason,
+      properties: deal.properties,
+      lastEventId: deal.eventId,
+    })
+    .onConflictDoNothing({ target: crmDeals.dealKey })
+    .returning({ id: crmDeals.id });
+  if (!row) return (await findDealByKey(ex, deal.dealKey!))!.id;
+  await ex
+    .insert(crmDealStages)
+    .values({ dealId: id, stage: deal.stage, lostReason: deal.lostReason, properties: deal.properties });
+  return id;
+}
+
+/** Applies a change; a new stage (or lost reason) is written to the deal's history with the properties given. */
+export async function updateDeal(ex: Executor, id: string, change: DealChange): Promise<void> {
+  const [before] = await ex
+    .select({ stage: crmDeals.stage, lostReason: crmDeals.lostReason, properties: crmDeals.properties })
+    .from(crmDeals)
+    .where(eq(crmDeals.id, id))
+    .for('update');
+  if (!before) return;
+  const stage = change.stage ?? before.stage;
+  const lostReason = change.lostReason === undefined ? before.lostReason : change.lostReason;
+  const properties = { ...before.properties, ...(change.properties ?? {}) };
+  await ex
+    .update(crmDeals)
+    .set({
+      stage,
+      lostReason,
+      properties,
+      updatedAt: new Date(),
+      ...(change.eventId != null
+        ? { lastEventId: sql`greatest(${crmDeals.lastEventId}, ${change.eventId})` }
+        : {}),
+    })
+    .where(eq(crmDeals.id, id));
+  if (stage !== before.stage || lostReason !== before.lostReason) {
+    await ex
+      .insert(crmDealStages)
+      .values({ dealId: id, stage, lostReason, properties: change.properties ?? {} });
+  }
+}
+
+// The admin's views
+
+const first = alias(crmContacts, 'first_contact');
+const second = alias(crmContacts, 'second_contact');
+
+/** A deal with both parties' names and member ids, for the board. */
+export interface DealRow {
+  id: string;
+  pipeline: CrmPipeline;
+  stage: string;
+  lostReason: string | null;
+  properties: CrmProperties;
+  first: { contactId: string; memberId: string; name: string };
+  second: { contactId: string; memberId: string; name: string };
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const dealRowColumns = {
+  id: crmDeals.id,
+  pipeline: crmDeals.pipeline,
+  stage: crmDeals.stage,
+  lostReason: crmDeals.lostReason,
+  properties: crmDeals.properties,
+  first: { contactId: first.id, memberId: first.memberId, name: first.name },
+  second: { contactId: second.id, memberId: second.memberId, name: second.name },
+  createdAt: crmDeals.createdAt,
+  updatedAt: crmDeals.updatedAt,
+};
+
+/** The newest deals of each stage of a pipeline (at most `perStage` each) and every stage's count. */
+export async function dealBoard(
+  ex: Executor,
+  pipeline: CrmPipeline,
+  stages: readonly string[],
+  perStage: number,
+): Promise<{ deals: DealRow[]; counts: Map<string, number> }> {
+  const counted = await ex
+    .select({ stage: crmDeals.stage, n: sql<number>`count(*)::int` })
+    .from(crmDeals)
+    .where(eq(crmDeals.pipeline, pipeline))
+    .groupBy(crmDeals.stage);
+  const perStageRows = await Promise.all(
+    stages.map((stage) =>
+      ex
+        .select(dealRowColumns)
+        .from(crmDeals)
+        .innerJoin(first, eq(first.id, crmDeals.firstContactId))
+        .innerJoin(second, eq(second.id, crmDeals.secondContactId))
+        .where(and(eq(crmDeals.pipeline, pipeline), eq(crmDeals.stage, stage)))
+        .orderBy(desc(crmDeals.updatedAt), desc(crmDeals.id))
+        .limit(perStage),
+    ),
+  );
+  return { deals: perStageRows.flat(), counts: new Map(counted.map((c) => [c.stage, c.n])) };
+}
+
+export async function findDealRow(ex: Executor, id: string): Promise<DealRow | null> {
+  const [row] = await ex
+    .select(dealRowColumns)
+    .from(crmDeals)
+    .innerJoin(first, eq(first.id, crmDeals.firstContactId))
+    .innerJoin(second, eq(second.id, crmDeals.secondContactId))
+    .where(eq(crmDeals.id, id));
+  return row ?? null;
+}
+
+export async function dealHistory(ex: Executor, dealId: string) {
+  return ex
+    .select({
+      stage: crmDealStages.stage,
+      lostReason: crmDealStages.lostReason,
+      properties: crmDealStages.properties,
+      at: crmDealStages.createdAt,
+    })
+    .from(crmDealStages)
+    .where(eq(crmDealStages.dealId, dealId))
+    .orderBy(asc(crmDealStages.id));
+}
+
+/** Contacts by name, optionally those whose name or e-mail contains `q`; keyset on (name, id). */
+export async function listContacts(
+  ex: Executor,
+  opts: { q?: string | undefined; after?: { name: string; id: string } | undefined; limit: number },
+) {
+  const like = opts.q ? `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return ex
+    .select()
+    .from(crmContacts)
+    .where(
+      and(
+        like ? or(ilike(crmContacts.name, like), ilike(crmContacts.email, like)) : undefined,
+        opts.after
+          ? sql`(${crmContacts.name}, ${crmContacts.id}) > (${opts.after.name}, ${opts.after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(crmContacts.name), asc(crmContacts.id))
+    .limit(opts.limit);
+}
+
+/** The contacts of some members, by member id. */
+export async function contactsOfMembers(ex: Executor, memberIds: readonly string[]) {
+  if (memberIds.length === 0) return [];
+  return ex
+    .select()
+    .from(crmContacts)
+    .where(inArray(crmContacts.memberId, [...memberIds]));
+}

@@ -1,0 +1,240 @@
+import {
+  type CrmPipeline,
+  crmErrors,
+  dealStages,
+  lostReasonsOf,
+  lostStageOf,
+  pipelineStages,
+} from '@intergen/domain';
+import type { Database, Db } from '../../db/client.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { enqueue } from '../../outbox/outbox.ts';
+import * as members from '../members/index.ts';
+import { crmContactTopic } from './crm.topics.ts';
+import type { CrmGateway } from './gateway.ts';
+import { localGateway } from './local.gateway.ts';
+import { type CrmProperties, contactRecord, minimalProperties } from './properties.ts';
+
+export interface CrmServiceDeps {
+  database: Database;
+  appUrl: string;
+  /** HubSpot when configured; the built-in CRM otherwise. */
+  gateway?: CrmGateway;
+  /** Called after a write that queued outbox work (a retried delivery). */
+  afterCommit?: () => void;
+  /** The wait between a contact's minimal create and its full update (spec 001 §9: 10 s). */
+  contactUpdateDelayMs?: number;
+}
+
+/** The proxy's refusals (spec 001 §8), each a 400 with the catalogue's words. */
+const refuse = (message: string) => badRequest('INVALID_STATE', message);
+
+export interface CrmContext {
+  db: Db;
+  gateway: CrmGateway;
+  appUrl: string;
+  contactUpdateDelayMs: number;
+  /** Contact ids already looked up, by member (spec 001 §7: existence is checked once and cached). */
+  contactIds: Map<string, string>;
+  afterCommit: () => void;
+}
+
+export function crmContext(deps: CrmServiceDeps): CrmContext {
+  return {
+    db: deps.database.db,
+    gateway: deps.gateway ?? localGateway(deps.database.db),
+    appUrl: deps.appUrl,
+    contactUpdateDelayMs: deps.contactUpdateDelayMs ?? 10_000,
+    contactIds: new Map(),
+    afterCommit: deps.afterCommit ?? (() => {}),
+  };
+}
+
+/**
+ * Checks a stage and a lost reason for a pipeline: the stage must be one of it (`The provided stage does not
+ * exist.`); its lost stage needs one of its lost reasons (`A valid lost reason is required.`), any other stage
+ * takes none (`Invalid Deal reason provided.`). Returns the reason to store.
+ */
+export function checkStage(
+  pipeline: CrmPipeline,
+  stage: string,
+  reason: string | null | undefined,
+): string | null {
+  if (!pipelineStages(pipeline).includes(stage)) throw refuse(crmErrors.stageDoesNotExist);
+  const given = reason == null || reason === '' ? null : reason;
+  if (stage === lostStageOf(pipeline)) {
+    if (!given || !(lostReasonsOf(pipeline) as readonly string[]).includes(given)) {
+      throw refuse(crmErrors.lostReasonRequired);
+    }
+    return given;
+  }
+  if (given) throw refuse(crmErrors.invalidDealReason);
+  return null;
+}
+
+/**
+ * The member's contact id: looked up once (then cached), created when missing with the minimal properties,
+ * and its full update queued for after the spec's delay. Null: no such member, or not of the kind wanted.
+ */
+export async function ensureContact(
+  ctx: CrmContext,
+  memberId: string,
+  kind?: 'expert' | 'company',
+): Promise<string | null> {
+  const user = await members.findUserById(ctx.db, memberId);
+  if (!user?.kind || (kind && user.kind !== kind)) return null;
+  const cached = ctx.contactIds.get(memberId);
+  if (cached) return cached;
+  let id = await ctx.gateway.findContactId(memberId);
+  if (!id) {
+    const record = await contactRecord(ctx.db, memberId);
+    if (!record) return null;
+    id = await ctx.gateway.createContact({ ...record, properties: minimalProperties(record) });
+    await enqueue(
+      ctx.db,
+      crmContactTopic.message(
+        { memberId },
+        {
+          idempotencyKey: `${crmContactTopic.name}:${memberId}:${id}`,
+          runAt: new Date(Date.now() + ctx.contactUpdateDelayMs),
+          orderingKey: contactOrderingKey(memberId),
+        },
+      ),
+    );
+  }
+  ctx.contactIds.set(memberId, id);
+  return id;
+}
+
+/** The outbox ordering key of a member's contact updates. */
+export const contactOrderingKey = (memberId: string) => `crm:contact:${memberId}`;
+
+/**
+ * Brings a member's contact up to date with their profile (every property of spec 001 §7), creating it first
+ * when missing (minimal, full update after the delay). False: no such member (of that kind, when given).
+ */
+export async function syncContact(
+  ctx: CrmContext,
+  memberId: string,
+  kind?: 'expert' | 'company',
+): Promise<boolean> {
+  if (kind) {
+    const user = await members.findUserById(ctx.db, memberId);
+    if (user?.kind !== kind) return false;
+  }
+  const existing = ctx.contactIds.get(memberId) ?? (await ctx.gateway.findContactId(memberId));
+  if (!existing) return (await ensureContact(ctx, memberId)) !== null;
+  const record = await contactRecord(ctx.db, memberId);
+  if (!record) return false;
+  await ctx.gateway.updateContact(existing, record);
+  ctx.contactIds.set(memberId, existing);
+  return true;
+}
+
+/** `/hubspot/deal/create/`: a connection deal between an expert and a venture. Returns its id. */
+export async function createDeal(
+  ctx: CrmContext,
+  input: {
+    expert: string;
+    venture: string;
+    stage: string;
+    reason?: string | null;
+    properties?: CrmProperties;
+    dealKey?: string | null;
+    eventId?: number | null;
+  },
+): Promise<string> {
+  if (input.expert === input.venture) throw refuse(crmErrors.sameParties);
+  const lostReason = checkStage('connection', input.stage, input.reason);
+  const expert = await ensureContact(ctx, input.expert, 'expert');
+  if (!expert) throw refuse(crmErrors.expertNotFound);
+  const venture = await ensureContact(ctx, input.venture, 'company');
+  if (!venture) throw refuse(crmErrors.ventureNotFound);
+  return ctx.gateway.createDeal({
+    pipeline: 'connection',
+    dealKey: input.dealKey ?? null,
+    contactIds: [expert, venture],
+    stage: input.stage,
+    lostReason,
+    properties: input.properties ?? {},
+    eventId: input.eventId ?? null,
+  });
+}
+
+/** `/hubspot/deal/update/` and `/hubspot/deal/my-network/update/`: moves a deal of the pipeline. */
+export async function updateDeal(
+  ctx: CrmContext,
+  pipeline: CrmPipeline,
+  input: {
+    dealId: string;
+    stage: string;
+    reason?: string | null;
+    properties?: CrmProperties;
+    eventId?: number | null;
+  },
+): Promise<true> {
+  const deal = input.dealId ? await ctx.gateway.findDeal(input.dealId) : null;
+  if (!deal || deal.pipeline !== pipeline) throw refuse(crmErrors.invalidDealId);
+  const lostReason = checkStage(pipeline, input.stage, input.reason);
+  await ctx.gateway.updateDeal(deal.id, {
+    stage: input.stage,
+    lostReason,
+    properties: input.properties ?? {},
+    eventId: input.eventId ?? null,
+  });
+  return true;
+}
+
+/** `/hubspot/deal/my-network/create/`: a My Network deal between two experts. Returns its id. */
+export async function createNetworkDeal(
+  ctx: CrmContext,
+  input: {
+    initiator: string;
+    recipient: string;
+    stage: string;
+    reason?: string | null;
+    properties?: CrmProperties;
+    dealKey?: string | null;
+    eventId?: number | null;
+  },
+): Promise<string> {
+  if (input.initiator === input.recipient) throw refuse(crmErrors.sameExperts);
+  const lostReason = checkStage('network', input.stage, input.reason);
+  const [initiator, recipient] = await Promise.all([
+    members.findUserById(ctx.db, input.initiator),
+    members.findUserById(ctx.db, input.recipient),
+  ]);
+  if (!initiator) throw new AppError('NOT_FOUND', crmErrors.initiatorNotFound(input.initiator));
+  if (!recipient) throw new AppError('NOT_FOUND', crmErrors.recipientNotFound(input.recipient));
+  if (initiator.kind !== 'expert' || recipient.kind !== 'expert') throw refuse(crmErrors.mustBeExperts);
+  const initiatorContact = await ensureContact(ctx, input.initiator, 'expert');
+  if (!initiatorContact) throw refuse(crmErrors.initiatorMissingContact);
+  const recipientContact = await ensureContact(ctx, input.recipient, 'expert');
+  if (!recipientContact) throw refuse(crmErrors.recipientMissingContact);
+  return ctx.gateway.createDeal({
+    pipeline: 'network',
+    dealKey: input.dealKey ?? null,
+    contactIds: [initiatorContact, recipientContact],
+    stage: input.stage,
+    lostReason,
+    properties: input.properties ?? {},
+    eventId: input.eventId ?? null,
+  });
+}
+
+/** `/hubspot/expert/exists/`, `/hubspot/company/exists/`: whether the member of that kind has a contact. */
+export async function contactExists(ctx: CrmContext, memberId: string, kind: 'expert' | 'company') {
+  const user = await members.findUserById(ctx.db, memberId);
+  if (!user || user.kind !== kind) return false;
+  return (ctx.contactIds.get(memberId) ?? (await ctx.gateway.findContactId(memberId))) !== null;
+}
+
+/** `/hubspot/contact/profiletype`: whether a member with this e-mail has a contact with a profile type. */
+export async function hasContactProfileType(ctx: CrmContext, email: string): Promise<boolean> {
+  const user = await members.findUserByEmail(ctx.db, email.trim().toLowerCase());
+  if (!user?.kind) return false;
+  return (await ctx.gateway.findContactId(user.id)) !== null;
+}
+
+/** The first connection stage a request enters: Requested while the expert awaits approval, else Pending. */
+export const requestStage = (isPending: boolean) => (isPending ? dealStages.requested : dealStages.pending);

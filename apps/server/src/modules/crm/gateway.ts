@@ -1,0 +1,51 @@
+import type { CrmPipeline } from '@intergen/domain';
+import type { ContactRecord, CrmProperties } from './properties.ts';
+
+/** A deal as a gateway finds it. `lastEventId`: the newest domain event applied to it (null: none). */
+export interface CrmDeal {
+  id: string;
+  pipeline: CrmPipeline;
+  dealKey: string | null;
+  stage: string;
+  lostReason: string | null;
+  properties: CrmProperties;
+  lastEventId: number | null;
+}
+
+export interface NewDeal {
+  pipeline: CrmPipeline;
+  /** Ours: the suggestion's or the network request's id (null for a deal made through the proxy by hand). */
+  dealKey: string | null;
+  /** The expert and the venture, or the initiator and the recipient: CRM contact ids. */
+  contactIds: readonly [string, string];
+  stage: string;
+  lostReason: string | null;
+  properties: CrmProperties;
+  eventId: number | null;
+}
+
+export interface DealChange {
+  stage?: string;
+  /** Set with a lost stage, cleared (null) when a deal leaves it. */
+  lostReason?: string | null;
+  properties?: CrmProperties;
+  eventId?: number | null;
+}
+
+/**
+ * Where the CRM's records live: the built-in CRM (tables of ours) or HubSpot. The CRM service validates every
+ * call (stages, reasons, parties) before a gateway sees it; a gateway only stores. Both are idempotent by
+ * lookup: a contact by member id, a deal by its key, so a repeated delivery finds instead of creating.
+ */
+export interface CrmGateway {
+  readonly name: 'local' | 'hubspot';
+  findContactId(memberId: string): Promise<string | null>;
+  /** Creates the contact (properties as given); returns its id. */
+  createContact(record: ContactRecord): Promise<string>;
+  updateContact(contactId: string, record: ContactRecord): Promise<void>;
+  findDealByKey(dealKey: string): Promise<CrmDeal | null>;
+  findDeal(id: string): Promise<CrmDeal | null>;
+  /** Creates the deal associated to both contacts; returns its id. */
+  createDeal(deal: NewDeal): Promise<string>;
+  updateDeal(id: string, change: DealChange): Promise<void>;
+}
