@@ -230,6 +230,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'InterGen API', version: '0.1.0', description: 'The API behind the InterGen web app.' },
+      // The CRM proxy's calls accept a service credential (`CRM_SERVICE_TOKEN`) as a bearer.
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
   });

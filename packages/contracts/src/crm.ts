@@ -93,6 +93,7 @@ export const CrmDealResponseSchema = z.object({
   deal: CrmDealSchema,
   history: z.array(
     z.object({
+      id: z.number(),
       stage: z.string(),
       lostReason: z.string().nullable(),
       properties: propertyMap,

@@ -2,7 +2,7 @@ import { routes } from '@intergen/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
-import { adminProfilesPath, adminSuggestionsPath, communityPath } from '../lib/paths';
+import { adminCrmPath, adminProfilesPath, adminSuggestionsPath, communityPath } from '../lib/paths';
 import type { RouteHandle } from './access';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './routes/route-error';
@@ -152,6 +152,10 @@ export const appRoutes: RouteObject[] = [
       {
         path: `${adminProfilesPath}/:id`,
         ...page(admin, async () => (await import('./routes/admin-profile')).AdminProfileDetailRoute),
+      },
+      {
+        path: adminCrmPath,
+        ...page(admin, async () => (await import('../features/crm')).CrmRoute),
       },
       {
         path: adminSuggestionsPath,

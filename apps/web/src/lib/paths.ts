@@ -9,6 +9,8 @@ export const adminProfilesPath = '/admin/profiles';
 /** The privacy dialog's link (spec 000 §2: "The dialog links to /community"), routed to the expert community. */
 export const communityPath = '/community';
 export const adminSuggestionsPath = '/admin/suggestions';
+/** The CRM mirror's board, contacts and failed deliveries (DESIGN.md §6). */
+export const adminCrmPath = '/admin/crm';
 
 export function adminProfilePath(id: string): string {
   return `${adminProfilesPath}/${encodeURIComponent(id)}`;

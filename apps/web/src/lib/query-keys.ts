@@ -40,6 +40,13 @@ export const queryKeys = {
       detail: (id: string) => ['admin', 'profiles', 'detail', id] as const,
     },
     mailbox: ['admin', 'mailbox'] as const,
+    crm: {
+      all: ['admin', 'crm'] as const,
+      board: (pipeline: string) => ['admin', 'crm', 'board', pipeline] as const,
+      deal: (id: string) => ['admin', 'crm', 'deal', id] as const,
+      contacts: (q: string) => ['admin', 'crm', 'contacts', q] as const,
+      deliveries: ['admin', 'crm', 'deliveries'] as const,
+    },
     mailMessage: (id: string) => ['admin', 'mailbox', 'message', id] as const,
     matching: {
       candidates: (kind: ProfileType, search: string) =>

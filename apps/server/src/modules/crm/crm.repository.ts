@@ -185,6 +185,7 @@ export async function findDealRow(ex: Executor, id: string): Promise<DealRow | n
 export async function dealHistory(ex: Executor, dealId: string) {
   return ex
     .select({
+      id: crmDealStages.id,
       stage: crmDealStages.stage,
       lostReason: crmDealStages.lostReason,
       properties: crmDealStages.properties,

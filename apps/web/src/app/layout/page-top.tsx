@@ -2,12 +2,13 @@ import {
   adminMailboxTexts,
   adminMatchingTexts,
   adminProfileTexts,
+  crmTexts,
   navigationTexts,
   routes,
 } from '@intergen/domain';
 import { NavLink, useLocation } from 'react-router';
 import { AccountBanners, AnnualConfirmationPopup } from '../../features/account';
-import { adminProfilesPath, adminSuggestionsPath } from '../../lib/paths';
+import { adminCrmPath, adminProfilesPath, adminSuggestionsPath } from '../../lib/paths';
 import { useUser } from '../../lib/session';
 import './page-top.css';
 
@@ -47,6 +48,9 @@ function AdminNav() {
         </NavLink>
         <NavLink to={adminSuggestionsPath} className="ig-nav-link">
           {adminMatchingTexts.navLabel}
+        </NavLink>
+        <NavLink to={adminCrmPath} className="ig-nav-link">
+          {crmTexts.navLabel}
         </NavLink>
       </nav>
     </div>

@@ -1,0 +1,76 @@
+import {
+  type CrmBoardResponse,
+  CrmBoardResponseSchema,
+  CrmContactsResponseSchema,
+  CrmDealResponseSchema,
+  CrmDeliveriesResponseSchema,
+} from '@intergen/contracts';
+import type { CrmPipeline } from '@intergen/domain';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** How often an open board is read again: deals move while an admin watches (the outbox delivers in seconds). */
+export const boardRefreshMs = 3000;
+
+/** GET /api/admin/crm/board: every stage of the pipeline with its count and newest deals. */
+export function useCrmBoard(pipeline: CrmPipeline) {
+  return useQuery<CrmBoardResponse>({
+    queryKey: queryKeys.admin.crm.board(pipeline),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/admin/crm/board?pipeline=${pipeline}`, { schema: CrmBoardResponseSchema, signal }),
+    refetchInterval: boardRefreshMs,
+  });
+}
+
+/** GET /api/admin/crm/deals/:id: one deal and its stage history. */
+export function useCrmDeal(id: string | null) {
+  return useQuery({
+    queryKey: queryKeys.admin.crm.deal(id ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/admin/crm/deals/${encodeURIComponent(id!)}`, {
+        schema: CrmDealResponseSchema,
+        signal,
+      }),
+    enabled: id !== null,
+  });
+}
+
+/** GET /api/admin/crm/contacts: contacts by name, searched by name or e-mail, page by page. */
+export function useCrmContacts(q: string) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.admin.crm.contacts(q),
+    queryFn: ({ pageParam, signal }) => {
+      const query = new URLSearchParams();
+      if (q) query.set('q', q);
+      if (pageParam) query.set('cursor', pageParam);
+      return apiRequest(`/api/admin/crm/contacts?${query}`, { schema: CrmContactsResponseSchema, signal });
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** GET /api/admin/crm/deliveries: CRM deliveries parked as dead. */
+export function useCrmDeliveries() {
+  return useQuery({
+    queryKey: queryKeys.admin.crm.deliveries,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/admin/crm/deliveries', { schema: CrmDeliveriesResponseSchema, signal }),
+  });
+}
+
+/** POST /api/admin/crm/deliveries/:id/retry: queues a dead delivery again; the CRM pages are read again. */
+export function useRetryDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(`/api/admin/crm/deliveries/${id}/retry`, {
+        method: 'POST',
+        body: {},
+        schema: z.undefined(),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.crm.all }),
+  });
+}

@@ -1,0 +1,134 @@
+import type { CrmDeal } from '@intergen/contracts';
+import { crmTexts, dealStages, networkStages } from '@intergen/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
+
+const admin = buildUser({ kind: null, isAdmin: true, profile: null, firstName: 'Admin' });
+
+const deal: CrmDeal = {
+  id: 'd1',
+  pipeline: 'connection',
+  stage: dealStages.pending,
+  lostReason: null,
+  first: { memberId: 'e1', contactId: 'c1', name: 'Ada Expert' },
+  second: { memberId: 'v1', contactId: 'c2', name: 'Venture Co' },
+  properties: { connection_requested_by: 'venture', request_message: 'Shall we talk?', match_score: 91 },
+  createdAt: 1_700_000_000_000,
+  updatedAt: 1_700_000_000_000,
+};
+
+function board(pipeline: 'connection' | 'network') {
+  const stages = pipeline === 'connection' ? Object.values(dealStages) : Object.values(networkStages);
+  return {
+    body: {
+      gateway: 'local',
+      pipeline,
+      columns: stages.map((stage) => ({
+        stage,
+        total: stage === dealStages.pending ? 1 : 0,
+        deals: stage === dealStages.pending ? [deal] : [],
+      })),
+    },
+  };
+}
+
+describe('the admin CRM page', () => {
+  it('shows a column per stage with its deals, opens a deal with its history, and switches pipeline', async () => {
+    const { calls } = installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/crm/board': (_b, url) => board(url.searchParams.get('pipeline') as 'connection'),
+      'GET /api/admin/crm/deals/d1': () => ({
+        body: {
+          deal,
+          history: [
+            { id: 1, stage: dealStages.pending, lostReason: null, properties: {}, at: 1_700_000_000_000 },
+          ],
+        },
+      }),
+    });
+    renderApp('/admin/crm', { user: admin });
+    const pending = await screen.findByRole('region', { name: dealStages.pending });
+    expect(within(pending).getByText('Shall we talk?')).toBeTruthy();
+    for (const stage of Object.values(dealStages))
+      expect(screen.getByRole('region', { name: stage })).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: dealStages.abandoned })).getByText(crmTexts.noDeals),
+    ).toBeTruthy();
+    expect(screen.getByText(crmTexts.gatewayLocal)).toBeTruthy();
+
+    fireEvent.click(
+      within(pending).getByRole('button', { name: crmTexts.openDeal('Ada Expert', 'Venture Co') }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: crmTexts.dealTitle('Ada Expert', 'Venture Co'),
+    });
+    expect(within(dialog).getByText(crmTexts.history)).toBeTruthy();
+    expect(within(dialog).getByText('request_message')).toBeTruthy();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+
+    fireEvent.click(screen.getByRole('radio', { name: crmTexts.pipelineLabels.network }));
+    expect(await screen.findByRole('region', { name: networkStages.requested })).toBeTruthy();
+    expect(
+      calls.some((c) => c.path === '/api/admin/crm/board' && c.query.get('pipeline') === 'network'),
+    ).toBe(true);
+  });
+
+  it('lists failed deliveries with their error, and Retry queues one again', async () => {
+    let dead = [
+      {
+        id: 7,
+        topic: 'crm.event',
+        what: 'connection.accepted',
+        attempts: 8,
+        lastError: 'down',
+        createdAt: 1,
+      },
+    ];
+    const { calls } = installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/crm/board': () => board('connection'),
+      'GET /api/admin/crm/deliveries': () => ({ body: { deliveries: dead } }),
+      'POST /api/admin/crm/deliveries/7/retry': () => {
+        dead = [];
+        return { status: 204, body: undefined };
+      },
+    });
+    renderApp('/admin/crm?tab=deliveries', { user: admin });
+    expect(await screen.findByText('connection.accepted')).toBeTruthy();
+    expect(screen.getByText('down')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: crmTexts.retry }));
+    expect(await screen.findByText(crmTexts.noDeliveries)).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+  });
+
+  it('searches contacts and shows their properties', async () => {
+    installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/crm/board': () => board('connection'),
+      'GET /api/admin/crm/contacts': (_b, url) => ({
+        body: {
+          contacts: url.searchParams.get('q')
+            ? []
+            : [
+                {
+                  id: 'c1',
+                  memberId: 'e1',
+                  kind: 'expert',
+                  name: 'Ada Expert',
+                  email: 'ada@example.com',
+                  properties: { profile_type: 'Expert', profile_status: 'published' },
+                  updatedAt: 1,
+                },
+              ],
+          nextCursor: null,
+        },
+      }),
+    });
+    renderApp('/admin/crm?tab=contacts', { user: admin });
+    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    expect(screen.getAllByText('published').length).toBeGreaterThan(0);
+    fireEvent.change(screen.getByLabelText(crmTexts.searchContacts), { target: { value: 'zzz' } });
+    expect(await screen.findByText(crmTexts.noContacts, {}, { timeout: 3000 })).toBeTruthy();
+  });
+});

@@ -1,0 +1,82 @@
+import { type CrmPipeline, crmPipelines, crmTexts as t } from '@intergen/domain';
+import { Badge, Group, SegmentedControl, Skeleton, Stack, Tabs } from '@mantine/core';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../../components/alerts';
+import { Page } from '../../../components/page';
+import { errorMessage } from '../../../lib/api-client';
+import { useCrmBoard } from '../api/crm-api';
+import { ContactsTable } from '../components/contacts-table';
+import { DealBoard } from '../components/deal-board';
+import { DealModal } from '../components/deal-modal';
+import { DeliveriesTable } from '../components/deliveries-table';
+
+const tabNames = ['board', 'contacts', 'deliveries'] as const;
+type TabName = (typeof tabNames)[number];
+
+/**
+ * `/admin/crm`: the CRM mirror (DESIGN.md §6). Deals: the pipeline board, read again every few seconds so a
+ * deal is seen moving as members act; a card opens the deal and its history. Contacts: the members as the CRM
+ * holds them. Deliveries: what failed to reach the CRM, with Retry. Tab and pipeline live in the address.
+ */
+export function CrmRoute() {
+  const [params, setParams] = useSearchParams();
+  const tab: TabName = tabNames.find((n) => n === params.get('tab')) ?? 'board';
+  const pipeline: CrmPipeline = crmPipelines.find((p) => p === params.get('pipeline')) ?? 'connection';
+  const [openDeal, setOpenDeal] = useState<string | null>(null);
+  const board = useCrmBoard(pipeline);
+  const set = (key: string, value: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Page title={t.pageTitle} description={t.pageDescription} wide>
+      <Tabs value={tab} onChange={(value) => value && set('tab', value)} keepMounted={false}>
+        <Tabs.List>
+          {tabNames.map((name) => (
+            <Tabs.Tab key={name} value={name}>
+              {t.tabs[name]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="board" pt="md">
+          <Stack gap="md">
+            <Group justify="space-between">
+              <SegmentedControl
+                aria-label={t.pipelinesLabel}
+                value={pipeline}
+                onChange={(value) => set('pipeline', value)}
+                data={crmPipelines.map((p) => ({ value: p, label: t.pipelineLabels[p] }))}
+              />
+              {board.data ? (
+                <Badge variant="light">
+                  {board.data.gateway === 'local' ? t.gatewayLocal : t.gatewayHubspot}
+                </Badge>
+              ) : null}
+            </Group>
+            {board.isPending ? (
+              <Skeleton height={240} />
+            ) : board.isError ? (
+              <ErrorAlert message={errorMessage(board.error)} />
+            ) : (
+              <DealBoard columns={board.data.columns} onOpen={setOpenDeal} />
+            )}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="contacts" pt="md">
+          <ContactsTable />
+        </Tabs.Panel>
+        <Tabs.Panel value="deliveries" pt="md">
+          <DeliveriesTable />
+        </Tabs.Panel>
+      </Tabs>
+      <DealModal id={openDeal} onClose={() => setOpenDeal(null)} />
+    </Page>
+  );
+}
