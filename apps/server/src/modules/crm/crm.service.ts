@@ -150,15 +150,7 @@ export async function createDeal(
   if (!expert) throw refuse(crmErrors.expertNotFound);
   const venture = await ensureContact(ctx, input.venture, 'company');
   if (!venture) throw refuse(crmErrors.ventureNotFound);
-  return ctx.gateway.createDeal({
-    pipeline: 'connection',
-    dealKey: input.dealKey ?? null,
-    contactIds: [expert, venture],
-    stage: input.stage,
-    lostReason,
-    properties: input.properties ?? {},
-    eventId: input.eventId ?? null,
-  });
+  return storeDeal(ctx, 'connection', [expert, venture], input, lostReason);
 }
 
 /** `/hubspot/deal/update/` and `/hubspot/deal/my-network/update/`: moves a deal of the pipeline. */
@@ -211,10 +203,21 @@ export async function createNetworkDeal(
   if (!initiatorContact) throw refuse(crmErrors.initiatorMissingContact);
   const recipientContact = await ensureContact(ctx, input.recipient, 'expert');
   if (!recipientContact) throw refuse(crmErrors.recipientMissingContact);
+  return storeDeal(ctx, 'network', [initiatorContact, recipientContact], input, lostReason);
+}
+
+/** What a deal create asks of the gateway, once its parties and stage are checked. */
+function storeDeal(
+  ctx: CrmContext,
+  pipeline: CrmPipeline,
+  contactIds: readonly [string, string],
+  input: { stage: string; properties?: CrmProperties; dealKey?: string | null; eventId?: number | null },
+  lostReason: string | null,
+): Promise<string> {
   return ctx.gateway.createDeal({
-    pipeline: 'network',
+    pipeline,
     dealKey: input.dealKey ?? null,
-    contactIds: [initiatorContact, recipientContact],
+    contactIds,
     stage: input.stage,
     lostReason,
     properties: input.properties ?? {},
