@@ -70,7 +70,9 @@ test.describe('connection requests between two browsers', () => {
     expect(await blockingViolations(expertPage), 'the dashboard with a request').toEqual([]);
     await expertPage.setViewportSize({ width: 375, height: 800 });
     await expect(received).toBeVisible();
-    expect(await overflowsSideways(expertPage), 'the dashboard at 375 px scrolls sideways').toBe(false);
+    await expect
+      .poll(() => overflowsSideways(expertPage), { message: 'the dashboard at 375 px scrolls sideways' })
+      .toBe(false);
     await shot(expertPage, 'connections-dashboard-375');
     expect(await blockingViolations(expertPage), 'the dashboard at 375 px').toEqual([]);
     // The decline confirmation says what it does, and Cancel keeps the request.

@@ -1,6 +1,6 @@
 import { crmTexts, dealStages } from '@intergen/domain';
 import type { Locator, Page } from '@playwright/test';
-import { suggestPair } from './support/connections';
+import { overflowsSideways, suggestPair } from './support/connections';
 import { expect, test } from './support/fixtures';
 import { publishedMatchingCompany, publishedMatchingExpert } from './support/matching';
 import { adminStorageStateFile } from './support/state';
@@ -70,10 +70,7 @@ test.describe('the CRM board', () => {
     await adminPage.setViewportSize({ width: 390, height: 800 });
     await adminPage.getByRole('tab', { name: crmTexts.tabs.board }).click();
     await expect(card(dealStages.complete)).toBeAttached();
-    const pageOverflows = await adminPage.evaluate(
-      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-    );
-    expect(pageOverflows).toBe(false);
+    await expect.poll(() => overflowsSideways(adminPage), { message: 'the board at 390 px' }).toBe(false);
     await shot(adminPage, 'crm-board-390');
     await adminContext.close();
     await expertContext.close();

@@ -56,7 +56,7 @@ test.describe('layouts', () => {
     await onScreen(mail.getByRole('button', { name: /Verify your InterGen e-mail address/ }), 'the subject');
     await onScreen(mail.locator('time'), 'the time');
     expect(await overflowing(adminPage), 'the mailbox at 390 px').toEqual([]);
-    expect(await overflowsSideways(adminPage)).toBe(false);
+    await expect.poll(() => overflowsSideways(adminPage)).toBe(false);
     await shot(adminPage, 'layout-mailbox-390');
 
     // The profiles: each profile's facts and its actions on screen.
@@ -68,7 +68,7 @@ test.describe('layouts', () => {
     await onScreen(card.getByText('100%'), 'the completion');
     await onScreen(card.getByRole('button', { name: `Publish ${company.name}` }), 'the Publish button');
     expect(await overflowing(adminPage), 'the profiles at 390 px').toEqual([]);
-    expect(await overflowsSideways(adminPage)).toBe(false);
+    await expect.poll(() => overflowsSideways(adminPage)).toBe(false);
     expect(await blockingViolations(adminPage), 'the profiles at 390 px').toEqual([]);
     await shot(adminPage, 'layout-profiles-390');
     await context.close();
@@ -90,7 +90,7 @@ test.describe('layouts', () => {
         avatar.x + avatar.width,
       );
       expect(name.y, `name level with the picture at ${width} px`).toBeLessThan(avatar.y + avatar.height);
-      expect(await overflowsSideways(page)).toBe(false);
+      await expect.poll(() => overflowsSideways(page)).toBe(false);
 
       // Opened as a modal over the dashboard, the header names the member beside the picture too.
       await page.goto(`/dashboard/${expert.id}`);

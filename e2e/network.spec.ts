@@ -67,7 +67,9 @@ test.describe('My Network between two browsers', () => {
     await expect(
       aPage.getByRole('radiogroup').or(aPage.getByLabel(networkTexts.sectionsLabel)).first(),
     ).toBeVisible();
-    expect(await overflowsSideways(aPage), 'My Network at 390 px scrolls sideways').toBe(false);
+    await expect
+      .poll(() => overflowsSideways(aPage), { message: 'My Network at 390 px scrolls sideways' })
+      .toBe(false);
     await shot(aPage, 'network-390');
     await bContext.close();
   });

@@ -47,7 +47,10 @@ export async function rateWithKeyboard(dialog: Locator, stars: number) {
   await star.press('Enter');
 }
 
-/** Whether the page scrolls sideways (content wider than the viewport). */
+/**
+ * Whether the page scrolls sideways (content wider than the viewport). After a viewport change the layout
+ * (carousels measure themselves) settles a moment later: poll it with `expect.poll`.
+ */
 export async function overflowsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 }
