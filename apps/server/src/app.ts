@@ -36,7 +36,13 @@ import {
   createConnectionsService,
   relationshipBetween,
 } from './modules/connections/index.ts';
-import { createCrmService, crmEventTopic, crmJobHandlers, crmRoutes } from './modules/crm/index.ts';
+import {
+  createCrmService,
+  crmEventTopic,
+  crmJobHandlers,
+  crmRoutes,
+  hubspotGateway,
+} from './modules/crm/index.ts';
 import {
   createEventPublisher,
   type DomainEventType,
@@ -170,7 +176,12 @@ export async function buildApp(deps: AppDeps) {
   });
   const connections = createConnectionsService({ database, publishEvent, afterCommit: () => worker.nudge() });
   const network = createNetworkService({ database, publishEvent, afterCommit: () => worker.nudge() });
-  const crm = createCrmService({ database, appUrl: config.appUrl, afterCommit: () => worker.nudge() });
+  const crm = createCrmService({
+    database,
+    appUrl: config.appUrl,
+    ...(config.hubspot ? { gateway: hubspotGateway(config.hubspot) } : {}),
+    afterCommit: () => worker.nudge(),
+  });
   const notifications = createNotificationsService({
     database,
     appUrl: config.appUrl,
@@ -272,6 +283,9 @@ export async function buildApp(deps: AppDeps) {
       crm,
       serviceToken: config.crmServiceToken,
       loginOneTime: (input) => auth.requestDealOneTimeLink(input),
+      sendVerificationCode: (userId) => auth.sendVerificationCode(userId),
+      verifyEmail: (userId, code) => auth.verifyEmail(userId, code),
+      rateLimitMultiplier: config.rateLimitMultiplier,
     }),
   );
   await app.register(notificationsRoutes({ notifications }), { prefix: '/api/notifications' });

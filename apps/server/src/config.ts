@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { type CrmPipeline, crmPipelines, pipelineStages } from '@intergen/domain';
 import { z } from 'zod';
 
 const bool = z
@@ -32,6 +33,13 @@ const EnvSchema = z.object({
    * characters (the override auth code). Unset: only admins may call the proxy.
    */
   CRM_SERVICE_TOKEN: z.string().min(28, 'must be at least 28 characters (the override auth code)').optional(),
+  /**
+   * HubSpot (DESIGN.md §6): with a private app's access token the CRM mirror writes to HubSpot, and every
+   * pipeline and stage id below is then required. Unset: the built-in CRM.
+   */
+  HUBSPOT_ACCESS_TOKEN: z.string().optional(),
+  /** HubSpot's API base; only a test or a local stub changes it. */
+  HUBSPOT_BASE_URL: z.url().default('https://api.hubapi.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -52,6 +60,52 @@ export interface Config {
   secureCookies: boolean;
   trustProxyHops: number;
   crmServiceToken: string | null;
+  /** Null: the built-in CRM. */
+  hubspot: HubSpotSettings | null;
+}
+
+/** Where the mirror's deals go in HubSpot: the pipeline ids and every stage's id, by our stage name. */
+export interface HubSpotSettings {
+  accessToken: string;
+  baseUrl: string;
+  pipelines: Record<CrmPipeline, string>;
+  stageIds: Record<string, string>;
+}
+
+/** The variable naming a pipeline's HubSpot id: `HUBSPOT_CONNECTION_PIPELINE_ID`, `HUBSPOT_NETWORK_PIPELINE_ID`. */
+export const pipelineEnvName = (pipeline: CrmPipeline) => `HUBSPOT_${pipeline.toUpperCase()}_PIPELINE_ID`;
+
+/** The variable naming a stage's HubSpot id: `Connection Pending` → `HUBSPOT_STAGE_CONNECTION_PENDING`. */
+export const stageEnvName = (stage: string) =>
+  `HUBSPOT_STAGE_${stage
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')}`;
+
+/**
+ * The HubSpot settings when a token is given, each missing id named on its own line (a deal written to a
+ * stage HubSpot does not know would fail on every delivery, so the app refuses to start instead).
+ */
+function hubspotSettings(
+  env: NodeJS.ProcessEnv,
+  accessToken: string | undefined,
+  baseUrl: string,
+): { settings: HubSpotSettings | null; missing: string[] } {
+  if (!accessToken) return { settings: null, missing: [] };
+  const missing: string[] = [];
+  const read = (name: string, what: string) => {
+    const value = env[name]?.trim();
+    if (!value)
+      missing.push(`  ${name}: missing — the HubSpot id of ${what} (required with HUBSPOT_ACCESS_TOKEN)`);
+    return value ?? '';
+  };
+  const pipelines = Object.fromEntries(
+    crmPipelines.map((p) => [p, read(pipelineEnvName(p), `the ${p} deals' pipeline`)]),
+  ) as Record<CrmPipeline, string>;
+  const stageIds = Object.fromEntries(
+    crmPipelines.flatMap((p) => pipelineStages(p).map((s) => [s, read(stageEnvName(s), `the stage '${s}'`)])),
+  );
+  return { settings: { accessToken, baseUrl: baseUrl.replace(/\/+$/, ''), pipelines, stageIds }, missing };
 }
 
 /** Parses the environment once, failing with one clear line per bad value. */
@@ -62,6 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const hubspot = hubspotSettings(env, e.HUBSPOT_ACCESS_TOKEN, e.HUBSPOT_BASE_URL);
+  if (hubspot.missing.length > 0) throw new Error(`Invalid configuration:\n${hubspot.missing.join('\n')}`);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     appEnv: e.APP_ENV,
@@ -80,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: appUrl.startsWith('https://'),
     trustProxyHops: e.TRUST_PROXY_HOPS,
     crmServiceToken: e.CRM_SERVICE_TOKEN ?? null,
+    hubspot: hubspot.settings,
   };
 }
 

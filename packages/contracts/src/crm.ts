@@ -1,4 +1,4 @@
-import { crmPipelines } from '@intergen/domain';
+import { crmPipelines, limits } from '@intergen/domain';
 import { z } from 'zod';
 import { isStorableText } from './input.ts';
 
@@ -44,8 +44,25 @@ export const NetworkDealUpdateBodySchema = z.object({
  * token; a service or an admin names the member (`id`).
  */
 export const ContactBodySchema = z.object({ id, properties: properties.optional() });
-export const ProfileTypeBodySchema = z.object({
-  email: z.string().trim().min(1).max(320).refine(isStorableText),
+/** A member's e-mail address, as the proxy's callers name a member. */
+const memberEmail = z.string().trim().min(1).max(320).refine(isStorableText);
+export const ProfileTypeBodySchema = z.object({ email: memberEmail });
+/**
+ * `/hubspot/contact/emailVerificationCode`: `isExpert` must match the member's kind. The member is the signed-in
+ * caller; a service or an admin names the member (`email`).
+ */
+export const ContactVerificationCodeBodySchema = z.object({
+  isExpert: z.boolean(),
+  email: memberEmail.optional(),
+});
+/** `/hubspot/contact/verifyEmail`: the typed code (`input`) of the member with this e-mail. */
+export const ContactVerifyEmailBodySchema = z.object({
+  isExpert: z.boolean(),
+  input: z
+    .string()
+    .max(limits.verificationCodeLength * 4)
+    .refine(isStorableText),
+  email: memberEmail,
 });
 export const LoginOneTimeBodySchema = z.object({
   email: z.string().max(320).refine(isStorableText).optional(),
@@ -58,6 +75,12 @@ export const LoginOneTimeBodySchema = z.object({
 export const ProxyResultSchema = z.object({ result: z.union([z.string(), z.boolean()]) });
 export const ProfileTypeResultSchema = z.object({ hasContactProfileType: z.boolean() });
 export const LoginOneTimeResultSchema = z.object({ success: z.boolean(), message: z.string() });
+export const ContactVerificationCodeResultSchema = z.object({
+  result: z.boolean(),
+  reachable: z.boolean(),
+  error: z.string().optional(),
+});
+export const ContactVerifyEmailResultSchema = z.object({ result: z.boolean(), error: z.string().optional() });
 
 // The admin's CRM pages
 

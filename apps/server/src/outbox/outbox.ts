@@ -34,7 +34,10 @@ export async function enqueue(tx: Executor, messages: OutboxMessage | OutboxMess
     .onConflictDoNothing({ target: outbox.idempotencyKey });
 }
 
-/** A handler failure that asks for a retry after a given delay (for example an upstream's Retry-After). */
+/**
+ * A handler failure that asks for a retry after a given delay (an upstream's Retry-After). It does not use up
+ * one of the row's attempts: being told to wait is not a failure of the job.
+ */
 export class RetryLaterError extends Error {
   constructor(
     message: string,
@@ -132,13 +135,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       return;
     }
     const message = safeErrorMessage(error);
-    const delay = error instanceof RetryLaterError ? error.retryAfterMs : backoffMs(job.attempts);
+    // An upstream asking us to wait (a 429's Retry-After) is not a failure of the job: no attempt is used up.
+    const later = error instanceof RetryLaterError;
+    const delay = later ? error.retryAfterMs : backoffMs(job.attempts);
     const rows = await database.query<{ status: string }>(
       `UPDATE outbox SET
-         status = CASE WHEN $4::boolean OR attempts >= max_attempts THEN 'dead' ELSE 'pending' END,
+         status = CASE WHEN $4::boolean OR (NOT $5::boolean AND attempts >= max_attempts) THEN 'dead' ELSE 'pending' END,
+         attempts = CASE WHEN $5::boolean THEN attempts - 1 ELSE attempts END,
          run_at = now() + ($2::int * interval '1 millisecond'), locked_until = NULL, last_error = $3
        WHERE id = $1 RETURNING status`,
-      [job.id, delay, message.slice(0, 2000), error instanceof PermanentJobError],
+      [job.id, delay, message.slice(0, 2000), error instanceof PermanentJobError, later],
     );
     const level = rows[0]?.status === 'dead' ? 'error' : 'warn';
     log[level](

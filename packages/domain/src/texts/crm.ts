@@ -44,6 +44,8 @@ export const crmTexts = {
   pageDescription: 'Every connection step as a deal moving through its stages, and the members as contacts.',
   gatewayLocal: 'Built-in CRM',
   gatewayHubspot: 'HubSpot',
+  hubspotNotice:
+    'Deals and contacts are kept in HubSpot: open its Connection deals and My Network deals pipelines there. Changes that could not reach HubSpot are listed under Deliveries.',
   pipelinesLabel: 'Pipeline',
   pipelineLabels: { connection: 'Connection deals', network: 'My Network deals' },
   tabs: { board: 'Deals', contacts: 'Contacts', deliveries: 'Deliveries' },

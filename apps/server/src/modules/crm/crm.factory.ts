@@ -7,6 +7,7 @@ import {
   createNetworkDeal,
   crmContext,
   hasContactProfileType,
+  memberByEmail,
   syncContact,
   updateDeal,
 } from './crm.service.ts';
@@ -27,6 +28,7 @@ export function createCrmService(deps: CrmServiceDeps) {
     createNetworkDeal: use(createNetworkDeal),
     contactExists: use(contactExists),
     hasContactProfileType: use(hasContactProfileType),
+    memberByEmail: use(memberByEmail),
     board: use(dealBoard),
     deal: use(dealDetail),
     contacts: use(contactList),

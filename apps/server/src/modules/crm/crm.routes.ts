@@ -1,6 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
   ContactBodySchema,
+  ContactVerificationCodeBodySchema,
+  ContactVerificationCodeResultSchema,
+  ContactVerifyEmailBodySchema,
+  ContactVerifyEmailResultSchema,
   CrmBoardQuerySchema,
   CrmBoardResponseSchema,
   CrmContactsQuerySchema,
@@ -20,12 +24,13 @@ import {
   ProfileTypeResultSchema,
   ProxyResultSchema,
 } from '@intergen/contracts';
-import { crmErrors, messages } from '@intergen/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { crmErrors, messages, normalizeEmail } from '@intergen/domain';
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../http/session.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { RetryLaterError } from '../../outbox/outbox.ts';
 import type { CrmService } from './crm.factory.ts';
 
 /** The proxy's minimum credential length (spec 001 §9: override auth code minimum 28). */
@@ -52,6 +57,58 @@ function requireProxyCaller(request: FastifyRequest, serviceToken: string | null
   if (!request.user?.isAdmin) throw new AppError('UNAUTHENTICATED', crmErrors.unauthorized);
 }
 
+/**
+ * The member an e-mail verification call is about. A signed-in member calls about their own account (naming
+ * another member's e-mail is `Unauthorized`); a service or an admin (`requireProxyCaller`) names the member by
+ * e-mail. No such member, or not of the kind `isExpert` says, is `Expert could not be found.` /
+ * `Venture could not be found.`
+ */
+async function verificationMember(
+  request: FastifyRequest,
+  serviceToken: string | null,
+  crm: CrmService,
+  body: { isExpert: boolean; email?: string | undefined },
+): Promise<{ id: string }> {
+  const email = body.email === undefined ? undefined : normalizeEmail(body.email);
+  let member: { id: string; kind: string | null } | null;
+  if (request.headers.authorization !== undefined || request.user?.isAdmin) {
+    requireProxyCaller(request, serviceToken);
+    member = email === undefined ? null : await crm.memberByEmail(email);
+  } else {
+    const user = request.user;
+    if (!user || (email !== undefined && email !== normalizeEmail(user.email))) {
+      throw new AppError('UNAUTHENTICATED', crmErrors.unauthorized);
+    }
+    member = user;
+  }
+  if (member?.kind !== (body.isExpert ? 'expert' : 'company')) {
+    throw badRequest('INVALID_STATE', body.isExpert ? crmErrors.expertNotFound : crmErrors.ventureNotFound);
+  }
+  return member;
+}
+
+/**
+ * What a proxy caller hears when the CRM fails under it (spec 001 §8): our own refusals as they are; HubSpot
+ * asking us to wait is a 503 `HubSpot Proxy service is unreachable` with its Retry-After; anything else is a 500
+ * with the call's failure text (`Failed to create deal`, …), the cause logged.
+ */
+function proxyFailure(error: unknown, failure: string, request: FastifyRequest): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof RetryLaterError) {
+    return new AppError(
+      'SERVER_BUSY',
+      crmErrors.unreachable,
+      undefined,
+      Math.ceil(error.retryAfterMs / 1000),
+    );
+  }
+  request.log.error({ err: error instanceof Error ? error.message : String(error) }, 'CRM proxy call failed');
+  return new AppError('INTERNAL', failure);
+}
+
+/** Verification calls per caller and member a minute (the auth module's own limits: 3 codes, 10 tries). */
+const verificationLimits = { code: 3, verify: 10 };
+
 export interface CrmRoutesDeps {
   crm: CrmService;
   serviceToken: string | null;
@@ -62,25 +119,46 @@ export interface CrmRoutesDeps {
     deal?: string;
     redirect?: string;
   }) => Promise<void>;
+  /** The auth module's e-mail verification: mails the member a fresh code (voiding the previous one). */
+  sendVerificationCode: (userId: string) => Promise<void>;
+  /** The auth module's e-mail verification: checks the typed code and marks the e-mail verified (its hooks run). */
+  verifyEmail: (userId: string, code: string) => Promise<unknown>;
+  rateLimitMultiplier: number;
 }
 
 /**
  * The CRM proxy's calls at the spec's paths (`/hubspot/...`, all POST, spec 001 §7), so an outside system that
  * spoke to the original proxy can speak to ours; and the admin's CRM pages under `/api/admin/crm`.
  */
-export function crmRoutes({ crm, serviceToken, loginOneTime }: CrmRoutesDeps) {
+export function crmRoutes({
+  crm,
+  serviceToken,
+  loginOneTime,
+  sendVerificationCode,
+  verifyEmail,
+  rateLimitMultiplier,
+}: CrmRoutesDeps) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const proxy = { tags: ['crm proxy'], security: [{ bearer: [] }] };
-    const proxyErrors = errorResponses(400, 401, 404);
+    const proxyErrors = errorResponses(400, 401, 404, 429, 500, 503);
 
-    /** Registers a proxy call at its path, with and without the trailing slash the spec writes. */
+    /**
+     * Registers a proxy call at its path, with and without the trailing slash the spec writes. The caller must be
+     * the service or an admin (`requireProxyCaller`), unless `members` lets the handler decide who may call.
+     */
     function post<B extends z.ZodType, R extends z.ZodType>(
       path: string,
       summary: string,
       body: B,
       result: R,
-      handler: (body: z.output<B>) => Promise<z.input<R>>,
+      handler: (body: z.output<B>, request: FastifyRequest) => Promise<z.input<R>>,
+      options: {
+        members?: boolean;
+        config?: RouteShorthandOptions['config'];
+        /** The catalogue's words when the CRM itself fails (HubSpot down or refusing): a 500. */
+        failure?: string;
+      } = {},
     ) {
       for (const url of new Set([path, path.replace(/\/$/, '')])) {
         // The untyped instance: the zod compilers still check the body and the answer against the schemas.
@@ -94,10 +172,15 @@ export function crmRoutes({ crm, serviceToken, loginOneTime }: CrmRoutesDeps) {
               body,
               response: { 200: result, ...proxyErrors },
             },
+            ...(options.config ? { config: options.config } : {}),
           },
           async (request) => {
-            requireProxyCaller(request, serviceToken);
-            return handler(request.body as z.output<B>);
+            if (!options.members) requireProxyCaller(request, serviceToken);
+            try {
+              return await handler(request.body as z.output<B>, request);
+            } catch (error) {
+              throw proxyFailure(error, options.failure ?? crmErrors.unreachable, request);
+            }
           },
         );
       }
@@ -112,6 +195,7 @@ export function crmRoutes({ crm, serviceToken, loginOneTime }: CrmRoutesDeps) {
       async (b) => ({
         result: await crm.createDeal({ ...b }),
       }),
+      { failure: crmErrors.failedToCreateDeal },
     );
     post(
       '/hubspot/deal/update/',
@@ -121,6 +205,7 @@ export function crmRoutes({ crm, serviceToken, loginOneTime }: CrmRoutesDeps) {
       async (b) => ({
         result: await crm.updateDeal('connection', b),
       }),
+      { failure: crmErrors.failedToUpdateDeal },
     );
     post(
       '/hubspot/deal/my-network/create/',
@@ -128,6 +213,7 @@ export function crmRoutes({ crm, serviceToken, loginOneTime }: CrmRoutesDeps) {
       NetworkDealCreateBodySchema,
       ProxyResultSchema,
       async (b) => ({ result: await crm.createNetworkDeal(b) }),
+      { failure: crmErrors.failedToCreateDeal },
     );
     post(
       '/hubspot/deal/my-network/update/',
@@ -142,7 +228,12 @@ export function crmRoutes({ crm, serviceToken, loginOneTime }: CrmRoutesDeps) {
           properties: b.updatedProperties ?? {},
         }),
       }),
+      { failure: crmErrors.failedToUpdateDeal },
     );
+    const contactFailure = {
+      expert: { create: crmErrors.failedToCreateExpert, update: crmErrors.failedToUpdateExpert },
+      company: { create: crmErrors.failedToCreateCompany, update: crmErrors.failedToUpdateCompany },
+    };
     for (const kind of ['expert', 'company'] as const) {
       post(
         `/hubspot/${kind}/exists/`,
@@ -171,6 +262,7 @@ export function crmRoutes({ crm, serviceToken, loginOneTime }: CrmRoutesDeps) {
             }
             return ok();
           },
+          { failure: contactFailure[kind][action] },
         );
       }
     }
@@ -180,6 +272,54 @@ export function crmRoutes({ crm, serviceToken, loginOneTime }: CrmRoutesDeps) {
       ProfileTypeBodySchema,
       ProfileTypeResultSchema,
       async (b) => ({ hasContactProfileType: await crm.hasContactProfileType(b.email) }),
+    );
+
+    /**
+     * Per caller (the service, or the signed-in account) and member named, after the body is read; the same
+     * limits as the auth module's own verification calls, so the proxy is no way around them.
+     */
+    const limitVerification = (max: number): RouteShorthandOptions['config'] => ({
+      rateLimit: {
+        max: Math.ceil(max * rateLimitMultiplier),
+        timeWindow: 60_000,
+        hook: 'preHandler',
+        keyGenerator: (request) => {
+          const named = (request.body as { email?: string } | undefined)?.email;
+          const caller =
+            request.headers.authorization !== undefined ? 'service' : (request.user?.id ?? request.ip);
+          return `crm:${request.routeOptions.url}:${caller}:${named === undefined ? '' : normalizeEmail(named)}`;
+        },
+      },
+    });
+    post(
+      '/hubspot/contact/emailVerificationCode',
+      "Mail the member a fresh e-mail verification code (the member's own, or one a service or an admin names)",
+      ContactVerificationCodeBodySchema,
+      ContactVerificationCodeResultSchema,
+      async (b, request) => {
+        const member = await verificationMember(request, serviceToken, crm, b);
+        try {
+          await sendVerificationCode(member.id);
+        } catch (error) {
+          if (error instanceof AppError) throw error;
+          request.log.error({ err: error }, 'verification code send failed');
+          throw new AppError('INTERNAL', messages.verificationTechnicalDifficulties);
+        }
+        return { result: true, reachable: true };
+      },
+      { members: true, config: limitVerification(verificationLimits.code) },
+    );
+    post(
+      '/hubspot/contact/verifyEmail',
+      "Verify the member's e-mail with the code they typed",
+      ContactVerifyEmailBodySchema,
+      ContactVerifyEmailResultSchema,
+      async (b, request) => {
+        const member = await verificationMember(request, serviceToken, crm, b);
+        await verifyEmail(member.id, b.input);
+        return { result: true };
+      },
+      { members: true, config: limitVerification(verificationLimits.verify) },
     );
     post(
       '/hubspot/loginOneTime',

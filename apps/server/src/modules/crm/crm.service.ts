@@ -10,7 +10,7 @@ import type { Database, Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import * as members from '../members/index.ts';
-import { crmContactTopic } from './crm.topics.ts';
+import { crmContactTopic, crmMaxAttempts } from './crm.topics.ts';
 import type { CrmGateway } from './gateway.ts';
 import { localGateway } from './local.gateway.ts';
 import { type CrmProperties, contactRecord, minimalProperties } from './properties.ts';
@@ -98,6 +98,7 @@ export async function ensureContact(
           idempotencyKey: `${crmContactTopic.name}:${memberId}:${id}`,
           runAt: new Date(Date.now() + ctx.contactUpdateDelayMs),
           orderingKey: contactOrderingKey(memberId),
+          maxAttempts: crmMaxAttempts,
         },
       ),
     );
@@ -231,6 +232,9 @@ export async function contactExists(ctx: CrmContext, memberId: string, kind: 'ex
   if (!user || user.kind !== kind) return false;
   return (ctx.contactIds.get(memberId) ?? (await ctx.gateway.findContactId(memberId))) !== null;
 }
+
+/** The member with this (normalised) e-mail, for a proxy call that names its member so. */
+export const memberByEmail = (ctx: CrmContext, email: string) => members.findUserByEmail(ctx.db, email);
 
 /** `/hubspot/contact/profiletype`: whether a member with this e-mail has a contact with a profile type. */
 export async function hasContactProfileType(ctx: CrmContext, email: string): Promise<boolean> {

@@ -13,8 +13,17 @@ export function crmOrderingKey(event: DomainEvent): string | null {
   return typeof p.suggestionId === 'string' ? `crm:deal:${p.suggestionId}` : null;
 }
 
+/**
+ * How often a CRM step is tried before it is parked for an admin: with the outbox's backoff (2 s doubling, at
+ * most an hour) sixteen tries wait out about five hours of HubSpot being down.
+ */
+export const crmMaxAttempts = 16;
+
 /** Every CRM mirror step: the domain events of connections, suggestions, My Network and profiles (app.ts). */
-export const crmEventTopic = eventTopic('crm.event', { orderingKey: crmOrderingKey });
+export const crmEventTopic = eventTopic('crm.event', {
+  orderingKey: crmOrderingKey,
+  maxAttempts: crmMaxAttempts,
+});
 
 /** A member's full contact update, after the spec's delay when the contact was just created. */
 export const crmContactTopic = defineTopic('crm.contact', z.strictObject({ memberId: z.string().min(1) }));

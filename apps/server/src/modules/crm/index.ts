@@ -2,10 +2,11 @@
  * The crm module: the one owner of `crm_contacts`, `crm_deals` and `crm_deal_stages`. The CRM mirror (spec 000
  * §4, 001 §7/§8, DESIGN.md §6): every connection and My Network step becomes a deal moving through its stages
  * and every member a contact, from the outbox (never in a member's request), through one gateway: the built-in
- * CRM by default. It also serves the spec's proxy calls and the admin's CRM pages.
+ * CRM by default, HubSpot when configured. It also serves the spec's proxy calls and the admin's CRM pages.
  */
 
 export { type CrmService, createCrmService, crmJobHandlers } from './crm.factory.ts';
 export { crmRoutes } from './crm.routes.ts';
 export { crmEventTopic } from './crm.topics.ts';
 export type { CrmGateway } from './gateway.ts';
+export { hubspotGateway, hubspotIds } from './hubspot.gateway.ts';

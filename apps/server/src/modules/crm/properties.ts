@@ -15,6 +15,25 @@ export interface ContactRecord {
   properties: CrmProperties;
 }
 
+/**
+ * The deal properties the mirror writes (spec 001 §7 "Deal properties"), read back to fill what a late delivery
+ * finds missing. `intergen_deal_id` is the connection's deal id of ours; the ratings are per side as well.
+ */
+export const dealPropertyNames = [
+  'intergen_deal_id',
+  'connection_requested_by',
+  'request_message',
+  'recipient_magic_link',
+  'match_score',
+  'initiator_name',
+  'recipient_name',
+  'industry_experience',
+  'profile_url',
+  'rating',
+  'expert_rating',
+  'venture_rating',
+] as const;
+
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 const flagsOf = (v: unknown) => semicolonJoined(v as Record<string, boolean> | null) || null;

@@ -15,15 +15,16 @@ export * from './event-schemas.ts';
  * An outbox topic that receives domain events: its handler gets the parsed `DomainEventMessage`. With
  * `orderingKey`, the deliveries of events with the same key run one after the other, in the events' order.
  */
-export type EventTopic = OutboxTopic<typeof DomainEventMessageSchema> & {
+export type EventTopic = OutboxTopic<typeof DomainEventMessageSchema> & EventTopicOptions;
+
+export interface EventTopicOptions {
   orderingKey?: (event: DomainEvent) => string | null;
-};
+  /** How many failed deliveries before a row is parked as dead (the outbox's default otherwise). */
+  maxAttempts?: number;
+}
 
 /** Defines a subscriber's outbox topic for domain events (subscribed to event types in app.ts). */
-export function eventTopic(
-  name: string,
-  options: { orderingKey?: (event: DomainEvent) => string | null } = {},
-): EventTopic {
+export function eventTopic(name: string, options: EventTopicOptions = {}): EventTopic {
   return { ...defineTopic(name, DomainEventMessageSchema), ...options };
 }
 
@@ -52,6 +53,7 @@ export function createEventPublisher(subscriptions: EventSubscriptions = {}) {
           {
             idempotencyKey: `${topic.name}:event:${eventId}`,
             orderingKey: topic.orderingKey?.(parsed) ?? null,
+            ...(topic.maxAttempts ? { maxAttempts: topic.maxAttempts } : {}),
           },
         ),
       ),

@@ -1,5 +1,5 @@
 import { type CrmPipeline, crmPipelines, crmTexts as t } from '@intergen/domain';
-import { Badge, Group, SegmentedControl, Skeleton, Stack, Tabs } from '@mantine/core';
+import { Alert, Badge, Group, SegmentedControl, Skeleton, Stack, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/alerts';
@@ -64,13 +64,15 @@ export function CrmRoute() {
               <Skeleton height={240} />
             ) : board.isError ? (
               <ErrorAlert message={errorMessage(board.error)} />
+            ) : board.data.gateway === 'hubspot' ? (
+              <HubSpotNotice />
             ) : (
               <DealBoard columns={board.data.columns} onOpen={setOpenDeal} />
             )}
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="contacts" pt="md">
-          <ContactsTable />
+          {board.data?.gateway === 'hubspot' ? <HubSpotNotice /> : <ContactsTable />}
         </Tabs.Panel>
         <Tabs.Panel value="deliveries" pt="md">
           <DeliveriesTable />
@@ -78,5 +80,14 @@ export function CrmRoute() {
       </Tabs>
       <DealModal id={openDeal} onClose={() => setOpenDeal(null)} />
     </Page>
+  );
+}
+
+/** With HubSpot, deals and contacts are HubSpot's to show; this page keeps what only we know (deliveries). */
+function HubSpotNotice() {
+  return (
+    <Alert variant="light" title={t.gatewayHubspot}>
+      {t.hubspotNotice}
+    </Alert>
   );
 }
