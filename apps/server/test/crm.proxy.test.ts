@@ -1,6 +1,7 @@
 import { crmErrors, dealStages, messages, networkStages } from '@intergen/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member } from './connections.support.ts';
+import { proxyCall } from './crm.support.ts';
 import { signInAdmin } from './factories.ts';
 import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
 
@@ -19,14 +20,7 @@ describe.each(engines)('the CRM proxy on %s', (engine: Engine) => {
   });
   afterAll(() => t.close());
 
-  /** A server-to-server call: a bearer, no cookie, no Origin. */
-  const service = (path: string, body: unknown, token = serviceToken) =>
-    t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { authorization: `Bearer ${token}` },
-      payload: body as object,
-    });
+  const service = (path: string, body: unknown, token = serviceToken) => proxyCall(t.app, token, path, body);
   const refused = (r: { statusCode: number; json: () => { error: { message: string } } }) => [
     r.statusCode,
     r.json().error.message,

@@ -194,8 +194,13 @@ describe.each(engines)('outbox on %s', (engine: Engine) => {
     expect(await row('recovers-1')).toMatchObject({ status: 'done', attempts: 2, lastError: null });
   });
 
-  it("honours a RetryLaterError's delay instead of the backoff", async () => {
-    await enqueue(database.db, { topic: 'test.later', payload: {}, idempotencyKey: 'later-1' });
+  it("honours a RetryLaterError's delay instead of the backoff, without using up an attempt", async () => {
+    await enqueue(database.db, {
+      topic: 'test.later',
+      payload: {},
+      idempotencyKey: 'later-1',
+      maxAttempts: 1,
+    });
     const before = await dbNow();
     await worker({
       'test.later': async () => {
@@ -204,9 +209,10 @@ describe.each(engines)('outbox on %s', (engine: Engine) => {
     }).drain();
     const after = await dbNow();
 
+    // Its one attempt is still there: being told to wait is no failure, so the row is not dead.
     expect(await row('later-1')).toMatchObject({
       status: 'pending',
-      attempts: 1,
+      attempts: 0,
       lastError: 'rate limited upstream',
     });
     const delay = await retryDelay('later-1', before, after);

@@ -18,11 +18,11 @@ const deal: CrmDeal = {
   updatedAt: 1_700_000_000_000,
 };
 
-function board(pipeline: 'connection' | 'network') {
+function board(pipeline: 'connection' | 'network', gateway: 'local' | 'hubspot' = 'local') {
   const stages = pipeline === 'connection' ? Object.values(dealStages) : Object.values(networkStages);
   return {
     body: {
-      gateway: 'local',
+      gateway,
       pipeline,
       columns: stages.map((stage) => ({
         stage,
@@ -72,6 +72,22 @@ describe('the admin CRM page', () => {
     expect(
       calls.some((c) => c.path === '/api/admin/crm/board' && c.query.get('pipeline') === 'network'),
     ).toBe(true);
+  });
+
+  it('with HubSpot, sends the admin to HubSpot for deals and contacts and keeps the deliveries here', async () => {
+    installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/crm/board': () => board('connection', 'hubspot'),
+      'GET /api/admin/crm/deliveries': () => ({ body: { deliveries: [] } }),
+    });
+    renderApp('/admin/crm', { user: admin });
+    expect(await screen.findByText(crmTexts.hubspotNotice)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: dealStages.pending })).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: crmTexts.tabs.contacts }));
+    expect(await screen.findByText(crmTexts.hubspotNotice)).toBeTruthy();
+    expect(screen.queryByLabelText(crmTexts.searchContacts)).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: crmTexts.tabs.deliveries }));
+    expect(await screen.findByText(crmTexts.noDeliveries)).toBeTruthy();
   });
 
   it('lists failed deliveries with their error, and Retry queues one again', async () => {

@@ -1,0 +1,893 @@
+import { Client } from '@hubspot/api-client';
+import {
+  AssociationSpecAssociationCategoryEnum as ContactAssociationCategory,
+  FilterOperatorEnum,
+} from '@hubspot/api-client/lib/codegen/crm/contacts/index.js';
+import { AssociationSpecAssociationCategoryEnum as DealAssociationCategory } from '@hubspot/api-client/lib/codegen/crm/deals/index.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type HubSpotStub, startHubSpotStub } from './hubspot-stub.ts';
+
+/**
+ * The stub driven through the official client, so its answers are known to parse as HubSpot's do. Every
+ * call goes over HTTP; nothing waits on time.
+ */
+
+/** What the client throws for an HTTP error (each API module has its own ApiException class). */
+interface ApiFailure {
+  code: number;
+  body: { status: string; message: string; category: string; [key: string]: unknown };
+  headers: Record<string, string>;
+}
+
+/** The error a call fails with; fails the test when the call succeeds. */
+async function failureOf(call: Promise<unknown>): Promise<ApiFailure> {
+  try {
+    await call;
+  } catch (error) {
+    return error as ApiFailure;
+  }
+  throw new Error('expected the call to fail');
+}
+
+let stub: HubSpotStub;
+let client: Client;
+
+beforeAll(async () => {
+  stub = await startHubSpotStub();
+  client = new Client({ accessToken: stub.accessToken, basePath: stub.url });
+});
+
+afterAll(async () => {
+  await stub.close();
+});
+
+beforeEach(() => {
+  stub.reset();
+});
+
+const contactProperties = (memberId: string) => ({
+  intergen_member_id: memberId,
+  email: `${memberId}@example.com`,
+});
+
+async function createContact(memberId: string) {
+  return client.crm.contacts.basicApi.create({ properties: contactProperties(memberId), associations: [] });
+}
+
+const toContact = (id: string) => ({
+  to: { id },
+  types: [{ associationCategory: DealAssociationCategory.HubspotDefined, associationTypeId: 3 }],
+});
+
+async function createDeal(dealKey: string, contactIds: string[], properties: Record<string, string> = {}) {
+  return client.crm.deals.basicApi.create({
+    properties: { intergen_deal_key: dealKey, dealstage: 'appointmentscheduled', ...properties },
+    associations: contactIds.map(toContact),
+  });
+}
+
+describe('auth', () => {
+  it('answers 401 in HubSpot’s shape to a wrong or missing token', async () => {
+    const wrong = new Client({ accessToken: 'not-the-token', basePath: stub.url });
+    const error = await failureOf(wrong.crm.contacts.basicApi.getById('1001'));
+    expect(error.code).toBe(401);
+    expect(error.body).toMatchObject({
+      status: 'error',
+      message: 'Authentication credentials not found.',
+      category: 'INVALID_AUTHENTICATION',
+    });
+    expect(error.body.correlationId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
+
+    const anonymous = new Client({ basePath: stub.url });
+    expect((await failureOf(anonymous.crm.deals.basicApi.getById('1001'))).code).toBe(401);
+    expect(stub.records('contacts')).toEqual([]);
+  });
+});
+
+describe('create', () => {
+  it('stores a contact and echoes it with the system properties', async () => {
+    const contact = await createContact('m-1');
+    expect(contact.id).toMatch(/^\d+$/);
+    expect(contact.createdAt).toBeInstanceOf(Date);
+    expect(contact.updatedAt).toBeInstanceOf(Date);
+    expect(contact.archived).toBe(false);
+    expect(contact.properties).toMatchObject({ ...contactProperties('m-1'), hs_object_id: contact.id });
+    expect(new Date(contact.properties.createdate!).getTime()).toBe(contact.createdAt.getTime());
+    expect(contact.properties.lastmodifieddate).toBeTruthy();
+    expect(stub.records('contacts')).toEqual([
+      { id: contact.id, properties: contactProperties('m-1'), associations: [] },
+    ]);
+  });
+
+  it('gives increasing numeric ids and stores "" as a cleared value', async () => {
+    const first = await createContact('m-1');
+    const second = await client.crm.contacts.basicApi.create({
+      properties: { intergen_member_id: 'm-2', firstname: '' },
+    });
+    expect(Number(second.id)).toBeGreaterThan(Number(first.id));
+    expect(second.properties.firstname).toBeNull();
+    expect(stub.records('contacts')[1]!.properties).toEqual({ intergen_member_id: 'm-2', firstname: null });
+  });
+
+  it('associates a deal to its contacts both ways', async () => {
+    const expert = await createContact('m-1');
+    const venture = await createContact('m-2');
+    const deal = await createDeal('k-1', [expert.id, venture.id]);
+    expect(deal.properties).toMatchObject({ intergen_deal_key: 'k-1', dealstage: 'appointmentscheduled' });
+    expect(stub.records('deals')).toEqual([
+      {
+        id: deal.id,
+        properties: { intergen_deal_key: 'k-1', dealstage: 'appointmentscheduled' },
+        associations: [expert.id, venture.id],
+      },
+    ]);
+    expect(stub.records('contacts').map((c) => c.associations)).toEqual([[deal.id], [deal.id]]);
+  });
+
+  it('associates a new contact to a deal with type 4', async () => {
+    const deal = await createDeal('k-1', []);
+    const contact = await client.crm.contacts.basicApi.create({
+      properties: { intergen_member_id: 'm-1' },
+      associations: [
+        {
+          to: { id: deal.id },
+          types: [{ associationCategory: ContactAssociationCategory.HubspotDefined, associationTypeId: 4 }],
+        },
+      ],
+    });
+    expect(stub.records('deals')[0]!.associations).toEqual([contact.id]);
+  });
+
+  it('refuses a taken unique value with 409 and stores nothing', async () => {
+    const contact = await createContact('m-1');
+    const deal = await createDeal('k-1', [contact.id]);
+
+    const dealError = await failureOf(createDeal('k-1', [contact.id]));
+    expect(dealError.code).toBe(409);
+    expect(dealError.body).toMatchObject({
+      status: 'error',
+      category: 'CONFLICT',
+      message: `A deal with intergen_deal_key=k-1 already exists. Existing ID: ${deal.id}`,
+    });
+    const contactError = await failureOf(createContact('m-1'));
+    expect(contactError.code).toBe(409);
+    expect(contactError.body.message).toBe(
+      `A contact with intergen_member_id=m-1 already exists. Existing ID: ${contact.id}`,
+    );
+
+    expect(stub.records('deals')).toHaveLength(1);
+    expect(stub.records('contacts')).toHaveLength(1);
+    expect(stub.records('contacts')[0]!.associations).toEqual([deal.id]);
+  });
+
+  it('refuses an association to a missing contact with 400 and stores nothing', async () => {
+    const contact = await createContact('m-1');
+    const error = await failureOf(createDeal('k-1', [contact.id, '999999']));
+    expect(error.code).toBe(400);
+    expect(error.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR' });
+    expect(error.body.message).toContain('999999');
+    expect(stub.records('deals')).toEqual([]);
+    expect(stub.records('contacts')[0]!.associations).toEqual([]);
+    // The key was not taken by the failed create.
+    await expect(createDeal('k-1', [contact.id])).resolves.toMatchObject({
+      properties: { intergen_deal_key: 'k-1' },
+    });
+  });
+
+  it('refuses an association type that does not lead to a contact', async () => {
+    const contact = await createContact('m-1');
+    const error = await failureOf(
+      client.crm.deals.basicApi.create({
+        properties: { intergen_deal_key: 'k-1' },
+        associations: [
+          {
+            to: { id: contact.id },
+            types: [{ associationCategory: DealAssociationCategory.HubspotDefined, associationTypeId: 5 }],
+          },
+        ],
+      }),
+    );
+    expect(error.code).toBe(400);
+    expect(stub.records('deals')).toEqual([]);
+  });
+
+  it('refuses to set a read-only property', async () => {
+    const error = await failureOf(
+      client.crm.contacts.basicApi.create({ properties: { intergen_member_id: 'm-1', hs_object_id: '5' } }),
+    );
+    expect(error.code).toBe(400);
+    expect(error.body.message).toContain('READ_ONLY_VALUE');
+    expect(stub.records('contacts')).toEqual([]);
+  });
+
+  it('honours unique properties given at start', async () => {
+    const other = await startHubSpotStub({ uniqueProperties: { contacts: ['email'] } });
+    try {
+      const c = new Client({ accessToken: other.accessToken, basePath: other.url });
+      await c.crm.contacts.basicApi.create({
+        properties: { email: 'a@example.com', intergen_member_id: 'm-1' },
+      });
+      // intergen_member_id is no longer unique, email is.
+      await c.crm.contacts.basicApi.create({
+        properties: { email: 'b@example.com', intergen_member_id: 'm-1' },
+      });
+      const error = await failureOf(
+        c.crm.contacts.basicApi.create({ properties: { email: 'a@example.com' } }),
+      );
+      expect(error.code).toBe(409);
+      expect(other.records('contacts')).toHaveLength(2);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('read', () => {
+  it('returns the requested properties, unset ones as null, and the associations', async () => {
+    const contact = await createContact('m-1');
+    const deal = await createDeal('k-1', [contact.id], { dealname: 'Ada × Acme' });
+
+    const found = await client.crm.deals.basicApi.getById(
+      deal.id,
+      ['dealstage', 'closedate'],
+      undefined,
+      ['contacts'],
+      false,
+    );
+    expect(found.id).toBe(deal.id);
+    expect(found.createdAt).toBeInstanceOf(Date);
+    expect(found.archived).toBe(false);
+    expect(Object.keys(found.properties).sort()).toEqual(
+      ['closedate', 'createdate', 'dealstage', 'hs_object_id', 'lastmodifieddate'].sort(),
+    );
+    expect(found.properties).toMatchObject({
+      dealstage: 'appointmentscheduled',
+      closedate: null,
+      hs_object_id: deal.id,
+    });
+    expect(found.associations?.contacts?.results).toEqual([{ id: contact.id, type: 'deal_to_contact' }]);
+
+    const fromContact = await client.crm.contacts.basicApi.getById(contact.id, undefined, undefined, [
+      'deals',
+    ]);
+    expect(fromContact.associations?.deals?.results).toEqual([{ id: deal.id, type: 'contact_to_deal' }]);
+    // Without named properties, HubSpot's defaults for the type.
+    expect(Object.keys(fromContact.properties)).toEqual(
+      expect.arrayContaining(['email', 'firstname', 'lastname', 'hs_object_id']),
+    );
+  });
+
+  it('finds by a unique property with idProperty', async () => {
+    const contact = await createContact('m-1');
+    const deal = await createDeal('k-1', [contact.id]);
+    const found = await client.crm.deals.basicApi.getById(
+      'k-1',
+      ['dealstage'],
+      undefined,
+      ['contacts'],
+      false,
+      'intergen_deal_key',
+    );
+    expect(found.id).toBe(deal.id);
+    expect(found.properties.dealstage).toBe('appointmentscheduled');
+    expect(found.associations?.contacts?.results).toEqual([{ id: contact.id, type: 'deal_to_contact' }]);
+
+    const byMember = await client.crm.contacts.basicApi.getById(
+      'm-1',
+      ['email'],
+      undefined,
+      undefined,
+      false,
+      'intergen_member_id',
+    );
+    expect(byMember.id).toBe(contact.id);
+  });
+
+  it('leaves out associations when there are none', async () => {
+    const deal = await createDeal('k-1', []);
+    const found = await client.crm.deals.basicApi.getById(deal.id, ['dealstage'], undefined, ['contacts']);
+    expect(found.associations).toBeUndefined();
+  });
+
+  it('answers 404 for an unknown id, an unknown key, or archived records', async () => {
+    const deal = await createDeal('k-1', []);
+    for (const call of [
+      client.crm.deals.basicApi.getById('999999'),
+      client.crm.deals.basicApi.getById('not-numeric'),
+      client.crm.deals.basicApi.getById('k-2', undefined, undefined, undefined, false, 'intergen_deal_key'),
+      client.crm.deals.basicApi.getById(deal.id, undefined, undefined, undefined, true),
+    ]) {
+      const error = await failureOf(call);
+      expect(error.code).toBe(404);
+      expect(error.body).toMatchObject({
+        status: 'error',
+        message: 'Object not found.  objectId are usually numeric.',
+        category: 'OBJECT_NOT_FOUND',
+      });
+    }
+  });
+
+  it('refuses idProperty naming a property that is not unique', async () => {
+    await createDeal('k-1', []);
+    const error = await failureOf(
+      client.crm.deals.basicApi.getById(
+        'appointmentscheduled',
+        undefined,
+        undefined,
+        undefined,
+        false,
+        'dealstage',
+      ),
+    );
+    expect(error.code).toBe(400);
+  });
+});
+
+describe('update', () => {
+  it('changes properties, clears "" to null and answers every stored property', async () => {
+    const deal = await createDeal('k-1', [], { dealname: 'Ada × Acme' });
+    const updated = await client.crm.deals.basicApi.update(deal.id, {
+      properties: { dealstage: 'closedlost', dealname: '', closed_lost_reason: 'No fit' },
+    });
+    expect(updated.id).toBe(deal.id);
+    expect(updated.updatedAt).toBeInstanceOf(Date);
+    expect(updated.properties).toMatchObject({
+      intergen_deal_key: 'k-1',
+      dealstage: 'closedlost',
+      dealname: null,
+      closed_lost_reason: 'No fit',
+      hs_object_id: deal.id,
+    });
+    expect(stub.records('deals')[0]!.properties).toEqual({
+      intergen_deal_key: 'k-1',
+      dealstage: 'closedlost',
+      dealname: null,
+      closed_lost_reason: 'No fit',
+    });
+  });
+
+  it('updates by idProperty and keeps the unique index in step', async () => {
+    const deal = await createDeal('k-1', []);
+    await client.crm.deals.basicApi.update(
+      'k-1',
+      { properties: { intergen_deal_key: 'k-2' } },
+      'intergen_deal_key',
+    );
+    const moved = await client.crm.deals.basicApi.getById(
+      'k-2',
+      undefined,
+      undefined,
+      undefined,
+      false,
+      'intergen_deal_key',
+    );
+    expect(moved.id).toBe(deal.id);
+    expect(
+      (
+        await failureOf(
+          client.crm.deals.basicApi.getById(
+            'k-1',
+            undefined,
+            undefined,
+            undefined,
+            false,
+            'intergen_deal_key',
+          ),
+        )
+      ).code,
+    ).toBe(404);
+    // The old key is free again, and a cleared key frees its value too.
+    const second = await createDeal('k-1', []);
+    await client.crm.deals.basicApi.update(second.id, { properties: { intergen_deal_key: '' } });
+    await expect(createDeal('k-1', [])).resolves.toBeDefined();
+  });
+
+  it('answers 404 for an unknown record and 409 for a taken unique value', async () => {
+    const first = await createDeal('k-1', []);
+    await createDeal('k-2', []);
+    expect(
+      (await failureOf(client.crm.deals.basicApi.update('999999', { properties: { dealstage: 'x' } }))).code,
+    ).toBe(404);
+    expect(
+      (
+        await failureOf(
+          client.crm.deals.basicApi.update('k-9', { properties: { dealstage: 'x' } }, 'intergen_deal_key'),
+        )
+      ).code,
+    ).toBe(404);
+
+    const error = await failureOf(
+      client.crm.deals.basicApi.update(first.id, {
+        properties: { intergen_deal_key: 'k-2', dealstage: 'x' },
+      }),
+    );
+    expect(error.code).toBe(409);
+    expect(error.body.category).toBe('CONFLICT');
+    expect(stub.records('deals')[0]!.properties).toEqual({
+      intergen_deal_key: 'k-1',
+      dealstage: 'appointmentscheduled',
+    });
+    // Setting a record's own value again is no conflict.
+    await expect(
+      client.crm.deals.basicApi.update(first.id, { properties: { intergen_deal_key: 'k-1' } }),
+    ).resolves.toBeDefined();
+  });
+});
+
+describe('search', () => {
+  const eq = (propertyName: string, value: string) => ({
+    propertyName,
+    operator: FilterOperatorEnum.Eq,
+    value,
+  });
+
+  async function seed() {
+    const ids: string[] = [];
+    for (const [member, firstname] of [
+      ['m-1', 'Ada'],
+      ['m-2', 'Grace'],
+      ['m-3', ''],
+      ['m-4', 'Ada'],
+    ] as const) {
+      const contact = await client.crm.contacts.basicApi.create({
+        properties: { intergen_member_id: member, firstname },
+      });
+      ids.push(contact.id);
+    }
+    return ids;
+  }
+
+  it('finds by a unique property', async () => {
+    const ids = await seed();
+    const page = await client.crm.contacts.searchApi.doSearch({
+      filterGroups: [{ filters: [eq('intergen_member_id', 'm-2')] }],
+      properties: ['intergen_member_id', 'firstname', 'lastname'],
+      limit: 1,
+    });
+    expect(page.total).toBe(1);
+    expect(page.paging).toBeUndefined();
+    expect(page.results).toHaveLength(1);
+    const [found] = page.results;
+    expect(found!.id).toBe(ids[1]);
+    expect(found!.createdAt).toBeInstanceOf(Date);
+    expect(found!.archived).toBe(false);
+    expect(found!.properties).toMatchObject({
+      intergen_member_id: 'm-2',
+      firstname: 'Grace',
+      lastname: null,
+    });
+
+    const none = await client.crm.contacts.searchApi.doSearch({
+      filterGroups: [{ filters: [eq('intergen_member_id', 'm-9')] }],
+    });
+    expect(none).toMatchObject({ total: 0, results: [] });
+  });
+
+  it('ANDs filters within a group and ORs groups', async () => {
+    const ids = await seed();
+    const search = async (
+      filterGroups: Parameters<typeof client.crm.contacts.searchApi.doSearch>[0]['filterGroups'],
+    ) =>
+      (await client.crm.contacts.searchApi.doSearch({ filterGroups, limit: 100 })).results.map((r) => r.id);
+
+    expect(await search([{ filters: [eq('firstname', 'Ada')] }])).toEqual([ids[0], ids[3]]);
+    expect(await search([{ filters: [eq('firstname', 'Ada'), eq('intergen_member_id', 'm-4')] }])).toEqual([
+      ids[3],
+    ]);
+    expect(
+      await search([
+        { filters: [eq('intergen_member_id', 'm-1')] },
+        { filters: [eq('intergen_member_id', 'm-3')] },
+      ]),
+    ).toEqual([ids[0], ids[2]]);
+    expect(
+      await search([{ filters: [eq('intergen_member_id', 'm-1')] }, { filters: [eq('firstname', 'Grace')] }]),
+    ).toEqual([ids[0], ids[1]]);
+    expect(
+      await search([
+        { filters: [{ propertyName: 'firstname', operator: FilterOperatorEnum.Neq, value: 'Ada' }] },
+      ]),
+    ).toEqual([ids[1], ids[2]]);
+    expect(
+      await search([
+        {
+          filters: [
+            {
+              propertyName: 'intergen_member_id',
+              operator: FilterOperatorEnum.In,
+              values: ['m-4', 'm-2', 'm-9'],
+            },
+          ],
+        },
+      ]),
+    ).toEqual([ids[1], ids[3]]);
+    expect(
+      await search([
+        { filters: [{ propertyName: 'firstname', operator: FilterOperatorEnum.In, values: ['Grace'] }] },
+      ]),
+    ).toEqual([ids[1]]);
+    expect(
+      await search([{ filters: [{ propertyName: 'firstname', operator: FilterOperatorEnum.HasProperty }] }]),
+    ).toEqual([ids[0], ids[1], ids[3]]);
+    expect(
+      await search([
+        { filters: [{ propertyName: 'firstname', operator: FilterOperatorEnum.NotHasProperty }] },
+      ]),
+    ).toEqual([ids[2]]);
+    expect(await search([{ filters: [eq('hs_object_id', ids[2]!)] }])).toEqual([ids[2]]);
+  });
+
+  it('sees a unique value move', async () => {
+    const ids = await seed();
+    await client.crm.contacts.basicApi.update(ids[0]!, { properties: { intergen_member_id: 'm-10' } });
+    const search = async (member: string) =>
+      (
+        await client.crm.contacts.searchApi.doSearch({
+          filterGroups: [{ filters: [eq('intergen_member_id', member)] }],
+        })
+      ).results.map((r) => r.id);
+    expect(await search('m-1')).toEqual([]);
+    expect(await search('m-10')).toEqual([ids[0]]);
+  });
+
+  it('pages with limit and after, and sorts', async () => {
+    const ids = await seed();
+    const first = await client.crm.contacts.searchApi.doSearch({ limit: 3 });
+    expect(first.total).toBe(4);
+    expect(first.results.map((r) => r.id)).toEqual(ids.slice(0, 3));
+    expect(first.paging?.next?.after).toBe('3');
+    const second = await client.crm.contacts.searchApi.doSearch({
+      limit: 3,
+      after: first.paging!.next!.after,
+    });
+    expect(second.results.map((r) => r.id)).toEqual(ids.slice(3));
+    expect(second.paging).toBeUndefined();
+
+    // Ten by default.
+    expect((await client.crm.contacts.searchApi.doSearch({})).results).toHaveLength(4);
+
+    const sorted = await client.crm.contacts.searchApi.doSearch({
+      // The client types sorts as strings; the API takes this object form as well.
+      sorts: [{ propertyName: 'intergen_member_id', direction: 'DESCENDING' } as unknown as string],
+    });
+    expect(sorted.results.map((r) => r.properties.hs_object_id)).toEqual([...ids].reverse());
+    const ascending = await client.crm.contacts.searchApi.doSearch({ sorts: ['firstname'] });
+    expect(ascending.results.map((r) => r.id)).toEqual([ids[0], ids[3], ids[1], ids[2]]);
+  });
+
+  it('refuses a limit over 200 and an unsupported operator', async () => {
+    expect((await failureOf(client.crm.contacts.searchApi.doSearch({ limit: 201 }))).code).toBe(400);
+    const error = await failureOf(
+      client.crm.contacts.searchApi.doSearch({
+        filterGroups: [
+          {
+            filters: [{ propertyName: 'firstname', operator: FilterOperatorEnum.ContainsToken, value: 'a' }],
+          },
+        ],
+      }),
+    );
+    expect(error.code).toBe(400);
+    expect(error.body.category).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('associations', () => {
+  it('batch-creates associations both ways, idempotently', async () => {
+    const contact = await createContact('m-1');
+    const deal = await createDeal('k-1', []);
+    const input = { inputs: [{ _from: { id: deal.id }, to: { id: contact.id }, type: 'deal_to_contact' }] };
+
+    const created = await client.crm.associations.batchApi.create('deals', 'contacts', input);
+    expect(created.status).toBe('COMPLETE');
+    expect(created.startedAt).toBeInstanceOf(Date);
+    expect(created.completedAt).toBeInstanceOf(Date);
+    expect(created.results).toEqual([
+      { _from: { id: deal.id }, to: { id: contact.id }, type: 'deal_to_contact' },
+    ]);
+    expect('errors' in created).toBe(false);
+
+    const again = await client.crm.associations.batchApi.create('deals', 'contacts', input);
+    expect(again.results).toEqual(created.results);
+    expect(stub.records('deals')[0]!.associations).toEqual([contact.id]);
+    expect(stub.records('contacts')[0]!.associations).toEqual([deal.id]);
+
+    await client.crm.associations.batchApi.create('contacts', 'deals', {
+      inputs: [{ _from: { id: contact.id }, to: { id: deal.id }, type: 'contact_to_deal' }],
+    });
+    expect(stub.records('deals')[0]!.associations).toEqual([contact.id]);
+  });
+
+  it('reports inputs naming missing records as errors (207) and stores the rest', async () => {
+    const contact = await createContact('m-1');
+    const deal = await createDeal('k-1', []);
+    const answer = await client.crm.associations.batchApi.create('deals', 'contacts', {
+      inputs: [
+        { _from: { id: deal.id }, to: { id: '999999' }, type: 'deal_to_contact' },
+        { _from: { id: deal.id }, to: { id: contact.id }, type: 'deal_to_contact' },
+      ],
+    });
+    expect(answer.results).toEqual([
+      { _from: { id: deal.id }, to: { id: contact.id }, type: 'deal_to_contact' },
+    ]);
+    expect('errors' in answer && answer.errors).toEqual([
+      expect.objectContaining({
+        status: 'error',
+        category: 'OBJECT_NOT_FOUND',
+        message: expect.stringContaining('999999'),
+      }),
+    ]);
+    expect('numErrors' in answer && answer.numErrors).toBe(1);
+    expect(stub.records('deals')[0]!.associations).toEqual([contact.id]);
+  });
+
+  it('refuses a wrong association type for the whole batch', async () => {
+    const contact = await createContact('m-1');
+    const deal = await createDeal('k-1', []);
+    const error = await failureOf(
+      client.crm.associations.batchApi.create('deals', 'contacts', {
+        inputs: [{ _from: { id: deal.id }, to: { id: contact.id }, type: 'contact_to_deal' }],
+      }),
+    );
+    expect(error.code).toBe(400);
+    expect(stub.records('deals')[0]!.associations).toEqual([]);
+  });
+
+  it('lists a record’s associations through v4', async () => {
+    const expert = await createContact('m-1');
+    const venture = await createContact('m-2');
+    const deal = await createDeal('k-1', [expert.id, venture.id]);
+    const page = await client.crm.associations.v4.basicApi.getPage('deals', deal.id, 'contacts');
+    expect(page.results).toEqual([
+      {
+        toObjectId: Number(expert.id),
+        associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 3, label: null }],
+      },
+      {
+        toObjectId: Number(venture.id),
+        associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 3, label: null }],
+      },
+    ]);
+    const back = await client.crm.associations.v4.basicApi.getPage('contacts', expert.id, 'deals');
+    expect(back.results).toEqual([
+      {
+        toObjectId: Number(deal.id),
+        associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 4, label: null }],
+      },
+    ]);
+    const limited = await client.crm.associations.v4.basicApi.getPage(
+      'deals',
+      deal.id,
+      'contacts',
+      undefined,
+      1,
+    );
+    expect(limited.results.map((r) => r.toObjectId)).toEqual([Number(expert.id)]);
+    expect(limited.paging?.next?.after).toBe('1');
+  });
+});
+
+describe('anything else', () => {
+  it('answers 404 in the error shape to an unknown route', async () => {
+    for (const path of ['/crm/v3/objects/companies/1', '/crm/v3/objects/deals/1/extra', '/nothing']) {
+      const response = await client.apiRequest({ method: 'GET', path });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ status: 'error' });
+    }
+    const deleted = await client.apiRequest({ method: 'DELETE', path: '/crm/v3/objects/deals/1' });
+    expect(deleted.status).toBe(404);
+  });
+
+  it('answers 400 to a body that is not JSON', async () => {
+    const response = await client.apiRequest({
+      method: 'POST',
+      path: '/crm/v3/objects/deals',
+      body: '{"properties":',
+      defaultJson: false,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR' });
+  });
+});
+
+describe('injected faults', () => {
+  it('answers 429 with Retry-After and HubSpot’s rate-limit body, changing nothing', async () => {
+    stub.fail({ rate: 1, status: 429, retryAfterSeconds: 7 });
+    const error = await failureOf(createContact('m-1'));
+    expect(error.code).toBe(429);
+    expect(error.headers['retry-after']).toBe('7');
+    expect(error.body).toMatchObject({
+      status: 'error',
+      message: 'You have reached your secondly limit.',
+      errorType: 'RATE_LIMIT',
+      policyName: 'SECONDLY',
+      category: 'RATE_LIMITS',
+    });
+    expect(stub.records('contacts')).toEqual([]);
+    expect(stub.stats().injectedFailures).toBe(1);
+
+    stub.fail({ rate: 1 });
+    expect((await failureOf(createContact('m-1'))).headers['retry-after']).toBe('1');
+  });
+
+  it('answers 500, 502 and 503 with an error body', async () => {
+    for (const status of [500, 502, 503] as const) {
+      stub.fail({ rate: 1, status });
+      const error = await failureOf(client.crm.deals.basicApi.getById('1001'));
+      expect(error.code).toBe(status);
+      expect(error.body).toMatchObject({ status: 'error' });
+    }
+  });
+
+  it('fails only the requests matching `only`', async () => {
+    const contact = await createContact('m-1');
+    stub.fail({ rate: 1, status: 503, only: /^PATCH / });
+    await expect(createContact('m-2')).resolves.toBeDefined();
+    await expect(client.crm.contacts.basicApi.getById(contact.id)).resolves.toBeDefined();
+    const error = await failureOf(
+      client.crm.contacts.basicApi.update(contact.id, { properties: { firstname: 'Ada' } }),
+    );
+    expect(error.code).toBe(503);
+    expect(stub.records('contacts')[0]!.properties.firstname).toBeUndefined();
+  });
+
+  it('fails the same requests for the same seed', async () => {
+    const contact = await createContact('m-1');
+    const run = async (seed: number) => {
+      stub.fail({ rate: 0.5, status: 500, seed });
+      const outcomes: string[] = [];
+      for (let i = 0; i < 40; i++) {
+        outcomes.push(
+          await client.crm.contacts.basicApi.getById(contact.id).then(
+            () => 'ok',
+            (error: ApiFailure) => String(error.code),
+          ),
+        );
+      }
+      return outcomes;
+    };
+    const first = await run(42);
+    expect(first).toContain('ok');
+    expect(first).toContain('500');
+    expect(await run(42)).toEqual(first);
+    expect(await run(7)).not.toEqual(first);
+    stub.up();
+    await expect(client.crm.contacts.basicApi.getById(contact.id)).resolves.toMatchObject({ id: contact.id });
+  });
+
+  it('is down until up(): 503 to everyone, or sockets reset', async () => {
+    const contact = await createContact('m-1');
+    stub.down();
+    const error = await failureOf(client.crm.contacts.basicApi.getById(contact.id));
+    expect(error.code).toBe(503);
+    const anonymous = new Client({ basePath: stub.url });
+    expect((await failureOf(anonymous.crm.contacts.basicApi.getById(contact.id))).code).toBe(503);
+
+    stub.down('reset');
+    const reset = await failureOf(createContact('m-2'));
+    expect(reset.code).not.toEqual(expect.any(Number));
+    expect(String(reset)).toMatch(/socket hang up|ECONNRESET/);
+    expect(stub.records('contacts')).toHaveLength(1);
+
+    stub.up();
+    await expect(client.crm.contacts.basicApi.getById(contact.id)).resolves.toMatchObject({ id: contact.id });
+    expect(stub.stats().injectedFailures).toBe(3);
+  });
+});
+
+describe('held writes', () => {
+  it('applies the write, never answers it, and drops the connection on release', async () => {
+    const contact = await createContact('m-1');
+    const held = stub.holdNextWrite(/^POST \/crm\/v3\/objects\/deals$/);
+    // A write the hold does not match is answered as usual.
+    await expect(
+      client.crm.contacts.basicApi.update(contact.id, { properties: { firstname: 'Ada' } }),
+    ).resolves.toBeDefined();
+
+    const outcome = createDeal('k-1', [contact.id]).then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    await held;
+    const [deal] = stub.records('deals');
+    expect(deal).toMatchObject({ properties: { intergen_deal_key: 'k-1' }, associations: [contact.id] });
+
+    stub.releaseHeld();
+    const error = await outcome;
+    expect(error).not.toBe('answered');
+    expect(String(error)).toMatch(/socket hang up|ECONNRESET/);
+
+    // The retry the dead worker's successor makes finds the record already there.
+    const retry = await failureOf(createDeal('k-1', [contact.id]));
+    expect(retry.code).toBe(409);
+    expect(retry.body.message).toContain(`Existing ID: ${deal!.id}`);
+  });
+
+  it('holds PATCHes and association creates too, and only successful ones', async () => {
+    const contact = await createContact('m-1');
+    const deal = await createDeal('k-1', []);
+    await createDeal('k-2', []);
+
+    const heldPatch = stub.holdNextWrite(/^PATCH /);
+    // A refused write is not applied, so it is answered and the hold stays armed.
+    expect(
+      (
+        await failureOf(
+          client.crm.deals.basicApi.update(deal.id, { properties: { intergen_deal_key: 'k-2' } }),
+        )
+      ).code,
+    ).toBe(409);
+    const patch = client.crm.deals.basicApi
+      .update(deal.id, { properties: { dealstage: 'closedwon' } })
+      .catch((e: unknown) => e);
+    await heldPatch;
+    expect(stub.records('deals')[0]!.properties.dealstage).toBe('closedwon');
+
+    const heldLink = stub.holdNextWrite();
+    const link = client.crm.associations.batchApi
+      .create('deals', 'contacts', {
+        inputs: [{ _from: { id: deal.id }, to: { id: contact.id }, type: 'deal_to_contact' }],
+      })
+      .catch((e: unknown) => e);
+    await heldLink;
+    expect(stub.records('deals')[0]!.associations).toEqual([contact.id]);
+
+    stub.releaseHeld();
+    expect(String(await patch)).toMatch(/socket hang up|ECONNRESET/);
+    expect(String(await link)).toMatch(/socket hang up|ECONNRESET/);
+  });
+});
+
+describe('stats and reset', () => {
+  it('counts requests per route with ids as {id}', async () => {
+    const contact = await createContact('m-1');
+    await client.crm.contacts.basicApi.getById(contact.id);
+    await client.crm.contacts.basicApi.getById(
+      'm-1',
+      undefined,
+      undefined,
+      undefined,
+      false,
+      'intergen_member_id',
+    );
+    await client.crm.contacts.basicApi.update(contact.id, { properties: { firstname: 'Ada' } });
+    await client.crm.contacts.searchApi.doSearch({});
+    stub.fail({ rate: 1 });
+    await failureOf(client.crm.deals.basicApi.getById('1'));
+    expect(stub.stats()).toEqual({
+      requests: 6,
+      injectedFailures: 1,
+      byRoute: {
+        'POST /crm/v3/objects/contacts': 1,
+        'GET /crm/v3/objects/contacts/{id}': 2,
+        'PATCH /crm/v3/objects/contacts/{id}': 1,
+        'POST /crm/v3/objects/contacts/search': 1,
+        'GET /crm/v3/objects/deals/{id}': 1,
+      },
+    });
+  });
+
+  it('forgets records, faults and stats, and starts ids over', async () => {
+    const first = await createContact('m-1');
+    stub.fail({ rate: 1 });
+    stub.reset();
+    expect(stub.records('contacts')).toEqual([]);
+    expect(stub.stats()).toEqual({ requests: 0, injectedFailures: 0, byRoute: {} });
+    const again = await createContact('m-1');
+    expect(again.id).toBe(first.id);
+  });
+
+  it('repeats bodies exactly with a fixed clock', async () => {
+    const fixed = await startHubSpotStub({ now: () => Date.UTC(2025, 0, 1), latencyMs: 1 });
+    try {
+      const c = new Client({ accessToken: fixed.accessToken, basePath: fixed.url });
+      const contact = await c.crm.contacts.basicApi.create({ properties: { intergen_member_id: 'm-1' } });
+      expect(contact.createdAt.toISOString()).toBe('2025-01-01T00:00:00.000Z');
+      expect(contact.properties.createdate).toBe('2025-01-01T00:00:00.000Z');
+    } finally {
+      await fixed.close();
+    }
+  });
+});
