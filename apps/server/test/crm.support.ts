@@ -49,6 +49,8 @@ export interface CrmReader {
   parties(key: string): Promise<string[]>;
   dealCount(key: string): Promise<number>;
   contactCount(memberId: string): Promise<number>;
+  /** The member's contact properties as the CRM holds them (HubSpot's are strings), or null. */
+  contact(memberId: string): Promise<Record<string, unknown> | null>;
 }
 
 export function crmReader(t: TestApp, stub: HubSpotStub | null, env: Record<string, string>): CrmReader {
@@ -67,6 +69,9 @@ export function crmReader(t: TestApp, stub: HubSpotStub | null, env: Record<stri
       dealCount: async (key) => (await db.select().from(crmDeals).where(eq(crmDeals.dealKey, key))).length,
       contactCount: async (memberId) =>
         (await db.select().from(crmContacts).where(eq(crmContacts.memberId, memberId))).length,
+      contact: async (memberId) =>
+        (await db.select().from(crmContacts).where(eq(crmContacts.memberId, memberId)))[0]?.properties ??
+        null,
     };
   }
   const gateway = hubspotGateway(hubspotSettingsOf(env));
@@ -85,6 +90,8 @@ export function crmReader(t: TestApp, stub: HubSpotStub | null, env: Record<stri
       stub.records('deals').filter((d) => d.properties[hubspotIds.dealKey] === key).length,
     contactCount: async (memberId) =>
       stub.records('contacts').filter((c) => c.properties[hubspotIds.member] === memberId).length,
+    contact: async (memberId) =>
+      stub.records('contacts').find((c) => c.properties[hubspotIds.member] === memberId)?.properties ?? null,
   };
 }
 

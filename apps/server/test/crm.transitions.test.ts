@@ -1,5 +1,7 @@
 import { type DealLostReason, dealStages, type NetworkLostReason, networkStages } from '@intergen/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../src/db/schema.ts';
 import { acted, member, pair, sent, suggest } from './connections.support.ts';
 import { type CrmReader, crmReader, gateways, hubspotEnv, startCrmStub } from './crm.support.ts';
 import { type Member, signInAdmin } from './factories.ts';
@@ -175,5 +177,29 @@ describe.each(cases)('CRM transitions on %s with the %s CRM', (engine: Engine, g
     await t.app.worker.drain();
     expect(await crm.contactCount(expert.id)).toBe(1);
     for (const company of companies) expect(await crm.contactCount(company.id)).toBe(1);
+  });
+
+  it('a contact is created with the minimal properties, and fully updated by a row due 10 s later', async () => {
+    const { company, suggestionId } = await pair(t, { company: { name: 'Minimal Venture' } });
+    await sent(company, suggestionId);
+    await t.app.worker.drain();
+    const minimal = await crm.contact(company.id);
+    expect(minimal).toMatchObject({ profile_type: 'Venture', profile_id: company.id, firstname: 'Minimal' });
+    expect(minimal?.phone ?? null).toBeNull();
+    expect(minimal?.company_name ?? null).toBeNull();
+    const [update] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.topic, 'crm.contact'), sql`${outbox.payload}->>'memberId' = ${company.id}`));
+    expect(update!.runAt.getTime() - update!.createdAt.getTime()).toBeGreaterThanOrEqual(9_000);
+    await t.database.db.update(outbox).set({ runAt: sql`now()` }).where(eq(outbox.id, update!.id));
+    await t.app.worker.drain();
+    expect(await crm.contact(company.id)).toMatchObject({
+      profile_type: 'Venture',
+      profile_status: 'published',
+      phone: '5559876543',
+      company_name: expect.any(String),
+      last_login: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d M[SD]T$/),
+    });
   });
 });
