@@ -154,12 +154,12 @@ describe.each(engines)('the HubSpot mirror under faults on %s', (engine: Engine)
           sql`${outbox.lastError} IS NOT NULL`,
         ),
       );
-    // Both deals' first steps were tried: one met the 429, the other the pause it started.
+    // Both deals' first steps were taken up: one met the 429, the other waits out the pause it started, unsent.
     expect(rows).toHaveLength(2);
     for (const row of rows) {
       expect(row.attempts).toBe(0);
       expect(row.runAt.getTime() - Date.now()).toBeGreaterThan(20_000);
-      expect(row.lastError).toMatch(/HubSpot rate limit|HTTP 429/);
+      expect(row.lastError).toMatch(/HTTP 429|waits \d+ ms/);
     }
 
     // HubSpot lets us in again; the paused instance is gone (its pause held 30 s), the next one delivers.

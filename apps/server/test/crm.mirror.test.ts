@@ -281,6 +281,10 @@ describe.each(engines)('the CRM mirror on %s', (engine: Engine) => {
     expect(delivery).toMatchObject({ lastError: 'HubSpot Proxy service is unreachable', attempts: 8 });
     const retried = await admin.client.post(`/api/admin/crm/deliveries/${delivery.id}/retry`, {});
     expect(retried.statusCode, retried.body).toBe(204);
+    // Audited as the admin's retry.
+    const audit = await admin.client.get('/api/admin/audit?action=outbox.retry');
+    expect(audit.statusCode, audit.body).toBe(200);
+    expect(audit.json().entries.map((e: { target: string }) => e.target)).toContain(String(delivery.id));
     expect((await dealOf(suggestionId))!.deal.stage).toBe(dealStages.pending);
     expect((await admin.client.post(`/api/admin/crm/deliveries/${delivery.id}/retry`, {})).statusCode).toBe(
       404,

@@ -220,13 +220,44 @@ describe.each(engines)('outbox on %s', (engine: Engine) => {
     expect(delay.atLeast).toBeLessThanOrEqual(90_000);
   });
 
+  it('claims no more rows of a topic whose upstream asked to wait, and goes on with other topics', async () => {
+    const ran: string[] = [];
+    await enqueue(database.db, [
+      { topic: 'test.limited', payload: { name: 'l1' } },
+      { topic: 'test.limited', payload: { name: 'l2' } },
+      { topic: 'test.other', payload: { name: 'o1' } },
+    ]);
+    const w = worker({
+      'test.limited': async (job) => {
+        ran.push(String(job.payload.name));
+        throw new RetryLaterError('429', 60_000);
+      },
+      'test.other': async (job) => {
+        ran.push(String(job.payload.name));
+      },
+    });
+    await w.drain();
+    // l1 met the limit; l2 waits without being run; the other topic goes on.
+    expect(ran).toEqual(['l1', 'o1']);
+    await database.query(`UPDATE outbox SET run_at = now() WHERE topic = 'test.limited'`);
+    await w.drain();
+    expect(ran).toEqual(['l1', 'o1']);
+    const rows = await database.query<{ attempts: number; status: string }>(
+      `SELECT attempts, status FROM outbox WHERE topic = 'test.limited'`,
+    );
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+      ['pending', 0],
+      ['pending', 0],
+    ]);
+  });
+
   it('runs rows of one ordering key in order: a later one waits while an earlier one retries, others go on', async () => {
     const ran: string[] = [];
     let failFirst = true;
     const handlers = {
       'test.ordered': async (job: OutboxJob) => {
         const name = String(job.payload.name);
-        if (name === 'k1-first' && failFirst) throw new RetryLaterError('not yet', 60_000);
+        if (name === 'k1-first' && failFirst) throw new Error('not yet');
         ran.push(name);
       },
     };

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 import { safeErrorMessage } from '../lib/logging.ts';
@@ -36,7 +36,8 @@ export async function enqueue(tx: Executor, messages: OutboxMessage | OutboxMess
 
 /**
  * A handler failure that asks for a retry after a given delay (an upstream's Retry-After). It does not use up
- * one of the row's attempts: being told to wait is not a failure of the job.
+ * one of the row's attempts: being told to wait is not a failure of the job. The upstream is the topic's, so
+ * the worker claims no row of that topic until the delay is over.
  */
 export class RetryLaterError extends Error {
   constructor(
@@ -94,6 +95,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   const batchSize = options.batchSize ?? 20;
   const leaseMs = options.leaseMs ?? 60_000;
   let timer: NodeJS.Timeout | null = null;
+  /**
+   * Topics whose upstream asked this worker to wait (a `RetryLaterError`, e.g. HubSpot's 429), until when: their
+   * rows are not claimed meanwhile, rather than each being claimed and put back in turn.
+   */
+  const pausedTopics = new Map<string, number>();
+  const pausedNow = () => {
+    const now = Date.now();
+    for (const [topic, until] of pausedTopics) if (until <= now) pausedTopics.delete(topic);
+    return [...pausedTopics.keys()];
+  };
   let running: Promise<number> | null = null;
   let stopped = true;
 
@@ -109,12 +120,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
        WHERE id IN (
          SELECT o.id FROM outbox o
          WHERE o.status = 'pending' AND o.run_at <= now() AND (o.locked_until IS NULL OR o.locked_until < now())
+           AND NOT (o.topic = ANY($3::text[]))
            AND (o.ordering_key IS NULL OR NOT EXISTS (
              SELECT 1 FROM outbox e
              WHERE e.ordering_key = o.ordering_key AND e.status = 'pending' AND e.id < o.id))
          ORDER BY o.id LIMIT $1 FOR UPDATE OF o SKIP LOCKED)
        RETURNING id, topic, payload, attempts, idempotency_key`,
-      [batchSize, leaseMs],
+      [batchSize, leaseMs, pausedNow()],
     );
     return rows
       .map((r) => ({
@@ -138,6 +150,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     // An upstream asking us to wait (a 429's Retry-After) is not a failure of the job: no attempt is used up.
     const later = error instanceof RetryLaterError;
     const delay = later ? error.retryAfterMs : backoffMs(job.attempts);
+    if (later) pausedTopics.set(job.topic, Math.max(pausedTopics.get(job.topic) ?? 0, Date.now() + delay));
     const rows = await database.query<{ status: string }>(
       `UPDATE outbox SET
          status = CASE WHEN $4::boolean OR (NOT $5::boolean AND attempts >= max_attempts) THEN 'dead' ELSE 'pending' END,
@@ -162,8 +175,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       for (const job of jobs) {
         const handler = handlers[job.topic];
         let failure: unknown = null;
+        const wait = (pausedTopics.get(job.topic) ?? 0) - Date.now();
         try {
           if (!handler) throw new Error(`No handler for topic ${job.topic}`);
+          // Claimed with others before its topic was paused: back to wait, unrun.
+          if (wait > 0) throw new RetryLaterError(`${job.topic} waits ${wait} ms (its upstream asked)`, wait);
           await handler(job);
         } catch (error) {
           failure = error ?? new Error('unknown failure');
@@ -198,6 +214,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   }
 
   return {
+    /** The topics this worker has handlers for. */
+    topics: Object.keys(handlers),
     start() {
       if (!stopped) return;
       stopped = false;
@@ -226,45 +244,3 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
 }
 
 export type OutboxWorker = ReturnType<typeof createOutboxWorker>;
-
-/** A row parked as dead, for an admin to read and retry. */
-export interface DeadOutboxRow {
-  id: number;
-  topic: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-  lastError: string | null;
-  createdAt: Date;
-}
-
-/** The dead rows of some topics, newest first. */
-export async function listDead(
-  ex: Executor,
-  topics: readonly string[],
-  limit = 100,
-): Promise<DeadOutboxRow[]> {
-  if (topics.length === 0) return [];
-  return ex
-    .select({
-      id: outbox.id,
-      topic: outbox.topic,
-      payload: outbox.payload,
-      attempts: outbox.attempts,
-      lastError: outbox.lastError,
-      createdAt: outbox.createdAt,
-    })
-    .from(outbox)
-    .where(and(eq(outbox.status, 'dead'), inArray(outbox.topic, [...topics])))
-    .orderBy(desc(outbox.id))
-    .limit(limit);
-}
-
-/** Puts a dead row of one of the topics back in the queue, due now with fresh attempts. False: no such row. */
-export async function retryDead(ex: Executor, id: number, topics: readonly string[]): Promise<boolean> {
-  const rows = await ex
-    .update(outbox)
-    .set({ status: 'pending', attempts: 0, runAt: new Date(), lockedUntil: null })
-    .where(and(eq(outbox.id, id), eq(outbox.status, 'dead'), inArray(outbox.topic, [...topics])))
-    .returning({ id: outbox.id });
-  return rows.length > 0;
-}

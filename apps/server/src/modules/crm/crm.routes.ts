@@ -410,8 +410,8 @@ export function crmRoutes({
         },
       },
       async (request, reply) => {
-        requireAdmin(request);
-        await crm.retryDelivery(request.params.id);
+        const admin = requireAdmin(request);
+        await crm.retryDelivery(request.params.id, admin.id);
         return reply.status(204).send(null);
       },
     );

@@ -11,7 +11,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import * as members from '../members/index.ts';
 import { crmContactTopic, crmMaxAttempts } from './crm.topics.ts';
-import type { CrmGateway } from './gateway.ts';
+import type { CrmDeal, CrmGateway } from './gateway.ts';
 import { localGateway } from './local.gateway.ts';
 import { type CrmProperties, contactRecord, minimalProperties } from './properties.ts';
 
@@ -168,7 +168,16 @@ export async function updateDeal(
 ): Promise<true> {
   const deal = input.dealId ? await ctx.gateway.findDeal(input.dealId) : null;
   if (!deal || deal.pipeline !== pipeline) throw refuse(crmErrors.invalidDealId);
-  const lostReason = checkStage(pipeline, input.stage, input.reason);
+  return moveDeal(ctx, deal, input);
+}
+
+/** Moves a deal already read (the mirror has it from its lookup by key: no second read of the CRM). */
+export async function moveDeal(
+  ctx: CrmContext,
+  deal: Pick<CrmDeal, 'id' | 'pipeline'>,
+  input: { stage: string; reason?: string | null; properties?: CrmProperties; eventId?: number | null },
+): Promise<true> {
+  const lostReason = checkStage(deal.pipeline, input.stage, input.reason);
   await ctx.gateway.updateDeal(deal.id, {
     stage: input.stage,
     lostReason,

@@ -14,9 +14,9 @@ import {
   type CrmContext,
   createDeal,
   createNetworkDeal,
+  moveDeal,
   requestStage,
   syncContact,
-  updateDeal,
 } from './crm.service.ts';
 import type { CrmDeal } from './gateway.ts';
 import type { CrmProperties } from './properties.ts';
@@ -116,8 +116,7 @@ async function applyStep(
     existing.pipeline === 'connection'
       ? nextDealStage(existing.stage as DealStage, step.stage as DealStage)
       : step.stage;
-  await updateDeal(ctx, existing.pipeline, {
-    dealId: existing.id,
+  await moveDeal(ctx, existing, {
     stage,
     reason: stage === step.stage ? step.lostReason : existing.lostReason,
     properties: step.properties,

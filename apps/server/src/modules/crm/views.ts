@@ -8,7 +8,8 @@ import type {
 import { type CrmPipeline, crmErrors, crmTexts, pipelineStages } from '@intergen/domain';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { listDead, retryDead } from '../../outbox/outbox.ts';
+import { listOutboxRows, retryOutboxRow } from '../../outbox/admin.ts';
+import { recordAudit } from '../audit/index.ts';
 import * as repo from './crm.repository.ts';
 import type { CrmContext } from './crm.service.ts';
 import { crmTopicNames } from './crm.topics.ts';
@@ -87,22 +88,28 @@ export async function contactList(
 
 /** The CRM deliveries parked as dead, newest first, each with what it carried and its last error. */
 export async function deadDeliveries(ctx: CrmContext): Promise<CrmDeliveriesResponse> {
-  const rows = await listDead(ctx.db, crmTopicNames);
+  const { rows } = await listOutboxRows(ctx.db, { topics: crmTopicNames, status: 'dead', limit: 100 });
   return {
     deliveries: rows.map((r) => ({
       id: r.id,
       topic: r.topic,
-      what: typeof r.payload.type === 'string' ? r.payload.type : 'contact',
+      // A crm.contact row carries no event type: its description is its topic.
+      what: r.description === r.topic ? 'contact' : r.description,
       attempts: r.attempts,
       lastError: r.lastError,
-      createdAt: r.createdAt.getTime(),
+      createdAt: r.createdAt,
     })),
   };
 }
 
-/** Queues a dead CRM delivery again; 404 when there is no such dead row. */
-export async function retryDelivery(ctx: CrmContext, id: number): Promise<void> {
-  if (!(await retryDead(ctx.db, id, crmTopicNames)))
-    throw new AppError('NOT_FOUND', crmTexts.deliveryNotFound);
+/** Queues a dead CRM delivery again, audited as the admin's outbox retry; 404 when there is no such dead row. */
+export async function retryDelivery(ctx: CrmContext, id: number, actorId: string): Promise<void> {
+  const done = await ctx.db.transaction(async (tx) => {
+    const { outcome } = await retryOutboxRow(tx, id, { topics: crmTopicNames, onlyDead: true });
+    if (outcome !== 'done') return false;
+    await recordAudit(tx, { actorId, action: 'outbox.retry', target: String(id), details: { from: 'crm' } });
+    return true;
+  });
+  if (!done) throw new AppError('NOT_FOUND', crmTexts.deliveryNotFound);
   ctx.afterCommit();
 }
