@@ -45,6 +45,11 @@ export interface Database {
   listen(channel: string, onMessage: (payload: string) => void, options?: ListenOptions): Promise<Unlisten>;
   /** Stops every listener, then closes the connections. */
   close(): Promise<void>;
+  /**
+   * PGlite only: a gzipped tarball of the data directory taken from the live instance (`npm run backup`). It is
+   * taken between two queries, so it holds every committed transaction and none that is still open.
+   */
+  dumpDataDir?(): Promise<Uint8Array>;
 }
 
 /** LISTEN takes no parameters: the channel is spliced in, so only plain identifiers are allowed. */
@@ -153,7 +158,22 @@ function tracked(listeners: Set<Unlisten>, stop: Unlisten): Unlisten {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+export type DatabaseTarget =
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /** A backup (tarball of a data directory) to unpack into the empty `dataDir` first (`npm run restore`). */
+      loadDataDir?: Blob;
+      /** False: open without applying the migrations (a backup copies the database as it is). Default true. */
+      migrate?: boolean;
+    }
+  | { kind: 'postgres'; url: string };
+
+/** Applies the committed migrations that the database has not had yet. */
+export async function applyMigrations(database: Database): Promise<void> {
+  if (database.engine === 'pglite') await migratePglite(database.db as never, { migrationsFolder });
+  else await migrateNodePg(database.db as never, { migrationsFolder });
+}
 
 /** Opens the database and applies the committed migrations. PGlite keeps its files under `dataDir`. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -186,13 +206,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.dataDir) {
     // PGlite does not create parent folders.
     mkdirSync(target.dataDir, { recursive: true });
-    client = new PGlite(target.dataDir, { extensions });
+    client = new PGlite(target.dataDir, {
+      extensions,
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    });
   } else {
     client = new PGlite({ extensions });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  if (target.migrate !== false) await migratePglite(db as never, { migrationsFolder });
   const listeners = new Set<Unlisten>();
   return {
     db,
@@ -211,6 +234,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     async close() {
       await stopAll(listeners);
       await client.close();
+    },
+    async dumpDataDir() {
+      // A checkpoint first writes the data files, so the copy needs little WAL replay when it is opened.
+      await client.query('CHECKPOINT');
+      return new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer());
     },
   };
 }
