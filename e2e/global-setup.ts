@@ -15,7 +15,7 @@ import {
 
 const adminLinkPattern = /One-time sign-in link for admin@localhost: (\S+)/;
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -29,7 +29,7 @@ function freePort(): Promise<number> {
 }
 
 /** Resolves with the admin's one-time link once the server prints it on its fresh database. */
-function waitForAdminLink(child: ChildProcess, log: string[]): Promise<string> {
+export function waitForAdminLink(child: ChildProcess, log: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     let buffer = '';
     const timer = setTimeout(
@@ -54,7 +54,7 @@ function waitForAdminLink(child: ChildProcess, log: string[]): Promise<string> {
   });
 }
 
-async function waitForHealth(baseURL: string) {
+export async function waitForHealth(baseURL: string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {

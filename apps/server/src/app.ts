@@ -8,9 +8,9 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { HealthResponseSchema, PublicConfigSchema } from '@intergen/contracts';
+import { PublicConfigSchema } from '@intergen/contracts';
 import { messages } from '@intergen/domain';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -22,6 +22,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createHousekeeping } from './housekeeping.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { healthRoutes } from './http/health.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { isApiRequest } from './http/paths.ts';
 import { databaseRateLimitStore, pruneRateLimits } from './http/rate-limit-store.ts';
@@ -29,7 +30,13 @@ import { helmetOptions, registerOriginCheck } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
 import { AppError } from './lib/errors.ts';
 import { logSerializers } from './lib/logging.ts';
-import { adminMatchingRoutes, adminProfilesRoutes, adminRoutes } from './modules/admin/index.ts';
+import {
+  adminMatchingRoutes,
+  adminOutboxRoutes,
+  adminProfilesRoutes,
+  adminRoutes,
+} from './modules/admin/index.ts';
+import { auditRoutes } from './modules/audit/index.ts';
 import { authRoutes, createAuthService } from './modules/auth/index.ts';
 import {
   connectionsRoutes,
@@ -64,7 +71,7 @@ import {
   matchingProfileTopic,
   matchingRoutes,
 } from './modules/matching/index.ts';
-import { anyRelationship } from './modules/members/index.ts';
+import { anyRelationship, userLabels } from './modules/members/index.ts';
 import { createNetworkService, networkRelationship, networkRoutes } from './modules/network/index.ts';
 import {
   createNotificationsService,
@@ -79,7 +86,9 @@ import {
   profilesRoutes,
   uploadsRoutes,
 } from './modules/profiles/index.ts';
+import { createSettingsService, settingsRoutes } from './modules/settings/index.ts';
 import { createTrackingService, trackingRoutes } from './modules/tracking/index.ts';
+import { backupControlPath, controlHeader, snapshotOf } from './operations/backup.ts';
 import { createOutboxWorker } from './outbox/outbox.ts';
 
 /**
@@ -168,13 +177,24 @@ export async function buildApp(deps: AppDeps) {
       ? smtpTransport(config.smtpUrl, config.mailFrom)
       : mailboxTransport(database, deps.printMail ?? ((text) => process.stdout.write(text))));
   const publishEvent = createEventPublisher(eventSubscriptions);
+  // The run-time settings, read from the database at each use: an admin's change applies on every instance.
+  const settings = createSettingsService({
+    database,
+    appEnv: config.appEnv,
+    defaults: { communityTab: config.communityTab, supportEmail: config.supportEmail },
+  });
   const matching = createMatchingService({
     database,
     publishEvent,
-    communityTab: config.communityTab,
+    communityTab: settings.communityTab,
     afterCommit: () => worker.nudge(),
   });
-  const connections = createConnectionsService({ database, publishEvent, afterCommit: () => worker.nudge() });
+  const connections = createConnectionsService({
+    database,
+    publishEvent,
+    surveyFormUrl: settings.surveyFormUrl,
+    afterCommit: () => worker.nudge(),
+  });
   const network = createNetworkService({ database, publishEvent, afterCommit: () => worker.nudge() });
   const crm = createCrmService({
     database,
@@ -210,8 +230,7 @@ export async function buildApp(deps: AppDeps) {
   const profiles = createProfilesService({
     database,
     appUrl: config.appUrl,
-    supportEmail: config.supportEmail,
-    communityTab: config.communityTab,
+    settings,
     publishEvent,
     // A suggestion or connection request, or a My Network request, ties two members (DESIGN.md §2).
     relationshipOf: anyRelationship(relationshipBetween, networkRelationship),
@@ -250,30 +269,27 @@ export async function buildApp(deps: AppDeps) {
   registerOriginCheck(app, config.appUrl);
   const cookies = registerSessions(app, auth, config.secureCookies);
 
-  app.get(
-    '/api/health',
-    { schema: { tags: ['system'], response: { 200: HealthResponseSchema } } },
-    async () => {
-      await database.query('SELECT 1');
-      return { status: 'ok' as const, database: database.engine };
-    },
-  );
+  await app.register(healthRoutes({ database }), { prefix: '/api' });
   app.get(
     '/api/config',
     { schema: { tags: ['system'], response: { 200: PublicConfigSchema } } },
-    async () => ({
-      appEnv: config.appEnv,
-      communityTab: config.communityTab,
-      supportEmail: config.supportEmail,
-    }),
+    async () => ({ appEnv: config.appEnv, ...(await settings.publicSettings()) }),
   );
   await app.register(authRoutes({ auth, cookies, rateLimitMultiplier: config.rateLimitMultiplier }), {
     prefix: '/api/auth',
   });
   await app.register(adminRoutes({ database }), { prefix: '/api/admin' });
+  await app.register(settingsRoutes({ settings }), { prefix: '/api/admin' });
+  await app.register(auditRoutes({ database, actorsOf: (ids) => userLabels(database.db, ids) }), {
+    prefix: '/api/admin',
+  });
   await app.register(profilesRoutes({ profiles, cookies }), { prefix: '/api/profiles' });
   await app.register(adminProfilesRoutes({ profiles }), { prefix: '/api/admin' });
   await app.register(adminMatchingRoutes({ matching }), { prefix: '/api/admin' });
+  await app.register(
+    adminOutboxRoutes({ database, topics: worker.topics, afterCommit: () => worker.nudge() }),
+    { prefix: '/api/admin' },
+  );
   await app.register(matchingRoutes({ matching }), { prefix: '/api' });
   await app.register(connectionsRoutes({ connections }), { prefix: '/api' });
   await app.register(networkRoutes({ network }), { prefix: '/api/network' });
@@ -301,21 +317,33 @@ export async function buildApp(deps: AppDeps) {
     { prefix: '/api' },
   );
 
-  // `npm run admin` goes through the running server, which owns the embedded database.
+  // `npm run admin` and `npm run backup` go through the running server, which owns the embedded database.
   const control = deps.controlToken ? Buffer.from(deps.controlToken) : null;
+  const requireControl = (request: FastifyRequest) => {
+    const given = Buffer.from(String(request.headers[controlHeader] ?? ''));
+    if (!control || given.length !== control.length || !timingSafeEqual(given, control)) {
+      throw new AppError('FORBIDDEN', messages.forbidden);
+    }
+  };
   app.post(
     '/api/internal/admin-link',
     {
       schema: { hide: true, body: z.object({ email: z.string() }) },
     },
     async (request) => {
-      const given = Buffer.from(String(request.headers['x-intergen-control'] ?? ''));
-      if (!control || given.length !== control.length || !timingSafeEqual(given, control)) {
-        throw new AppError('FORBIDDEN', messages.forbidden);
-      }
+      requireControl(request);
       return auth.createAdmin(request.body.email);
     },
   );
+  // A consistent snapshot of the live embedded database (a gzipped tarball of its data directory).
+  app.post(backupControlPath, { schema: { hide: true } }, async (request, reply) => {
+    requireControl(request);
+    if (!database.dumpDataDir) {
+      throw new AppError('INVALID_STATE', 'The embedded database alone is backed up here; use pg_dump');
+    }
+    const tarball = await snapshotOf(database);
+    return reply.type('application/gzip').send(Buffer.from(tarball));
+  });
 
   const hasWeb = existsSync(path.join(webDistDir, 'index.html'));
   if (hasWeb) {
@@ -351,7 +379,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   return Object.assign(app, {
-    services: { auth, profiles, matching, connections, network, notifications, tracking, crm },
+    services: { auth, profiles, matching, connections, network, notifications, tracking, crm, settings },
     worker,
     housekeeping,
     liveHub,

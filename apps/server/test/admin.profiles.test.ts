@@ -181,8 +181,7 @@ describe.each(engines)('admin profile actions on %s', (engine: Engine) => {
         createProfilesService({
           database: t.database,
           appUrl: 'http://intergen.test',
-          supportEmail: 'support@intergen.test',
-          communityTab: false,
+          settings: { communityTab: async () => false, supportEmail: async () => 'support@intergen.test' },
           publishEvent: createEventPublisher({}),
           relationshipOf: relationshipBetween,
           images: createImageStore(path.join(tmpdir(), 'intergen-unused-uploads')),

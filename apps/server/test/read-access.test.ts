@@ -386,7 +386,8 @@ describe.each(engines)('who may read what, over every GET route, on %s', (engine
               ? { cookie: [...c.cookies].map(([k, val]) => `${k}=${val}`).join('; ') }
               : {},
           });
-          expect(response.statusCode, `${name} GET ${url}`).toBeLessThan(500);
+          // Readiness answers 503 by design when the outbox waits (no worker runs here); its body is still read.
+          if (url !== '/api/ready') expect(response.statusCode, `${name} GET ${url}`).toBeLessThan(500);
           for (const x of actors.values()) {
             if (typeof v !== 'string' && v === x) continue;
             for (const marker of levelsAbove(x, expectedLevel(v, x, communityTab))) {

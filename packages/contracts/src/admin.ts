@@ -1,4 +1,6 @@
+import { appEnvironments } from '@intergen/domain';
 import { z } from 'zod';
+import { NewChangesPopupSchema } from './settings.ts';
 
 export const MailSummarySchema = z.object({
   id: z.string(),
@@ -18,15 +20,36 @@ export const MailboxQuerySchema = z.object({
 export const MailboxResponseSchema = z.object({ messages: z.array(MailSummarySchema), hasMore: z.boolean() });
 export type MailboxResponse = z.infer<typeof MailboxResponseSchema>;
 
-export const HealthResponseSchema = z.object({
-  status: z.literal('ok'),
-  database: z.enum(['pglite', 'postgres']),
-});
+/** GET /api/health: liveness. The process answers; the database is not asked (that is /api/ready). */
+export const HealthResponseSchema = z.object({ status: z.literal('ok') });
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 
-/** GET /api/config: what the client needs of the server's configuration. */
+/**
+ * GET /api/ready: readiness. `workerLagMs` is how long the oldest due outbox row has waited (0: none waits; null:
+ * unknown, the database did not answer). 200 when ready, 503 with the reason otherwise.
+ */
+export const ReadyResponseSchema = z.object({
+  status: z.literal('ready'),
+  database: z.literal('ok'),
+  workerLagMs: z.number(),
+});
+export const NotReadyResponseSchema = z.object({
+  status: z.literal('not ready'),
+  database: z.enum(['ok', 'failed']),
+  workerLagMs: z.number().nullable(),
+  reason: z.string(),
+});
+export type ReadyResponse = z.infer<typeof ReadyResponseSchema>;
+export type NotReadyResponse = z.infer<typeof NotReadyResponseSchema>;
+
+/**
+ * GET /api/config: what the client needs of the server's configuration and of the run-time settings (the
+ * community-tab flag of this environment, the support e-mail, the version-change popup).
+ */
 export const PublicConfigSchema = z.object({
-  appEnv: z.enum(['production', 'staging', 'development']),
+  appEnv: z.enum(appEnvironments),
   communityTab: z.boolean(),
   supportEmail: z.string(),
+  newChangesPopup: NewChangesPopupSchema,
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

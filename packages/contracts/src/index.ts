@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './connections.ts';
 export * from './crm.ts';
@@ -6,4 +7,6 @@ export * from './errors.ts';
 export * from './input.ts';
 export * from './matching.ts';
 export * from './network.ts';
+export * from './outbox.ts';
 export * from './profiles.ts';
+export * from './settings.ts';

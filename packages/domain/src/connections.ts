@@ -44,9 +44,6 @@ export function addRating(
   return { average: (current.average * count + rating) / (count + 1), count: count + 1 };
 }
 
-/** Settings key of the hosted survey forms per role: `{ expert?: url, company?: url }` (DESIGN.md §4). */
-export const surveyFormsSettingKey = 'surveyForms';
-
 /** Ratings show from 5 reviews, rounded to the nearest half star (spec 000 §2, Profile pages). */
 export function displayedRating(average: number, count: number): { stars: number; count: number } | null {
   if (count < 5) return null;

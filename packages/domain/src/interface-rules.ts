@@ -26,19 +26,35 @@ export function carouselSlidesPerView(width: number, communityTab: boolean): num
   return 1;
 }
 
-/** The local-storage key that remembers the version-change popup was seen (spec 001 §9). */
+/**
+ * The local-storage key that remembers the version-change popup was seen (spec 001 §9). It holds the time (ms
+ * since the epoch) the browser last took the news in: the popup, or finishing the wizard. A browser that took it
+ * in before the time was kept holds `true`, which stands for the first release.
+ */
 export const newChangesPopupStorageKey = 'hasSeenNewChangesPopup';
 
-/** When this version came out: the version-change popup is for members published before it. */
+/** When this version came out: the default release date of the version-change popup (admins change it in settings). */
 export const newChangesPopupReleasedAt = Date.UTC(2026, 10, 23);
+
+/** Whether a browser holding `stored` (`newChangesPopupStorageKey`) has seen the news of the release at `releasedAt`. */
+export function newChangesPopupSeen(stored: string | null, releasedAt: number): boolean {
+  if (stored === null) return false;
+  const seenAt = stored === 'true' ? newChangesPopupReleasedAt : Number(stored);
+  return Number.isFinite(seenAt) && seenAt >= releasedAt;
+}
 
 /**
  * Whether the version-change popup (spec 000 §2) is due for a member published at `publishDate` (null: never
- * published): once per browser (`newChangesPopupStorageKey`), and only to members who were published before this
- * version came out. A member who joined since has seen the app as it is and has nothing to be told about (the
- * wizard also marks the popup seen after verification).
+ * published): once per browser and release (`newChangesPopupSeen`), from the release date on, and only to members
+ * who were published before it. A member who joined since has seen the app as it is and has nothing to be told
+ * about (the wizard also marks the popup seen after verification).
  */
-export function newChangesPopupDue(publishDate: number | null, alreadySeen: boolean): boolean {
-  if (alreadySeen || publishDate === null) return false;
-  return publishDate < newChangesPopupReleasedAt;
+export function newChangesPopupDue(
+  publishDate: number | null,
+  alreadySeen: boolean,
+  releasedAt: number = newChangesPopupReleasedAt,
+  now: number = Date.now(),
+): boolean {
+  if (alreadySeen || publishDate === null || now < releasedAt) return false;
+  return publishDate < releasedAt;
 }

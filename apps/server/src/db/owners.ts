@@ -26,6 +26,7 @@ export const tableOwners = {
   networkRequests: 'modules/network',
   notifications: 'modules/notifications',
   settings: 'modules/settings',
+  auditLog: 'modules/audit',
   domainEvents: 'modules/events',
   mailbox: 'modules/mail',
   trackingEvents: 'modules/tracking',

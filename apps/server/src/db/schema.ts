@@ -236,7 +236,8 @@ export const outbox = pgTable(
     topic: text('topic').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
-    status: text('status').$type<'pending' | 'done' | 'dead'>().notNull().default('pending'),
+    /** `discarded`: a dead row an admin put away for good (kept for the record, never run). */
+    status: text('status').$type<'pending' | 'done' | 'dead' | 'discarded'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(8),
     runAt: ts('run_at').notNull().defaultNow(),
@@ -257,6 +258,8 @@ export const outbox = pgTable(
       .on(t.orderingKey, t.id)
       .where(sql`${t.status} = 'pending' AND ${t.orderingKey} IS NOT NULL`),
     index('outbox_dead_idx').on(t.topic, t.id).where(sql`${t.status} = 'dead'`),
+    // The admin's count of rows done in the last 24 hours: done rows are never deleted, so it reads a range.
+    index('outbox_done_idx').on(t.processedAt).where(sql`${t.status} = 'done'`),
   ],
 );
 
@@ -294,12 +297,40 @@ export const domainEvents = pgTable(
   ],
 );
 
-/** Run-time settings admins may change: feature flags, survey URLs, matching thresholds. */
+/**
+ * Run-time settings admins may change (one row per setting, the settings module's `settingKeys`): the
+ * community-tab flag and survey forms per environment, matching thresholds, the version-change popup, the
+ * support e-mail. A setting without a row has its default.
+ */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * What admins did (issue 14): one row per action, written in the transaction of the change it records. The
+ * actor is a user id without a foreign key (null for the app itself), so the record outlives the account.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: text('actor_id'),
+    /** `<module>.<verb>`, e.g. `settings.update`. */
+    action: text('action').notNull(),
+    /** What was acted on: a setting's key, a member's id. */
+    target: text('target'),
+    /** For a change, `{ before, after }`. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Newest first, page by page (keyset on created_at, id), over every action or one.
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_action_created_idx').on(t.action, t.createdAt, t.id),
+  ],
+);
 
 const userRef = (name: string) =>
   text(name)

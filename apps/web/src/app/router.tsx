@@ -2,7 +2,15 @@ import { routes } from '@intergen/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
-import { adminCrmPath, adminProfilesPath, adminSuggestionsPath, communityPath } from '../lib/paths';
+import {
+  adminAuditPath,
+  adminCrmPath,
+  adminOutboxPath,
+  adminProfilesPath,
+  adminSettingsPath,
+  adminSuggestionsPath,
+  communityPath,
+} from '../lib/paths';
 import type { RouteHandle } from './access';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './routes/route-error';
@@ -156,6 +164,18 @@ export const appRoutes: RouteObject[] = [
       {
         path: adminCrmPath,
         ...page(admin, async () => (await import('../features/crm')).CrmRoute),
+      },
+      {
+        path: adminOutboxPath,
+        ...page(admin, async () => (await import('../features/admin-outbox')).AdminOutboxRoute),
+      },
+      {
+        path: adminSettingsPath,
+        ...page(admin, async () => (await import('../features/admin-settings')).AdminSettingsRoute),
+      },
+      {
+        path: adminAuditPath,
+        ...page(admin, async () => (await import('../features/admin-audit')).AdminAuditRoute),
       },
       {
         path: adminSuggestionsPath,

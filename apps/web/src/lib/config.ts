@@ -3,7 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 import { queryKeys } from './query-keys';
 
-/** GET /api/config: the server's public configuration (environment, community tab, support e-mail). */
+/**
+ * GET /api/config: the server's public configuration and the run-time settings every page may need (environment,
+ * community tab, support e-mail, the version-change popup).
+ */
 export function getPublicConfig(signal?: AbortSignal) {
   return apiRequest('/api/config', { schema: PublicConfigSchema, signal });
 }
@@ -11,7 +14,8 @@ export function getPublicConfig(signal?: AbortSignal) {
 export const publicConfigQueryOptions = queryOptions({
   queryKey: queryKeys.config,
   queryFn: ({ signal }) => getPublicConfig(signal),
-  staleTime: Number.POSITIVE_INFINITY,
+  // Admins change the settings while the app runs: an open tab reads them again when it is used after a minute.
+  staleTime: 60_000,
 });
 
 export function usePublicConfig() {

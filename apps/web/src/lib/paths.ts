@@ -11,6 +11,12 @@ export const communityPath = '/community';
 export const adminSuggestionsPath = '/admin/suggestions';
 /** The CRM mirror's board, contacts and failed deliveries (DESIGN.md §6). */
 export const adminCrmPath = '/admin/crm';
+/** The outbox: side effects waiting, retrying or dead, per topic, with retry and discard (issue 14). */
+export const adminOutboxPath = '/admin/outbox';
+/** The run-time settings (issue 14). */
+export const adminSettingsPath = '/admin/settings';
+/** The audit log: who changed what in the admin console, and when (issue 14). */
+export const adminAuditPath = '/admin/audit';
 
 export function adminProfilePath(id: string): string {
   return `${adminProfilesPath}/${encodeURIComponent(id)}`;

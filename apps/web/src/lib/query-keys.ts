@@ -40,6 +40,13 @@ export const queryKeys = {
       detail: (id: string) => ['admin', 'profiles', 'detail', id] as const,
     },
     mailbox: ['admin', 'mailbox'] as const,
+    /** GET /api/admin/settings. */
+    settings: ['admin', 'settings'] as const,
+    /** The audit log's pages, every filter (`audit.all`) or one action's (null: every action). */
+    audit: {
+      all: ['admin', 'audit'] as const,
+      list: (action: string | null) => ['admin', 'audit', action] as const,
+    },
     crm: {
       all: ['admin', 'crm'] as const,
       board: (pipeline: string) => ['admin', 'crm', 'board', pipeline] as const,
@@ -48,6 +55,13 @@ export const queryKeys = {
       deliveries: ['admin', 'crm', 'deliveries'] as const,
     },
     mailMessage: (id: string) => ['admin', 'mailbox', 'message', id] as const,
+    /** The outbox page: `all` is read again after a retry or a discard. */
+    outbox: {
+      all: ['admin', 'outbox'] as const,
+      summary: ['admin', 'outbox', 'summary'] as const,
+      rows: (filter: { topic: string | null; status: string | null; order: string }) =>
+        ['admin', 'outbox', 'rows', filter] as const,
+    },
     matching: {
       candidates: (kind: ProfileType, search: string) =>
         ['admin', 'matching', 'candidates', kind, search] as const,

@@ -1,4 +1,5 @@
 import type { SessionUser } from '@intergen/contracts';
+import { newChangesPopupReleasedAt, newChangesPopupTexts } from '@intergen/domain';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -32,7 +33,17 @@ export function installFakeApi(handlers: FakeApi = {}) {
 }
 
 export const configAnswer = {
-  body: { appEnv: 'development', communityTab: true, supportEmail: 'support@intergen.local' },
+  body: {
+    appEnv: 'development',
+    communityTab: true,
+    supportEmail: 'support@intergen.local',
+    newChangesPopup: {
+      releasedAt: newChangesPopupReleasedAt,
+      title: newChangesPopupTexts.title,
+      intro: newChangesPopupTexts.intro,
+      items: newChangesPopupTexts.items,
+    },
+  },
 };
 
 /** A signed-in person; by default a published, verified expert (full header access). */

@@ -23,9 +23,14 @@ import {
 } from './connections.policy.ts';
 import * as repo from './connections.repository.ts';
 
+/** Reads the hosted survey form of a role in effect now (the settings service's `surveyFormUrl`), or null. */
+export type SurveyFormSource = (ex: Executor, role: ProfileType) => Promise<string | null>;
+
 export interface ConnectionsServiceDeps {
   database: Database;
   publishEvent: PublishEvent;
+  /** The hosted survey form of the caller's role, shown in the review dialog (settings, per environment). */
+  surveyFormUrl: SurveyFormSource;
   /** Called after a transaction that queued work (notification e-mails) has committed. */
   afterCommit: () => void;
   now?: () => Date;
@@ -35,14 +40,15 @@ export interface ConnectionsServiceDeps {
 export interface ConnectionsContext {
   db: Db;
   publishEvent: PublishEvent;
+  surveyFormUrl: SurveyFormSource;
   afterCommit: () => void;
   now: () => Date;
 }
 
 /** The context of `createConnectionsService`, built once from its dependencies (the clock defaults to now). */
 export function connectionsContext(deps: ConnectionsServiceDeps): ConnectionsContext {
-  const { database, publishEvent, afterCommit } = deps;
-  return { db: database.db, publishEvent, afterCommit, now: deps.now ?? (() => new Date()) };
+  const { database, publishEvent, surveyFormUrl, afterCommit } = deps;
+  return { db: database.db, publishEvent, surveyFormUrl, afterCommit, now: deps.now ?? (() => new Date()) };
 }
 
 /** The answer to a request the caller may not see or that does not exist. */

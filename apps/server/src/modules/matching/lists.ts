@@ -107,9 +107,19 @@ async function listPage(
   };
 }
 
+/** The caller's right to a community list, checked against the community-tab flag in effect now. */
+async function communityList(
+  ctx: MatchingContext,
+  caller: Caller,
+  list: 'experts' | 'ventures',
+  role: 'expert' | 'company',
+): Promise<void> {
+  await members.requireCommunityList(ctx.db, caller, list, role, await ctx.communityTab(ctx.db));
+}
+
 /** An expert's expert community: published, non-private experts other than the caller, newest first. */
 export async function listExperts(ctx: MatchingContext, caller: Caller, query: MatchingListQueryInput) {
-  const allowed = members.requireCommunityList(ctx.db, caller, 'experts', 'expert', ctx.communityTab);
+  const allowed = communityList(ctx, caller, 'experts', 'expert');
   return listPage(ctx, { kind: 'expert', excludeId: caller.id }, query, allowed);
 }
 
@@ -119,12 +129,12 @@ export async function listExpertsForCompany(
   caller: Caller,
   query: MatchingListQueryInput,
 ) {
-  const allowed = members.requireCommunityList(ctx.db, caller, 'experts', 'company', ctx.communityTab);
+  const allowed = communityList(ctx, caller, 'experts', 'company');
   return listPage(ctx, { kind: 'expert', scoreFor: { kind: 'company', id: caller.id } }, query, allowed);
 }
 
 /** An expert's venture community: published companies, the expert's strong matches first. */
 export async function listCompanies(ctx: MatchingContext, caller: Caller, query: MatchingListQueryInput) {
-  const allowed = members.requireCommunityList(ctx.db, caller, 'ventures', 'expert', ctx.communityTab);
+  const allowed = communityList(ctx, caller, 'ventures', 'expert');
   return listPage(ctx, { kind: 'company', scoreFor: { kind: 'expert', id: caller.id } }, query, allowed);
 }

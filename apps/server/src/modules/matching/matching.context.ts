@@ -1,28 +1,32 @@
-import { matchingDefaults } from '@intergen/domain';
-import { z } from 'zod';
 import type { Database, Db, Executor } from '../../db/client.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { PublishEvent } from '../events/index.ts';
 import { publishLive } from '../live/index.ts';
 import * as members from '../members/index.ts';
 import { createNotification } from '../notifications/index.ts';
-import { readSetting } from '../settings/index.ts';
+import { readMatchingThresholds } from '../settings/index.ts';
 import * as repo from './matching.repository.ts';
 
 /** Scores are written in statements of this many pairs. */
 export const SCORE_CHUNK = 10_000;
 
-const MatchingSettingsSchema = z.object({
-  topN: z.number().int().min(0).max(100).catch(matchingDefaults.topN),
-  minScore: z.number().int().min(0).max(100).catch(matchingDefaults.minScore),
-});
-export type MatchingSettings = z.infer<typeof MatchingSettingsSchema>;
+/** The thresholds of automatic suggestions (settings `matching`). */
+export interface MatchingSettings {
+  topN: number;
+  minScore: number;
+}
+
+/** Reads the community-tab flag in effect now (the settings service's `communityTab`). */
+export type CommunityTabSource = (ex: Executor) => Promise<boolean>;
 
 export interface MatchingServiceDeps {
   database: Database;
   publishEvent: PublishEvent;
-  /** The community-tab flag: the matching lists are the community lists and exist only while it is on. */
-  communityTab: boolean;
+  /**
+   * The community-tab flag: the matching lists are the community lists and exist only while it is on. The app
+   * passes the settings' reader, so an admin's change applies to the next request; a boolean fixes it (benchmarks).
+   */
+  communityTab: boolean | CommunityTabSource;
   /** Called after a transaction that enqueued work has committed (nudges the outbox worker). */
   afterCommit: () => void;
   log?: { warn(obj: object, msg?: string): void };
@@ -32,25 +36,24 @@ export interface MatchingServiceDeps {
 export interface MatchingContext {
   db: Db;
   publishEvent: PublishEvent;
-  communityTab: boolean;
+  /** The community-tab flag in effect now. */
+  communityTab: CommunityTabSource;
   afterCommit: () => void;
 }
 
 /** Builds the context once per service. */
 export function matchingContext(deps: MatchingServiceDeps): MatchingContext {
   const { database, publishEvent, communityTab, afterCommit } = deps;
-  return { db: database.db, publishEvent, communityTab, afterCommit };
+  const flag = typeof communityTab === 'boolean' ? async () => communityTab : communityTab;
+  return { db: database.db, publishEvent, communityTab: flag, afterCommit };
 }
 
-/** The thresholds for automatic suggestions: settings key `matching`, defaults from the domain. */
-export async function readSettings(ex: Executor): Promise<MatchingSettings> {
-  const stored = await readSetting(ex, matchingDefaults.settingsKey);
-  const value = stored && typeof stored === 'object' ? stored : {};
-  return MatchingSettingsSchema.parse({
-    topN: matchingDefaults.topN,
-    minScore: matchingDefaults.minScore,
-    ...value,
-  });
+/**
+ * The thresholds for automatic suggestions, as the settings module has them now (settings `matching`, defaults
+ * and ranges from the domain), read in the caller's transaction.
+ */
+export function readSettings(ex: Executor): Promise<MatchingSettings> {
+  return readMatchingThresholds(ex);
 }
 
 /**

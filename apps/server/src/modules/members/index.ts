@@ -76,9 +76,11 @@ export {
 } from './state.repository.ts';
 export {
   countAdmins,
+  countUsers,
   findUserByEmail,
   findUserById,
   insertUser,
   type UserRow,
   updateUser,
+  userLabels,
 } from './users.repository.ts';

@@ -38,11 +38,8 @@ export async function disableAccount(
       await deleteUserTokens(tx, userId, 'password_reset');
       await deleteUserTokens(tx, userId, 'one_time_login');
       await event(ctx, tx, 'profile.disabled', p, { reasons, text });
-      await queueMail(
-        tx,
-        p.email,
-        mailTemplates.accountDisabled({ firstName: p.firstName, supportEmail: deps.supportEmail }),
-      );
+      const supportEmail = await deps.settings.supportEmail(tx);
+      await queueMail(tx, p.email, mailTemplates.accountDisabled({ firstName: p.firstName, supportEmail }));
       return reload(tx, userId);
     }),
   );

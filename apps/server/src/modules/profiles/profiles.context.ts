@@ -16,15 +16,23 @@ import {
 import type { ImageStore } from './profiles.images.ts';
 import { isComplete, toOwnProfile } from './profiles.model.ts';
 
+/** What the profiles module reads of the run-time settings, each in effect now (in the caller's transaction). */
+export interface ProfilesSettings {
+  communityTab(ex: Executor): Promise<boolean>;
+  supportEmail(ex: Executor): Promise<string>;
+}
+
 /** Runs inside the approval transaction of an expert (the connections module releases held requests here). */
 export type ExpertApprovedHook = (tx: Executor, expertId: string) => Promise<void>;
 
 export interface ProfilesServiceDeps {
   database: Database;
   appUrl: string;
-  supportEmail: string;
-  /** The community-tab flag: community lists and their profile modals exist only while it is on. */
-  communityTab: boolean;
+  /**
+   * The run-time settings in effect (the settings service's readers): the community-tab flag (community lists and
+   * their profile modals exist only while it is on) and the support e-mail given in mails.
+   */
+  settings: ProfilesSettings;
   publishEvent: PublishEvent;
   /** What ties two members together (the connections module's), for the read-access policy. */
   relationshipOf: RelationshipSource;

@@ -22,7 +22,8 @@ export async function viewProfile(
   profileId: string,
 ): Promise<ProfileView> {
   const { db, deps } = ctx;
-  const { access } = await accessTo(db, caller, profileId, deps.communityTab, deps.relationshipOf);
+  const communityTab = await deps.settings.communityTab(db);
+  const { access } = await accessTo(db, caller, profileId, communityTab, deps.relationshipOf);
   if (access === 'none') throw notFound();
   const p = await findProfile(db, profileId);
   if (!p) throw notFound();

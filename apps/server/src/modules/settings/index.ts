@@ -1,2 +1,13 @@
-/** The settings module: the one owner of `settings` (key → JSON value; each reader parses its own key). */
-export { readSetting } from './settings.repository.ts';
+/**
+ * The settings module: the one owner of `settings` (key → JSON). `createSettingsService` reads each run-time
+ * setting in effect for this server's environment (the community tab, survey forms, matching thresholds, the
+ * version-change popup, the support e-mail) and applies the admin's audited changes; other modules get its
+ * readers wired in by the app (app.ts) and never read the table.
+ */
+export { settingsRoutes } from './settings.routes.ts';
+export {
+  createSettingsService,
+  readMatchingThresholds,
+  type SettingsService,
+} from './settings.service.ts';
+export { settingsUpdateAction } from './update-settings.ts';

@@ -2,13 +2,23 @@ import {
   adminMailboxTexts,
   adminMatchingTexts,
   adminProfileTexts,
+  auditTexts,
   crmTexts,
   navigationTexts,
+  outboxTexts,
   routes,
+  settingsTexts,
 } from '@intergen/domain';
 import { NavLink, useLocation } from 'react-router';
 import { AccountBanners, AnnualConfirmationPopup } from '../../features/account';
-import { adminCrmPath, adminProfilesPath, adminSuggestionsPath } from '../../lib/paths';
+import {
+  adminAuditPath,
+  adminCrmPath,
+  adminOutboxPath,
+  adminProfilesPath,
+  adminSettingsPath,
+  adminSuggestionsPath,
+} from '../../lib/paths';
 import { useUser } from '../../lib/session';
 import './page-top.css';
 
@@ -39,7 +49,7 @@ export function PageTop() {
 function AdminNav() {
   return (
     <div className="ig-page-top ig-page-top-wide">
-      <nav aria-label={navigationTexts.admin} style={{ display: 'flex', gap: 4 }}>
+      <nav aria-label={navigationTexts.admin} style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
         <NavLink to={routes.adminMailbox} className="ig-nav-link">
           {adminMailboxTexts.navLabel}
         </NavLink>
@@ -51,6 +61,15 @@ function AdminNav() {
         </NavLink>
         <NavLink to={adminCrmPath} className="ig-nav-link">
           {crmTexts.navLabel}
+        </NavLink>
+        <NavLink to={adminOutboxPath} className="ig-nav-link">
+          {outboxTexts.navLabel}
+        </NavLink>
+        <NavLink to={adminSettingsPath} className="ig-nav-link">
+          {settingsTexts.navLabel}
+        </NavLink>
+        <NavLink to={adminAuditPath} className="ig-nav-link">
+          {auditTexts.navLabel}
         </NavLink>
       </nav>
     </div>

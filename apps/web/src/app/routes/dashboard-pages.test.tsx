@@ -11,7 +11,7 @@ import {
   buildSuggestion,
   dashboardApi,
 } from '../../test/fixtures';
-import { buildUser, renderApp } from '../../test/render';
+import { buildUser, configAnswer, renderApp } from '../../test/render';
 import { setViewportWidth } from '../../test/viewport';
 
 const expert = buildUser();
@@ -109,13 +109,48 @@ describe('the version-change popup', () => {
     expect(within(popup).getByText(newChangesPopupTexts.items[0])).toBeTruthy();
     fireEvent.click(within(popup).getByRole('button', { name: newChangesPopupTexts.button }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(window.localStorage.getItem(newChangesPopupStorageKey)).toBe('true');
+    expect(Number(window.localStorage.getItem(newChangesPopupStorageKey))).toBeGreaterThanOrEqual(
+      newChangesPopupReleasedAt,
+    );
     unmount();
 
     renderApp('/dashboard', { user: expert });
     await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
     await screen.findByText('No pending requests');
     expect(screen.queryByRole('dialog', { name: newChangesPopupTexts.title })).toBeNull();
+  });
+
+  it('shows the words of the settings, and again after a later release to a browser that saw an earlier one', async () => {
+    const release = Date.now() - 60_000;
+    window.localStorage.setItem(newChangesPopupStorageKey, String(release - 86_400_000));
+    dashboardApi(
+      {},
+      {
+        'GET /api/config': () => ({
+          body: {
+            ...configAnswer.body,
+            newChangesPopup: {
+              releasedAt: release,
+              title: 'News of March',
+              intro: 'Two things:',
+              items: ['An audit log'],
+            },
+          },
+        }),
+        'GET /api/profiles/u1': () => ({
+          body: {
+            profile: buildExpertView({ id: 'u1', isOwn: true, publishDate: release - 30 * 86_400_000 }),
+          },
+        }),
+      },
+    );
+    renderApp('/dashboard', { user: expert });
+    const popup = await screen.findByRole('dialog', { name: 'News of March' });
+    expect(within(popup).getByText('Two things:')).toBeTruthy();
+    expect(within(popup).getByText('An audit log')).toBeTruthy();
+    fireEvent.click(within(popup).getByRole('button', { name: newChangesPopupTexts.button }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(Number(window.localStorage.getItem(newChangesPopupStorageKey))).toBeGreaterThanOrEqual(release);
   });
 
   it('does not show to a member published since', async () => {

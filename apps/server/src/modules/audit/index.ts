@@ -1,0 +1,7 @@
+/**
+ * The audit module: the one owner of `audit_log`. Admin actions call `recordAudit(tx, …)` in the transaction of
+ * their change; admins read the log through `GET /api/admin/audit`.
+ */
+
+export { auditRoutes } from './audit.routes.ts';
+export { type ActorLookup, type AuditRecord, listAudit, recordAudit } from './audit.ts';

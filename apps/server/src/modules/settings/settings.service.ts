@@ -1,0 +1,105 @@
+import type {
+  AdminSettingsResponse,
+  AppSettings,
+  NewChangesPopup,
+  SettingKey,
+  UpdateSettingsBody,
+} from '@intergen/contracts';
+import { settingKeys } from '@intergen/contracts';
+import { isoDayToMs, type SurveyFormRole } from '@intergen/domain';
+import type { Database, Db, Executor } from '../../db/client.ts';
+import {
+  effectiveSetting,
+  effectiveSettings,
+  matchingThresholdsOf,
+  revisionOf,
+  type SettingsScope,
+} from './settings.model.ts';
+import * as repo from './settings.repository.ts';
+import { updateSettings } from './update-settings.ts';
+
+export interface SettingsServiceDeps extends SettingsScope {
+  database: Database;
+}
+
+/** What the settings use cases work with. */
+export interface SettingsContext {
+  db: Db;
+  scope: SettingsScope;
+}
+
+/** One setting in effect, read from the database now (one primary-key lookup). */
+async function readOne<K extends SettingKey>(
+  ctx: SettingsContext,
+  ex: Executor,
+  key: K,
+): Promise<AppSettings[K]> {
+  return effectiveSetting(key, await repo.readSettingRows(ex, [key]), ctx.scope);
+}
+
+/** Every setting in effect, with this server's environment and the revision a change must be sent with. */
+export async function readAdminSettings(ctx: SettingsContext, ex: Executor): Promise<AdminSettingsResponse> {
+  const stored = await repo.readSettingRows(ex, settingKeys);
+  return {
+    appEnv: ctx.scope.appEnv,
+    revision: revisionOf(stored, settingKeys),
+    settings: effectiveSettings(stored, ctx.scope),
+  };
+}
+
+/** The version-change popup as members see it: released at midnight UTC of its release date. */
+function popupOf(p: AppSettings['newChangesPopup']): NewChangesPopup {
+  return { releasedAt: isoDayToMs(p.releaseDate), title: p.title, intro: p.intro, items: p.items };
+}
+
+/**
+ * The one owner of the run-time settings (DESIGN.md §2, Settings): typed reads of each setting in effect for
+ * this server's environment, and the admin's validated, audited change. Nothing is cached: every read asks the
+ * database (a row of a few hundred bytes by its primary key), so a change is in effect on every instance as soon
+ * as it commits. Readers take the caller's executor, so a use case reads inside its own transaction.
+ */
+export function createSettingsService(deps: SettingsServiceDeps) {
+  const ctx: SettingsContext = {
+    db: deps.database.db,
+    scope: { appEnv: deps.appEnv, defaults: deps.defaults },
+  };
+  const { db } = ctx;
+  return {
+    appEnv: deps.appEnv,
+    /** Every setting, for the admin's page. */
+    read: (ex: Executor = db) => readAdminSettings(ctx, ex),
+    /** Changes the settings an admin changed, records each in the audit log, and answers them as they now are. */
+    update: (actorId: string, body: UpdateSettingsBody) => updateSettings(ctx, actorId, body),
+
+    /** Whether the community tab (the communities and My Network) is on in this environment. */
+    communityTab: async (ex: Executor = db) => (await readOne(ctx, ex, 'communityTab'))[ctx.scope.appEnv],
+    /** The hosted survey form of a role in this environment, or null for none. */
+    surveyFormUrl: async (ex: Executor, role: SurveyFormRole) =>
+      (await readOne(ctx, ex, 'surveyForms'))[ctx.scope.appEnv][role] || null,
+    /** The thresholds of automatic suggestions after a publish (top N, minimum score). */
+    matchingThresholds: (ex: Executor = db) => readOne(ctx, ex, 'matching'),
+    /** The address members write to (Help, banners, e-mails). */
+    supportEmail: (ex: Executor = db) => readOne(ctx, ex, 'supportEmail'),
+    /** The version-change popup. */
+    newChangesPopup: async (ex: Executor = db) => popupOf(await readOne(ctx, ex, 'newChangesPopup')),
+    /** What `GET /api/config` tells every browser: this environment's flag, the support e-mail, the popup. */
+    publicSettings: async (ex: Executor = db) => {
+      const stored = await repo.readSettingRows(ex, ['communityTab', 'supportEmail', 'newChangesPopup']);
+      return {
+        communityTab: effectiveSetting('communityTab', stored, ctx.scope)[ctx.scope.appEnv],
+        supportEmail: effectiveSetting('supportEmail', stored, ctx.scope),
+        newChangesPopup: popupOf(effectiveSetting('newChangesPopup', stored, ctx.scope)),
+      };
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+/**
+ * The thresholds of automatic suggestions, for a reader without the service: they have no environment and no
+ * configured default, so they read the same everywhere.
+ */
+export async function readMatchingThresholds(ex: Executor): Promise<AppSettings['matching']> {
+  return matchingThresholdsOf((await repo.readSettingRows(ex, ['matching'])).get('matching'));
+}

@@ -1,0 +1,19 @@
+import { AuditResponseSchema } from '@intergen/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** GET /api/admin/audit: the audit log newest first, page by page, of one action or (null) every action. */
+export function useAuditLog(action: string | null) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.admin.audit.list(action),
+    queryFn: ({ pageParam, signal }) => {
+      const query = new URLSearchParams();
+      if (action) query.set('action', action);
+      if (pageParam) query.set('cursor', pageParam);
+      return apiRequest(`/api/admin/audit?${query}`, { schema: AuditResponseSchema, signal });
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}

@@ -1,0 +1,17 @@
+import { OutboxSummaryResponseSchema } from '@intergen/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** How often the open page reads the outbox again: the worker moves rows within seconds. */
+export const outboxRefreshMs = 5000;
+
+/** GET /api/admin/outbox/summary: every topic's due, running, retrying, dead and recently done rows. */
+export function useOutboxSummary() {
+  return useQuery({
+    queryKey: queryKeys.admin.outbox.summary,
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/api/admin/outbox/summary', { schema: OutboxSummaryResponseSchema, signal })).topics,
+    refetchInterval: outboxRefreshMs,
+  });
+}

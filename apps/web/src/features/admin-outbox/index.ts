@@ -1,0 +1,2 @@
+/** The admin's outbox page: per-topic counts, the open rows with retry and discard (issue 14). */
+export { AdminOutboxRoute } from './routes/admin-outbox';

@@ -1,0 +1,36 @@
+/**
+ * Audit log: the admin's page of who changed what in the admin console, and when (issue 14). An admin tool: the
+ * spec quotes none of these words.
+ */
+
+/** The admin's audit log page. */
+export const auditTexts = {
+  navLabel: 'Audit log',
+  pageTitle: 'Audit log',
+  pageDescription: 'Who changed what in the admin console, and when. Newest first.',
+  loading: 'Loading the audit log',
+  actionFilter: 'Action',
+  anyAction: 'Every action',
+  when: 'When',
+  who: 'Who',
+  action: 'Action',
+  target: 'What',
+  changes: 'Changes',
+  /** The actor of a change the app made on its own. */
+  system: 'System',
+  /** An actor whose account no longer exists. */
+  formerUser: (id: string) => `Former user ${id}`,
+  empty: 'Nothing has been recorded yet.',
+  emptyForAction: 'Nothing has been recorded for this action.',
+  loadMore: 'Load more',
+  before: 'Before',
+  after: 'After',
+  emptyValue: '(empty)',
+} as const;
+
+/** The actions the audit log records, by their code (`<module>.<verb>`), as the page names them. */
+export const auditActionLabels: Readonly<Record<string, string>> = {
+  'settings.update': 'Settings changed',
+  'outbox.retry': 'Outbox row retried',
+  'outbox.discard': 'Outbox row discarded',
+};
