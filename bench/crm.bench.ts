@@ -834,7 +834,7 @@ row(
   '    of it asleep in quick retries',
   each((r) => seconds(r.quickRetrySleepMs)),
   undefined,
-  'the gateway’s 100 ms / 400 ms',
+  `the gateway’s ${quickRetryDelaysMs.join(' ms / ')} ms`,
 );
 row(
   '  outbox claims',
