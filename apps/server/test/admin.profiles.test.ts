@@ -359,4 +359,33 @@ describe.each(engines)('admin profile actions on %s', (engine: Engine) => {
       payload: { reason: 'Incomplete experience' },
     });
   });
+
+  it('writes every admin action on a profile to the audit log: who, what, on whom, with the reason', async () => {
+    const member = await publishedMember(t, 'expert', admin);
+    await adminPost(`${member.id}/unverify`);
+    await adminPost(`${member.id}/verify`);
+    await adminPost(`${member.id}/deactivate`, { reason: 'Audited pause' });
+    await adminPost(`${member.id}/activate`);
+    const response = await admin.client.get('/api/admin/audit?limit=50');
+    expect(response.statusCode, response.body).toBe(200);
+    const mine = (
+      response.json().entries as { action: string; target: string; details: unknown; actor: { id: string } }[]
+    )
+      .filter((e) => e.target === member.id)
+      .map((e) => [e.action, e.details]);
+    // Newest first.
+    expect(mine.slice(0, 4)).toEqual([
+      ['profile.activate', {}],
+      ['profile.deactivate', { reason: 'Audited pause' }],
+      ['profile.verify', {}],
+      ['profile.unverify', {}],
+    ]);
+    // A refused action leaves no entry.
+    const company = await publishedMember(t, 'company', admin);
+    expect((await adminPost(`${company.id}/verify`)).statusCode).toBe(400);
+    const after = (await admin.client.get('/api/admin/audit?limit=50')).json().entries as {
+      target: string;
+    }[];
+    expect(after.some((e) => e.target === company.id)).toBe(false);
+  });
 });

@@ -11,6 +11,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditLog,
   companies,
   domainEvents,
   experts,
@@ -129,6 +130,11 @@ describe.each(engines)('match suggestions on %s', (engine: Engine) => {
         'board',
       ]);
       const id = body.suggestionId as string;
+      const [audited] = await t.database.db.select().from(auditLog).where(eq(auditLog.target, id));
+      expect(audited).toMatchObject({
+        action: 'suggestion.create',
+        details: { expertId: expert.id, companyId: company.id, score },
+      });
 
       const [row] = await t.database.db.select().from(matchSuggestions).where(eq(matchSuggestions.id, id));
       expect(row).toMatchObject({

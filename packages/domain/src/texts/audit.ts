@@ -33,4 +33,13 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'settings.update': 'Settings changed',
   'outbox.retry': 'Outbox row retried',
   'outbox.discard': 'Outbox row discarded',
+  'profile.approve': 'Expert approved',
+  'profile.publish': 'Company published',
+  'profile.verify': 'Expert verified',
+  'profile.unverify': 'Expert’s verified mark removed',
+  'profile.deactivate': 'Member deactivated',
+  'profile.activate': 'Member reactivated',
+  'profile.unpublish': 'Profile unpublished',
+  'suggestion.create': 'Suggestion created',
+  'matching.run': 'Full matching run started',
 };

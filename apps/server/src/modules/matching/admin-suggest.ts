@@ -8,6 +8,7 @@ import {
 } from '@intergen/domain';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/index.ts';
 import * as members from '../members/index.ts';
 import { createSuggestionIn, type MatchingContext } from './matching.context.ts';
 import { explanationOf } from './matching.model.ts';
@@ -54,6 +55,14 @@ export async function createSuggestion(
       position: 0,
       createdBy: adminId,
     });
+    if (made.created) {
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: 'suggestion.create',
+        target: made.id,
+        details: { expertId: expert.id, companyId: company.id, score: explanation.score },
+      });
+    }
     return { suggestionId: made.id, created: made.created, explanation };
   });
   if (result.created) afterCommit();

@@ -2,6 +2,7 @@ import type { MatchingRun } from '@intergen/contracts';
 import { packCompanies, scoreExpertVsCompanies } from '@intergen/domain';
 import { newId } from '../../lib/crypto.ts';
 import { enqueue } from '../../outbox/outbox.ts';
+import { recordAudit } from '../audit/index.ts';
 import * as members from '../members/index.ts';
 import { type MatchingContext, SCORE_CHUNK } from './matching.context.ts';
 import * as repo from './matching.repository.ts';
@@ -38,6 +39,7 @@ export async function startRun(
     const active = await repo.activeRun(tx);
     if (active) return { run: active, started: false };
     const run = await repo.insertRun(tx, { id: newId(), status: 'queued', requestedBy: adminId });
+    await recordAudit(tx, { actorId: adminId, action: 'matching.run', target: run.id });
     await enqueue(
       tx,
       matchingRunTopic.message(

@@ -16,7 +16,7 @@ export async function approveExpert(
   adminId: string,
   profileId: string,
 ): Promise<OwnProfile> {
-  return adminAction(ctx, profileId, async (tx, p) => {
+  return adminAction(ctx, { adminId, profileId, action: 'profile.approve' }, async (tx, p) => {
     if (p.kind !== 'expert') throw badRequest('VALIDATION_FAILED', profileTexts.onlyExperts);
     if (p.profilePublished) return false;
     if (!isComplete(p.kind, p.data)) {
@@ -49,7 +49,7 @@ export async function publishCompany(
   adminId: string,
   profileId: string,
 ): Promise<OwnProfile> {
-  return adminAction(ctx, profileId, async (tx, p) => {
+  return adminAction(ctx, { adminId, profileId, action: 'profile.publish' }, async (tx, p) => {
     if (p.kind !== 'company') throw badRequest('VALIDATION_FAILED', profileTexts.onlyCompanies);
     if (p.profilePublished) return false;
     if (!isComplete(p.kind, p.data)) {
@@ -80,11 +80,15 @@ export async function setVerified(
   profileId: string,
   verified: boolean,
 ): Promise<OwnProfile> {
-  return adminAction(ctx, profileId, async (tx, p) => {
-    if (p.kind !== 'expert') throw badRequest('VALIDATION_FAILED', profileTexts.onlyExperts);
-    if (p.isVerified === verified) return false;
-    await updateProfileRow(tx, p.kind, p.id, { isVerified: verified });
-    await event(ctx, tx, verified ? 'profile.verified' : 'profile.unverified', p, { by: adminId });
-    return false;
-  });
+  return adminAction(
+    ctx,
+    { adminId, profileId, action: verified ? 'profile.verify' : 'profile.unverify' },
+    async (tx, p) => {
+      if (p.kind !== 'expert') throw badRequest('VALIDATION_FAILED', profileTexts.onlyExperts);
+      if (p.isVerified === verified) return false;
+      await updateProfileRow(tx, p.kind, p.id, { isVerified: verified });
+      await event(ctx, tx, verified ? 'profile.verified' : 'profile.unverified', p, { by: adminId });
+      return false;
+    },
+  );
 }

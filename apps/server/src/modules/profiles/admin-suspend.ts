@@ -15,25 +15,29 @@ export async function deactivateMember(
   profileId: string,
   reason: string,
 ): Promise<OwnProfile> {
-  return adminAction(ctx, profileId, async (tx, p) => {
-    await updateProfileRow(tx, p.kind, p.id, {
-      profilePublished: false,
-      profilePending: false,
-      deactivatedDate: startOfUtcDay(),
-      deactivateReason: reason,
-      // A repeated deactivation keeps what the first one took away.
-      deactivatedFrom: p.deactivatedDate
-        ? p.deactivatedFrom
-        : p.profilePublished
-          ? 'published'
-          : p.profilePending
-            ? 'pending'
-            : null,
-    });
-    await deleteUserSessions(tx, p.id);
-    await event(ctx, tx, 'profile.deactivated', p, { by: adminId, reason });
-    return false;
-  });
+  return adminAction(
+    ctx,
+    { adminId, profileId, action: 'profile.deactivate', details: { reason } },
+    async (tx, p) => {
+      await updateProfileRow(tx, p.kind, p.id, {
+        profilePublished: false,
+        profilePending: false,
+        deactivatedDate: startOfUtcDay(),
+        deactivateReason: reason,
+        // A repeated deactivation keeps what the first one took away.
+        deactivatedFrom: p.deactivatedDate
+          ? p.deactivatedFrom
+          : p.profilePublished
+            ? 'published'
+            : p.profilePending
+              ? 'pending'
+              : null,
+      });
+      await deleteUserSessions(tx, p.id);
+      await event(ctx, tx, 'profile.deactivated', p, { by: adminId, reason });
+      return false;
+    },
+  );
 }
 
 /**
@@ -48,7 +52,7 @@ export async function activateMember(
   adminId: string,
   profileId: string,
 ): Promise<OwnProfile> {
-  return adminAction(ctx, profileId, async (tx, p) => {
+  return adminAction(ctx, { adminId, profileId, action: 'profile.activate' }, async (tx, p) => {
     if (!p.deactivatedDate) return false;
     const restorable = p.emailVerified && isComplete(p.kind, p.data);
     const restored =
@@ -75,11 +79,15 @@ export async function unpublishProfile(
   profileId: string,
   reason: string,
 ): Promise<OwnProfile> {
-  return adminAction(ctx, profileId, async (tx, p) => {
-    await updateProfileRow(tx, p.kind, p.id, { profilePublished: false, disableReason: reason });
-    // A disable reason appearing signs the member out (spec 001 §5); they may sign in again.
-    await deleteUserSessions(tx, p.id);
-    await event(ctx, tx, 'profile.unpublished', p, { by: adminId, reason });
-    return false;
-  });
+  return adminAction(
+    ctx,
+    { adminId, profileId, action: 'profile.unpublish', details: { reason } },
+    async (tx, p) => {
+      await updateProfileRow(tx, p.kind, p.id, { profilePublished: false, disableReason: reason });
+      // A disable reason appearing signs the member out (spec 001 §5); they may sign in again.
+      await deleteUserSessions(tx, p.id);
+      await event(ctx, tx, 'profile.unpublished', p, { by: adminId, reason });
+      return false;
+    },
+  );
 }

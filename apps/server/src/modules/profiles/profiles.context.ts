@@ -2,6 +2,7 @@ import type { OwnProfile } from '@intergen/contracts';
 import { type ProfileData, profileTexts } from '@intergen/domain';
 import type { Database, Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { DomainEventOf, DomainEventPayload, ProfileEventType, PublishEvent } from '../events/index.ts';
 import {
   type ContactField,
@@ -153,16 +154,26 @@ export const requestMatching = (
     payload: { profileId: p.id, kind: p.kind, ...(reason ? { reason } : {}), ...extra },
   });
 
-/** An admin action on one profile: locked, changed, and answered with the profile as it now stands. */
+/**
+ * An admin action on one profile: locked, changed, written to the audit log (who did what to whom, in the same
+ * transaction), and answered with the profile as it now stands.
+ */
 export async function adminAction(
   ctx: ProfilesContext,
-  profileId: string,
+  audit: { adminId: string; profileId: string; action: string; details?: Record<string, unknown> },
   work: (tx: Executor, p: StoredProfile) => Promise<boolean>,
 ): Promise<OwnProfile> {
+  const { profileId } = audit;
   let queued = false;
   const result = await ctx.db.transaction(async (tx) => {
     const p = await locked(tx, profileId);
     queued = await work(tx, p);
+    await recordAudit(tx, {
+      actorId: audit.adminId,
+      action: audit.action,
+      target: profileId,
+      ...(audit.details ? { details: audit.details } : {}),
+    });
     return reload(tx, profileId);
   });
   if (queued) ctx.deps.afterCommit();
