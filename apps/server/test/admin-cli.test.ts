@@ -1,92 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { client, testConfig, tokenOf } from './helpers.ts';
+import { freePort, runScript, shellEnv, startServer } from './processes.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const LINK = /One-time sign-in link for (\S+): (http\S+\/login-options\?token=[A-Za-z0-9_-]+)/;
 
-/** The environment of a shell with only DATA_DIR (and the given extras) set for InterGen. */
-function env(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const base = { ...process.env };
-  for (const key of ['PORT', 'HOST', 'APP_URL', 'DATABASE_URL', 'SMTP_URL', 'TEST_DATABASE_URL', 'APP_ENV']) {
-    delete base[key];
-  }
-  return { ...base, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
-}
-
-function run(
-  args: string[],
-  childEnv: NodeJS.ProcessEnv,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-      cwd: repoRoot,
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
+const env = shellEnv;
 const adminCli = (args: string[], childEnv: NodeJS.ProcessEnv) =>
-  run(['apps/server/src/admin-cli.ts', ...args], childEnv);
-
-/** A TCP port that was free a moment ago. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `main.ts` and resolves once it says it is running, with everything it printed so far. */
-function startServer(childEnv: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; output: () => string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: repoRoot,
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const output = () => out;
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 90_000);
-    const onData = (d: Buffer) => {
-      out += d;
-      if (/InterGen is running at/.test(out) && /One-time sign-in link for admin@localhost/.test(out)) {
-        clearTimeout(timer);
-        resolve({ child, output });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (d) => {
-      out += d;
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${out}`));
-    });
-  });
-}
+  runScript('apps/server/src/admin-cli.ts', args, childEnv);
 
 // Each case starts Node processes; on a loaded two-core machine that can take tens of seconds.
 describe('npm run admin', { timeout: 300_000 }, () => {
@@ -147,7 +73,11 @@ describe('npm run admin', { timeout: 300_000 }, () => {
     );
 
     // A second server on the same data directory refuses to start, naming the reason.
-    const second = await run(['apps/server/src/main.ts'], env(dataDir, { PORT: String(await freePort()) }));
+    const second = await runScript(
+      'apps/server/src/main.ts',
+      [],
+      env(dataDir, { PORT: String(await freePort()) }),
+    );
     expect(second.code).toBe(1);
     expect(second.stderr).toContain('The data directory is in use by another InterGen process');
 
