@@ -19,7 +19,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          // Caps on a test, not waits: password hashing and app starts slow down many times on a loaded machine.
+          testTimeout: 60_000,
           hookTimeout: 120_000,
           // PGlite instances are memory-heavy and the machine has two cores.
           maxWorkers: 2,

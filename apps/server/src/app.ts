@@ -30,14 +30,18 @@ import { helmetOptions, registerOriginCheck } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
 import { AppError } from './lib/errors.ts';
 import { logSerializers } from './lib/logging.ts';
+import { accountRoutes, adminAccountsRoutes, createAccountsService } from './modules/accounts/index.ts';
 import {
+  adminAnalyticsRoutes,
   adminMatchingRoutes,
+  adminMembersRoutes,
   adminOutboxRoutes,
   adminProfilesRoutes,
+  adminRecordsRoutes,
   adminRoutes,
 } from './modules/admin/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
-import { authRoutes, createAuthService } from './modules/auth/index.ts';
+import { accountRateLimitKeys, authRoutes, createAuthService } from './modules/auth/index.ts';
 import {
   connectionsRoutes,
   createConnectionsService,
@@ -109,7 +113,8 @@ const eventSubscriptions: EventSubscriptions = subscribe(
       type.startsWith('network.') ||
       type.startsWith('profile.') ||
       type === 'survey.submitted' ||
-      type === 'suggestion.dismissed',
+      type === 'suggestion.dismissed' ||
+      type === 'member.deleted',
   ),
   crmEventTopic,
 );
@@ -247,6 +252,18 @@ export async function buildApp(deps: AppDeps) {
     // Verifying the e-mail publishes or submits a complete profile that was waiting for it (spec 000 §2).
     onEmailVerified: [profiles.submitAfterVerification],
   });
+  // Deleting an account (admin or member) and the member's own data export (DESIGN.md §4, issue 14).
+  const accounts = createAccountsService({
+    database,
+    publishEvent,
+    images,
+    relationshipOf: anyRelationship(relationshipBetween, networkRelationship),
+    communityTab: settings.communityTab,
+    ownProfile: (userId) => profiles.getOwn(userId),
+    rateLimitKeys: accountRateLimitKeys,
+    afterCommit: () => worker.nudge(),
+    warn: (obj, message) => app.log.warn(obj, message),
+  });
 
   await app.register(fastifyHelmet, helmetOptions(config.appEnv === 'production'));
   await app.register(fastifyCookie);
@@ -285,7 +302,14 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(profilesRoutes({ profiles, cookies }), { prefix: '/api/profiles' });
   await app.register(adminProfilesRoutes({ profiles }), { prefix: '/api/admin' });
+  await app.register(adminAccountsRoutes({ accounts }), { prefix: '/api/admin' });
+  await app.register(accountRoutes({ accounts, cookies, rateLimitMultiplier: config.rateLimitMultiplier }), {
+    prefix: '/api/account',
+  });
+  await app.register(adminMembersRoutes({ profiles }), { prefix: '/api/admin' });
   await app.register(adminMatchingRoutes({ matching }), { prefix: '/api/admin' });
+  await app.register(adminAnalyticsRoutes({ database, tracking }), { prefix: '/api/admin' });
+  await app.register(adminRecordsRoutes({ database }), { prefix: '/api/admin' });
   await app.register(
     adminOutboxRoutes({ database, topics: worker.topics, afterCommit: () => worker.nudge() }),
     { prefix: '/api/admin' },
@@ -350,6 +374,8 @@ export async function buildApp(deps: AppDeps) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: false,
+      // The build writes .br and .gz beside each text file (apps/web/precompress.ts): sent as they are.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',
@@ -379,7 +405,18 @@ export async function buildApp(deps: AppDeps) {
   });
 
   return Object.assign(app, {
-    services: { auth, profiles, matching, connections, network, notifications, tracking, crm, settings },
+    services: {
+      auth,
+      profiles,
+      matching,
+      connections,
+      network,
+      notifications,
+      tracking,
+      crm,
+      settings,
+      accounts,
+    },
     worker,
     housekeeping,
     liveHub,

@@ -416,5 +416,34 @@ describe.each(engines)('admin settings on %s', (engine: Engine) => {
       const [entry] = (await auditPage()).entries;
       expect(entry?.actor).toEqual({ id: 'no-such-user', name: null, email: null });
     });
+
+    it('finds entries by what their target or details contain, case-insensitively and literally', async () => {
+      await t.database.db.delete(auditLog);
+      await t.database.db.insert(auditLog).values([
+        {
+          actorId: null,
+          action: 'member.delete',
+          target: 'user-1',
+          details: { email: 'Gone.Member@Example.com' },
+        },
+        { actorId: null, action: 'settings.update', target: 'supportEmail', details: {} },
+        { actorId: null, action: 'outbox.retry', target: '42', details: { note: '100%_sure' } },
+      ]);
+      const found = async (search: string) =>
+        (await auditPage(`?search=${encodeURIComponent(search)}`)).entries.map((e) => e.action);
+      expect(await found('gone.member@example')).toEqual(['member.delete']);
+      expect(await found('USER-1')).toEqual(['member.delete']);
+      expect(await found('supportemail')).toEqual(['settings.update']);
+      // Pattern characters are taken literally.
+      expect(await found('%_')).toEqual(['outbox.retry']);
+      expect(await found('_')).toEqual(['outbox.retry']);
+      expect(await found('nobody@nowhere')).toEqual([]);
+      // With an action too, both apply; blank is no search.
+      expect((await auditPage('?search=user-1&action=settings.update')).entries).toEqual([]);
+      expect((await auditPage('?search=%20%20')).entries).toHaveLength(3);
+      // NUL and overlong searches are refused, and change nothing.
+      expect((await admin.client.get('/api/admin/audit?search=a%00b')).statusCode).toBe(400);
+      expect((await admin.client.get(`/api/admin/audit?search=${'x'.repeat(101)}`)).statusCode).toBe(400);
+    });
   });
 });

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { App } from '../src/app.ts';
 import { companies, contactInfo, domainEvents, experts, users } from '../src/db/schema.ts';
+import { announceMemberChange } from '../src/modules/events/index.ts';
 import { client, codeIn, ORIGIN, signUp, type TestApp, tokenOf, uniqueEmail } from './helpers.ts';
 
 /** Valid values for every field of every section, per role: what `fill` saves through the API. */
@@ -257,5 +258,7 @@ export async function seedProfile(
   };
   await t.database.db.insert(kind === 'expert' ? experts : companies).values(row as never);
   await t.database.db.insert(contactInfo).values({ userId: id, email });
+  // Written without an event: tell every instance's in-memory copies (matching's counterparts) as an event would.
+  await announceMemberChange(t.database.db, id);
   return { id, name, email };
 }

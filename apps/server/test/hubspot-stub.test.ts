@@ -668,6 +668,22 @@ describe('associations', () => {
   });
 });
 
+describe('archive', () => {
+  it('moves a record to the recycling bin: gone from reads and associations, its unique value free', async () => {
+    const contact = await createContact('m-archived');
+    const deal = await createDeal('k-archived', [contact.id]);
+    await client.crm.contacts.basicApi.archive(contact.id);
+    expect(stub.records('contacts')).toEqual([]);
+    expect(stub.archived('contacts').map((c) => c.properties.intergen_member_id)).toEqual(['m-archived']);
+    expect((await failureOf(client.crm.contacts.basicApi.getById(contact.id))).code).toBe(404);
+    expect(stub.records('deals').find((d) => d.id === deal.id)?.associations).toEqual([]);
+    // A new contact may take the value again; archiving an id that is gone answers 204 as well.
+    await createContact('m-archived');
+    await client.crm.contacts.basicApi.archive(contact.id);
+    expect(stub.archived('contacts')).toHaveLength(1);
+  });
+});
+
 describe('anything else', () => {
   it('answers 404 in the error shape to an unknown route', async () => {
     for (const path of ['/crm/v3/objects/companies/1', '/crm/v3/objects/deals/1/extra', '/nothing']) {
@@ -675,8 +691,8 @@ describe('anything else', () => {
       expect(response.status).toBe(404);
       expect(await response.json()).toMatchObject({ status: 'error' });
     }
-    const deleted = await client.apiRequest({ method: 'DELETE', path: '/crm/v3/objects/deals/1' });
-    expect(deleted.status).toBe(404);
+    const put = await client.apiRequest({ method: 'PUT', path: '/crm/v3/objects/deals/1' });
+    expect(put.status).toBe(404);
   });
 
   it('answers 400 to a body that is not JSON', async () => {

@@ -53,6 +53,8 @@ export interface HubSpotStub {
   holdNextWrite(only?: RegExp): Promise<void>;
   releaseHeld(): void;
   records(objectType: HubSpotObjectType): HubSpotStubRecord[];
+  /** Records archived through `DELETE /crm/v3/objects/{type}/{id}` (HubSpot's recycling bin), oldest first. */
+  archived(objectType: HubSpotObjectType): HubSpotStubRecord[];
   /** Requests received, how many were failed on purpose (fail() and down()), and requests per route. */
   stats(): { requests: number; injectedFailures: number; byRoute: Record<string, number> };
   /** Forgets records (ids start over), faults, holds and stats. */
@@ -121,6 +123,8 @@ interface Store {
   records: Map<string, StoredRecord>;
   /** property → value → record id, for every unique property. */
   unique: Map<string, Map<string, string>>;
+  /** Archived records: out of every read, lookup and association, as in HubSpot's recycling bin. */
+  archived: StoredRecord[];
 }
 
 interface Reply {
@@ -212,6 +216,7 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
     type,
     records: new Map(),
     unique: new Map(uniqueProperties[type].map((p) => [p, new Map()])),
+    archived: [],
   });
   let stores: Record<HubSpotObjectType, Store> = { contacts: newStore('contacts'), deals: newStore('deals') };
   /** One sequence for both types, so a contact id never passes for a deal id by accident. */
@@ -372,8 +377,27 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
     return { status: 201, body: view(record, 'all') };
   }
 
+  /**
+   * `DELETE /crm/v3/objects/{type}/{id}`: moves the record to the recycling bin (204). HubSpot answers 204 for an
+   * id it does not have as well. Its unique values are freed and its associations dropped.
+   */
+  function archive(store: Store, id: string): Reply {
+    const record = store.records.get(id);
+    if (record) {
+      store.records.delete(id);
+      for (const [name, index] of store.unique) {
+        const value = record.properties.get(name);
+        if (value != null && index.get(value) === id) index.delete(value);
+      }
+      for (const other of record.associations)
+        stores[OTHER[store.type]].records.get(other)?.associations.delete(id);
+      store.archived.push(record);
+    }
+    return { status: 204, body: null };
+  }
+
   function read(store: Store, id: string, query: URLSearchParams): Reply {
-    // Nothing is ever archived here, so a read of archived records finds none.
+    // The gateway never reads the recycling bin: a read of archived records finds none here.
     if (query.get('archived') === 'true') throw notFound();
     const record = find(store, id, query.get('idProperty'));
     const names = listParam(query, 'properties');
@@ -673,6 +697,9 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
           run: (q, body) => update(stores[type], id, q, body),
         };
       }
+      if (method === 'DELETE') {
+        return { key: `DELETE ${base}/{id}`, write: true, run: () => archive(stores[type], id) };
+      }
       return null;
     }
     if (s[2] === 'v3' && s[3] === 'associations' && s[6] === 'batch' && s[7] === 'create' && s.length === 8) {
@@ -701,6 +728,11 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
 
   function send(res: ServerResponse, reply: Reply) {
     if (res.destroyed) return;
+    if (reply.status === 204) {
+      res.writeHead(204, reply.headers ?? {});
+      res.end();
+      return;
+    }
     const payload = JSON.stringify(reply.body);
     res.writeHead(reply.status, {
       'content-type': 'application/json;charset=utf-8',
@@ -832,6 +864,13 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
     releaseHeld,
     records(objectType) {
       return [...stores[objectType].records.values()].map((r) => ({
+        id: r.id,
+        properties: Object.fromEntries(r.properties),
+        associations: [...r.associations],
+      }));
+    },
+    archived(objectType) {
+      return stores[objectType].archived.map((r) => ({
         id: r.id,
         properties: Object.fromEntries(r.properties),
         associations: [...r.associations],

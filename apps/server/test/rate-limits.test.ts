@@ -39,7 +39,8 @@ describe.each(engines)('rate limits kept in the database on %s', (engine: Engine
   });
   afterAll(() => database.close());
 
-  it('keeps counting across a restart of the app', async () => {
+  // Eleven password checks (scrypt) and two app starts: on a loaded two-core machine that can pass 30 s.
+  it('keeps counting across a restart of the app', { timeout: 120_000 }, async () => {
     const email = uniqueEmail('target');
     const before = await instance(database);
     for (let i = 1; i <= 10; i++) {

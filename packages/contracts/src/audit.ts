@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { isStorableText } from './input.ts';
 
-/** GET /api/admin/audit: newest first; `cursor` is the `nextCursor` of the previous page; `action` filters. */
+/**
+ * GET /api/admin/audit: newest first; `cursor` is the `nextCursor` of the previous page; `action` filters;
+ * `search` finds entries whose target or details contain the text (a member's id or e-mail, a setting's key).
+ */
 export const AuditQuerySchema = z.object({
+  search: z.string().trim().max(100).refine(isStorableText).optional(),
   action: z
     .string()
     .regex(/^[a-z][a-z0-9_.-]{0,99}$/)

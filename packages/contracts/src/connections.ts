@@ -158,12 +158,3 @@ export const TrackingSummaryResponseSchema = z.object({
   counts: z.array(z.object({ type: z.enum(trackingEventTypes), count: z.number() })),
 });
 export type TrackingSummaryResponse = z.infer<typeof TrackingSummaryResponseSchema>;
-
-/**
- * `GET /api/events` (Server-Sent Events) sends `event: change` with this data; the client invalidates the
- * queries named by `topics`.
- */
-export const liveTopics = ['suggestions', 'connections', 'notifications', 'profile', 'network'] as const;
-export type LiveTopic = (typeof liveTopics)[number];
-export const LiveChangeSchema = z.object({ topics: z.array(z.enum(liveTopics)) });
-export type LiveChange = z.infer<typeof LiveChangeSchema>;

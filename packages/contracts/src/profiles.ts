@@ -271,7 +271,7 @@ export const ProfileViewSchema = z.object({
 export type ProfileView = z.infer<typeof ProfileViewSchema>;
 export const ProfileViewResponseSchema = z.object({ profile: ProfileViewSchema });
 
-/** Admin list rows: GET /api/admin/profiles?kind=&status= */
+/** What the admin's profile actions need to know of a profile (the web's action buttons). */
 export const AdminProfileRowSchema = z.object({
   id: z.string(),
   kind: z.enum(profileTypes),
@@ -284,9 +284,4 @@ export const AdminProfileRowSchema = z.object({
   updatedAt: z.number(),
 });
 export type AdminProfileRow = z.infer<typeof AdminProfileRowSchema>;
-export const AdminProfilesQuerySchema = z.object({
-  kind: z.enum(profileTypes).optional(),
-  status: z.enum(profileStatuses).optional(),
-});
-export const AdminProfilesResponseSchema = z.object({ profiles: z.array(AdminProfileRowSchema) });
 export const ReasonBodySchema = z.object({ reason: z.string().trim().min(1).max(1000) });

@@ -175,6 +175,25 @@ export async function applyMigrations(database: Database): Promise<void> {
   else await migrateNodePg(database.db as never, { migrationsFolder });
 }
 
+/**
+ * Runs the migrations while holding a PostgreSQL advisory lock, on a connection of its own: instances and
+ * workers starting together (a deployment) migrate one after the other, and the later ones find nothing left to
+ * do. Without it, two processes on a fresh database both ran the first migration and one failed to start.
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query(`SELECT pg_advisory_lock(hashtext('intergen.migrations'))`);
+    try {
+      await migrate();
+    } finally {
+      await lock.query(`SELECT pg_advisory_unlock(hashtext('intergen.migrations'))`);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
 /** Opens the database and applies the committed migrations. PGlite keeps its files under `dataDir`. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
@@ -183,7 +202,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // pool and the next query opens a new one; without a listener the error would end the process.
     pool.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    await migrateNodePg(db as never, { migrationsFolder });
+    await migrateOnce(pool, () => migrateNodePg(db as never, { migrationsFolder }));
     const listeners = new Set<Unlisten>();
     return {
       db,

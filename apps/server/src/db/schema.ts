@@ -1,6 +1,7 @@
 import type { CrmPipeline, NetworkRequestStatus } from '@intergen/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -26,21 +27,29 @@ const ids = (name: string) => text(name).array().notNull().default(sql`'{}'::tex
 const noPendingList = { fastupdate: false };
 
 /** The user record: the login identity, the expert/company flag and the admin role. */
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  name: text('name').notNull(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  kind: text('kind').$type<'expert' | 'company'>(),
-  isAdmin: boolean('is_admin').notNull().default(false),
-  /** scrypt hash; null once the login was removed (a disabled account). */
-  passwordHash: text('password_hash'),
-  loginRemovedAt: ts('login_removed_at'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    name: text('name').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    kind: text('kind').$type<'expert' | 'company'>(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** scrypt hash; null once the login was removed (a disabled account). */
+    passwordHash: text('password_hash'),
+    loginRemovedAt: ts('login_removed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The admin's members console: sorted by e-mail, and searched in it (pg_trgm answers ILIKE '%…%').
+    index('users_console_email_idx').on(sql`lower(${t.email}) COLLATE "C"`, t.id),
+    index('users_console_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`).with(noPendingList),
+  ],
+);
 
 /** Server-side sessions; the cookie carries a random token, the table only its SHA-256. */
 export const sessions = pgTable(
@@ -144,6 +153,37 @@ const profileLifecycle = () => ({
   updatedAt: updatedAt(),
 });
 
+/**
+ * The admin's members console (issue 14): every member in keyset pages sorted by name, publish date, last update
+ * or rating (creation: `*_created_idx`), each a merge of the two profile tables' index scans; and the name search.
+ */
+function consoleIndexes(
+  table: 'experts' | 'companies',
+  t: {
+    id: AnyPgColumn;
+    name: AnyPgColumn;
+    publishDate: AnyPgColumn;
+    updatedAt: AnyPgColumn;
+    averageRating: AnyPgColumn;
+    numberOfRatings: AnyPgColumn;
+    companyName?: AnyPgColumn;
+  },
+) {
+  const searched = [
+    sql`${t.name} gin_trgm_ops`,
+    ...(t.companyName ? [sql`${t.companyName} gin_trgm_ops`] : []),
+  ];
+  return [
+    index(`${table}_console_name_idx`).on(sql`lower(${t.name}) COLLATE "C"`, t.id),
+    index(`${table}_console_published_idx`).on(sql`coalesce(${t.publishDate}, 'epoch'::timestamptz)`, t.id),
+    index(`${table}_console_updated_idx`).on(t.updatedAt, t.id),
+    index(`${table}_console_rating_idx`).on(t.averageRating, t.numberOfRatings, t.id),
+    index(`${table}_console_search_trgm`)
+      .using('gin', ...(searched as [SQL, ...SQL[]]))
+      .with(noPendingList),
+  ];
+}
+
 export const experts = pgTable(
   'experts',
   {
@@ -161,9 +201,11 @@ export const experts = pgTable(
     suggestedCompanyIds: ids('suggested_company_ids'),
   },
   (t) => [
-    index('experts_created_idx').on(t.createdAt),
+    index('experts_created_idx').on(t.createdAt, t.id),
+    ...consoleIndexes('experts', t),
     // The community lists: published, non-private experts newest first (keyset pages), the name search
-    // (pg_trgm, so that a search matching nobody reads the index, not every row) and the flag filters.
+    // (the name's three-character substrings as exact GIN keys, `community_grams`, migration 0016, so that
+    // a search matching nobody reads the index, not every row) and the flag filters.
     // Covering b-trees (index-only scans, no row read): newest first with keyset, and by id for the viewer's
     // strong matches; both carry what the filters and the search test.
     index('experts_listed_idx')
@@ -173,7 +215,7 @@ export const experts = pgTable(
       .on(t.id, t.listedAt, t.name, t.facetTokens)
       .where(sql`${t.profilePublished} AND NOT ${t.private}`),
     index('experts_community_gin')
-      .using('gin', t.facetTokens, sql`lower(${t.name}) gin_trgm_ops`)
+      .using('gin', t.facetTokens, sql`community_grams(lower(${t.name}))`)
       .where(sql`${t.profilePublished} AND NOT ${t.private}`)
       .with(noPendingList),
   ],
@@ -198,7 +240,8 @@ export const companies = pgTable(
     supportingDocuments: jsonb('supporting_documents').$type<unknown[]>(),
   },
   (t) => [
-    index('companies_created_idx').on(t.createdAt),
+    index('companies_created_idx').on(t.createdAt, t.id),
+    ...consoleIndexes('companies', t),
     index('companies_listed_idx')
       .on(t.listedAt.desc(), t.id.desc(), t.name, t.companyName, t.facetTokens)
       .where(sql`${t.profilePublished}`),
@@ -209,7 +252,7 @@ export const companies = pgTable(
       .using(
         'gin',
         t.facetTokens,
-        sql`lower(${t.name} || E'\\n' || coalesce(${t.companyName}, '')) gin_trgm_ops`,
+        sql`community_grams(lower(${t.name} || E'\\n' || coalesce(${t.companyName}, '')))`,
       )
       .where(sql`${t.profilePublished}`)
       .with(noPendingList),

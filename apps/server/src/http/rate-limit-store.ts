@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Database } from '../db/client.ts';
+import { inArray } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
 
 /** What @fastify/rate-limit hands a store's callbacks: hits in the current window and the ms left in it. */
 interface Counted {
@@ -58,6 +60,12 @@ export function databaseRateLimitStore(database: Database) {
       return this;
     }
   };
+}
+
+/** Deletes the counters of these limiter keys (a deleted account's), in the caller's transaction. */
+export async function deleteRateLimitKeys(ex: Executor, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await ex.delete(rateLimits).where(inArray(rateLimits.key, keys.map(rowKey)));
 }
 
 /** Housekeeping: deletes windows that have ended. */

@@ -76,6 +76,12 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
   /** How long a claimed row stays invisible to other workers before it counts as abandoned. */
   leaseMs?: number;
+  /**
+   * How long `stop()` waits for the job in hand (10 s). A job stuck on an upstream that never answers would
+   * otherwise hold a shutdown for as long as that client's own timeout (nodemailer's: 10 minutes); its row keeps
+   * its lease and is run again, by any worker, once the lease ends.
+   */
+  stopGraceMs?: number;
 }
 
 /** Exponential backoff with jitter: 2 s, 4 s, 8 s … capped at one hour. */
@@ -94,6 +100,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   const pollMs = options.pollMs ?? 500;
   const batchSize = options.batchSize ?? 20;
   const leaseMs = options.leaseMs ?? 60_000;
+  const stopGraceMs = options.stopGraceMs ?? 10_000;
   let timer: NodeJS.Timeout | null = null;
   /**
    * Topics whose upstream asked this worker to wait (a `RetryLaterError`, e.g. HubSpot's 429), until when: their
@@ -107,6 +114,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   };
   let running: Promise<number> | null = null;
   let stopped = true;
+  /** Set by stop(): no batch is claimed and no job started after it. */
+  let closing = false;
+  /** Each running batch's claimed rows not started yet; stop() gives them back to the queue. */
+  const unstarted = new Set<OutboxJob[]>();
 
   async function claim(): Promise<OutboxJob[]> {
     const rows = await database.query<{
@@ -166,28 +177,51 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     );
   }
 
-  /** Processes due rows until none is left; returns how many ran. */
+  /** Gives claimed rows that were not started back to the queue at once (a stopping worker). */
+  async function release(jobs: OutboxJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await database.query(
+      `UPDATE outbox SET locked_until = NULL, attempts = attempts - 1 WHERE id = ANY($1::bigint[]) AND status = 'pending'`,
+      [jobs.map((j) => j.id)],
+    );
+  }
+
+  /** Processes due rows until none is left (or the worker stops); returns how many ran. */
   async function runOnce(): Promise<number> {
     let processed = 0;
     for (;;) {
+      if (closing) return processed;
       const jobs = await claim();
       if (jobs.length === 0) return processed;
-      for (const job of jobs) {
-        const handler = handlers[job.topic];
-        let failure: unknown = null;
-        const wait = (pausedTopics.get(job.topic) ?? 0) - Date.now();
-        try {
-          if (!handler) throw new Error(`No handler for topic ${job.topic}`);
-          // Claimed with others before its topic was paused: back to wait, unrun.
-          if (wait > 0) throw new RetryLaterError(`${job.topic} waits ${wait} ms (its upstream asked)`, wait);
-          await handler(job);
-        } catch (error) {
-          failure = error ?? new Error('unknown failure');
+      if (closing) {
+        await release(jobs);
+        return processed;
+      }
+      unstarted.add(jobs);
+      try {
+        for (let job = jobs.shift(); job; job = closing ? undefined : jobs.shift()) {
+          await runJob(job);
+          processed++;
         }
-        await settle(job, failure);
-        processed++;
+      } finally {
+        unstarted.delete(jobs);
       }
     }
+  }
+
+  async function runJob(job: OutboxJob): Promise<void> {
+    const handler = handlers[job.topic];
+    let failure: unknown = null;
+    const wait = (pausedTopics.get(job.topic) ?? 0) - Date.now();
+    try {
+      if (!handler) throw new Error(`No handler for topic ${job.topic}`);
+      // Claimed with others before its topic was paused: back to wait, unrun.
+      if (wait > 0) throw new RetryLaterError(`${job.topic} waits ${wait} ms (its upstream asked)`, wait);
+      await handler(job);
+    } catch (error) {
+      failure = error ?? new Error('unknown failure');
+    }
+    await settle(job, failure);
   }
 
   function tick(): Promise<number> {
@@ -219,12 +253,30 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     start() {
       if (!stopped) return;
       stopped = false;
+      closing = false;
       schedule();
     },
+    /**
+     * Stops polling and claiming; waits for the job in hand at most `stopGraceMs` (the rest of its batch goes
+     * back to the queue unrun).
+     */
     async stop() {
       stopped = true;
+      closing = true;
       if (timer) clearTimeout(timer);
-      await running;
+      await release([...unstarted].flatMap((jobs) => jobs.splice(0)));
+      if (!running) return;
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([
+        running,
+        new Promise<void>((resolve) => {
+          grace = setTimeout(() => {
+            log.warn({ graceMs: stopGraceMs }, 'outbox worker stopped with a job still running');
+            resolve();
+          }, stopGraceMs);
+        }),
+      ]);
+      clearTimeout(grace);
     },
     /** Runs due work now instead of at the next poll (called after a commit that enqueued). */
     nudge() {
@@ -232,6 +284,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     },
     /** Runs until nothing is due; for tests and the admin command. */
     async drain(): Promise<number> {
+      closing = false;
       let total = 0;
       for (;;) {
         await running;

@@ -40,7 +40,7 @@ export const adminProfileTexts = {
   deactivateHint: 'The member is signed out at once and cannot sign in until the profile is activated again.',
   unpublishHint: 'The profile leaves the community until it is published again.',
   loading: 'Loading profiles',
-  backToProfiles: 'All profiles',
+  backToProfiles: 'All members',
   statusPanel: 'Status',
   email: 'E-mail',
   sectionCompletion: 'Completion by section',

@@ -22,6 +22,9 @@ export const auditTexts = {
   formerUser: (id: string) => `Former user ${id}`,
   empty: 'Nothing has been recorded yet.',
   emptyForAction: 'Nothing has been recorded for this action.',
+  search: 'Search',
+  searchPlaceholder: 'A member’s e-mail or id, a setting',
+  emptyForSearch: 'No entry matches this search.',
   loadMore: 'Load more',
   before: 'Before',
   after: 'After',
@@ -42,4 +45,5 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'profile.unpublish': 'Profile unpublished',
   'suggestion.create': 'Suggestion created',
   'matching.run': 'Full matching run started',
+  'member.delete': 'Member deleted',
 };

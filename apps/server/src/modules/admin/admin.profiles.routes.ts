@@ -1,6 +1,4 @@
 import {
-  AdminProfilesQuerySchema,
-  AdminProfilesResponseSchema,
   errorResponses,
   IdParamsSchema,
   OwnProfileResponseSchema,
@@ -13,7 +11,10 @@ import type { ProfilesService } from '../profiles/index.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 
-/** Admin pages' API for profiles: the list, any profile, and the lifecycle actions only admins may take. */
+/**
+ * Admin pages' API for profiles: any profile, and the lifecycle actions only admins may take (the list of every
+ * member is the Members console, admin.members.routes.ts).
+ */
 export function adminProfilesRoutes(deps: { profiles: ProfilesService }) {
   const { profiles } = deps;
   return async function routes(fastify: FastifyInstance) {
@@ -24,22 +25,6 @@ export function adminProfilesRoutes(deps: { profiles: ProfilesService }) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['admin'];
     const own = { 200: OwnProfileResponseSchema, ...errors };
-
-    app.get(
-      '/profiles',
-      {
-        schema: {
-          tags,
-          summary: 'Profiles with their status: experts awaiting approval first, then newest',
-          querystring: AdminProfilesQuerySchema,
-          response: { 200: AdminProfilesResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        requireAdmin(request);
-        return { profiles: await profiles.listForAdmin(request.query) };
-      },
-    );
 
     app.get(
       '/profiles/:id',

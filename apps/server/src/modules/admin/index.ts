@@ -1,5 +1,8 @@
 /** The admin area's routes over the other modules' services. Owns no table. */
+export { adminAnalyticsRoutes } from './admin.analytics.routes.ts';
 export { adminMatchingRoutes } from './admin.matching.routes.ts';
+export { adminMembersRoutes } from './admin.members.routes.ts';
 export { adminOutboxRoutes } from './admin.outbox.routes.ts';
 export { adminProfilesRoutes } from './admin.profiles.routes.ts';
+export { adminRecordsRoutes } from './admin.records.routes.ts';
 export { adminRoutes } from './admin.routes.ts';

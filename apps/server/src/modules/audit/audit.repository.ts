@@ -15,13 +15,23 @@ export async function auditEntryExists(ex: Executor, id: number): Promise<boolea
   return row !== undefined;
 }
 
+/** SQL: the entry's target or details contain `text`, case-insensitively and literally (no pattern characters). */
+function mentions(text: string) {
+  return sql`strpos(lower(coalesce(${auditLog.target}, '') || ' ' || ${auditLog.details}::text), ${text.toLowerCase()}) > 0`;
+}
+
 /**
  * Entries newest first (created_at, then id), optionally of one action, after the entry `afterId` of the previous
  * page: a keyset on (created_at, id) read from that entry, so its microseconds are compared as stored.
  */
 export async function listAuditRows(
   ex: Executor,
-  opts: { action?: string | undefined; afterId?: number | undefined; limit: number },
+  opts: {
+    action?: string | undefined;
+    search?: string | undefined;
+    afterId?: number | undefined;
+    limit: number;
+  },
 ): Promise<AuditRow[]> {
   return ex
     .select()
@@ -29,6 +39,7 @@ export async function listAuditRows(
     .where(
       and(
         opts.action ? eq(auditLog.action, opts.action) : undefined,
+        opts.search ? mentions(opts.search) : undefined,
         opts.afterId === undefined
           ? undefined
           : sql`(${auditLog.createdAt}, ${auditLog.id}) < (SELECT a.created_at, a.id FROM ${auditLog} a WHERE a.id = ${opts.afterId})`,

@@ -47,7 +47,12 @@ export async function listAudit(
       { path: 'cursor', message: messages.unknownCursor },
     ]);
   }
-  const rows = await repo.listAuditRows(ex, { action: query.action, afterId, limit: query.limit + 1 });
+  const rows = await repo.listAuditRows(ex, {
+    action: query.action,
+    search: query.search || undefined,
+    afterId,
+    limit: query.limit + 1,
+  });
   const page = rows.slice(0, query.limit);
   const actors = await actorsOf([...new Set(page.flatMap((r) => (r.actorId ? [r.actorId] : [])))]);
   const entries: AuditEntry[] = page.map((r) => ({

@@ -3,6 +3,7 @@ import { newId } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
 import * as members from '../members/index.ts';
 import { type AuthContext, issueLinkToken } from './auth.context.ts';
+import { lockAdminCreation } from './auth.repository.ts';
 
 /**
  * Makes `email` an admin (creating a password-less, verified account when there is none) and returns a
@@ -19,6 +20,7 @@ export async function createAdmin(
     throw badRequest('VALIDATION_FAILED', messages.invalidEmail);
   }
   return db.transaction(async (tx) => {
+    await lockAdminCreation(tx);
     let user = await members.findUserByEmail(tx, email);
     const created = !user;
     if (user) {

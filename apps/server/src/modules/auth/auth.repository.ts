@@ -5,6 +5,14 @@ import { publishSessionsEnded } from '../live/index.ts';
 
 export type TokenPurpose = 'password_reset' | 'one_time_login';
 
+/**
+ * Serialises making admins until the transaction ends: instances starting together on a fresh database each make
+ * the first admin, and without the lock all but one failed on the e-mail's unique index and stopped.
+ */
+export async function lockAdminCreation(tx: Executor): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('intergen.admins'))`);
+}
+
 // Sessions
 
 export async function insertSession(ex: Executor, row: typeof sessions.$inferInsert): Promise<void> {

@@ -23,11 +23,31 @@ import type { AuthService } from './auth.service.ts';
 
 const errors = errorResponses(400, 401, 403, 409, 429);
 
+/** The full URLs of the routes under a credential limiter, as they are registered (`trackLimitedRoutes`). */
+const limitedRoutes = new Set<string>();
+const limiterHandlers = new WeakSet<preHandlerHookHandler>();
+
+/** Records the credential-limited routes a plugin registers after this call (auth's, and the account's own). */
+export function trackLimitedRoutes(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const handlers = [route.preHandler ?? []].flat() as preHandlerHookHandler[];
+    if (handlers.some((h) => limiterHandlers.has(h))) limitedRoutes.add(route.url);
+  });
+}
+
+/**
+ * The limiter keys that name an account on every credential route (by its e-mail, or by its user id where the
+ * body has none), so a deleted account's counters go with it.
+ */
+export function accountRateLimitKeys(email: string, userId: string): string[] {
+  return [...limitedRoutes].flatMap((url) => [`email:${url}:${email}`, `email:${url}:user:${userId}`]);
+}
+
 /**
  * Rate limits per IP and per e-mail (DESIGN.md §2), each `max` per minute times the configured multiplier.
  * Two separate counters, so rotating e-mails from one IP and rotating IPs against one e-mail are both bounded.
  */
-function limiters(
+export function limiters(
   app: FastifyInstance,
   multiplier: number,
   perIp: number,
@@ -52,7 +72,7 @@ function limiters(
       keyGenerator: (r) => `email:${r.routeOptions.url}:${emailOf(r)}`,
     }),
   ];
-  return async (request, reply) => {
+  const handler: preHandlerHookHandler = async (request, reply) => {
     for (const check of checks) {
       const result = await check(request);
       // `isAllowed` is true only for an allow-listed key; `isExceeded` says whether this one is over.
@@ -62,6 +82,8 @@ function limiters(
       }
     }
   };
+  limiterHandlers.add(handler);
+  return handler;
 }
 
 export function authRoutes(deps: {
@@ -71,6 +93,7 @@ export function authRoutes(deps: {
 }) {
   const { auth, cookies, rateLimitMultiplier: m } = deps;
   return async function routes(fastify: FastifyInstance) {
+    trackLimitedRoutes(fastify);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['auth'];
 

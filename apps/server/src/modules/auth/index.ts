@@ -5,5 +5,6 @@
  */
 export type { ClientInfo, EmailVerifiedHook, IssuedSession } from './auth.context.ts';
 export { deleteUserSessions, deleteUserTokens, lastSignInAt } from './auth.repository.ts';
-export { authRoutes } from './auth.routes.ts';
+export { accountRateLimitKeys, authRoutes, limiters, trackLimitedRoutes } from './auth.routes.ts';
 export { type AuthService, createAuthService } from './auth.service.ts';
+export { purgeMemberAuth } from './purge.ts';

@@ -10,7 +10,7 @@ import type {
   DomainEventPayload,
   PublishEvent,
 } from '../events/index.ts';
-import { publishLive } from '../live/index.ts';
+import { publishAdminLive, publishLive } from '../live/index.ts';
 import * as matching from '../matching/index.ts';
 import * as members from '../members/index.ts';
 import { type RequestWithCounterpart, toRequestView, type ViewingMember } from './connections.model.ts';
@@ -210,6 +210,14 @@ export const requireOpen = (r: repo.RequestRow) => {
 export const requireConnected = (r: repo.RequestRow) => {
   if (!r.accepted) throw conflict(connectionTexts.notConnected);
 };
-/** Tells both parties' open browsers that `topics` changed. */
-export const live = (tx: Executor, r: repo.RequestRow, topics: Parameters<typeof publishLive>[2]) =>
-  publishLive(tx, [r.expertId, r.companyId], topics);
+/**
+ * Tells both parties' open browsers that `topics` changed, and admins' that the requests did (and the
+ * suggestions, when the step changed the suggestion too: a send or a cancel).
+ */
+export async function live(tx: Executor, r: repo.RequestRow, topics: Parameters<typeof publishLive>[2]) {
+  await publishLive(tx, [r.expertId, r.companyId], topics);
+  await publishAdminLive(
+    tx,
+    topics.includes('suggestions') ? ['adminRequests', 'adminSuggestions'] : ['adminRequests'],
+  );
+}

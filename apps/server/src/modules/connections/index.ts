@@ -3,7 +3,13 @@
  * and review a request on a match suggestion; the members' buckets; meeting invites; and what ties two members
  * together (the relationship source of the read-access policy).
  */
+export {
+  type AdminConnectionRow,
+  listConnectionRequestsPage,
+} from './admin-list.repository.ts';
 export { relationshipBetween } from './connections.relationships.ts';
 export { connectionsRoutes } from './connections.routes.ts';
 export { type ConnectionsService, createConnectionsService } from './connections.service.ts';
+export { type ConnectionStageCounts, countConnectionStages } from './funnel.repository.ts';
+export { type MemberRequestRow, purgeMemberRequests, requestsOfMember } from './member-data.repository.ts';
 export { connectionCounts } from './views.ts';

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.ts';
-import { publishLive } from '../live/index.ts';
+import { publishAdminLive, publishLive } from '../live/index.ts';
 import * as matching from '../matching/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import { type ConnectionsContext, dealPayload } from './connections.context.ts';
@@ -34,5 +34,6 @@ export async function releasePendingRequests(
   }
   if (released.length > 0) {
     await publishLive(tx, [expertId, ...released.map((r) => r.companyId)], ['connections', 'notifications']);
+    await publishAdminLive(tx, ['adminRequests']);
   }
 }

@@ -1,7 +1,7 @@
 import type { ConnectionRequest } from '@intergen/contracts';
 import { declineLostReason } from '@intergen/domain';
 import type { Caller } from '../../http/caller.ts';
-import { publishLive } from '../live/index.ts';
+import { publishAdminLive, publishLive } from '../live/index.ts';
 import * as members from '../members/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import {
@@ -61,6 +61,7 @@ function declineQuietly(
       lostReason: declineLostReason(r.requestedBy),
     });
     await publishLive(tx, [caller.id], ['connections']);
+    await publishAdminLive(tx, ['adminRequests']);
     return false;
   });
 }

@@ -40,6 +40,20 @@ export async function updateContact(ex: Executor, id: string, record: ContactRec
     .where(eq(crmContacts.id, id));
 }
 
+/**
+ * Forgets a deleted member (DESIGN.md §4): their contact and every deal they were a party to (the stage history
+ * goes with each deal). Returns whether there was a contact.
+ */
+export async function deleteContactOfMember(ex: Executor, memberId: string): Promise<boolean> {
+  const contactId = await findContactId(ex, memberId);
+  if (!contactId) return false;
+  await ex
+    .delete(crmDeals)
+    .where(or(eq(crmDeals.firstContactId, contactId), eq(crmDeals.secondContactId, contactId)));
+  await ex.delete(crmContacts).where(eq(crmContacts.id, contactId));
+  return true;
+}
+
 const dealColumns = {
   id: crmDeals.id,
   pipeline: crmDeals.pipeline,

@@ -10,6 +10,7 @@ export function crmOrderingKey(event: DomainEvent): string | null {
   const p = event.payload as Record<string, unknown>;
   if (event.type.startsWith('network.')) return `crm:network:${p.requestId}`;
   if (event.type.startsWith('profile.')) return `crm:contact:${p.profileId}`;
+  if (event.type === 'member.deleted') return `crm:contact:${p.memberId}`;
   return typeof p.suggestionId === 'string' ? `crm:deal:${p.suggestionId}` : null;
 }
 

@@ -43,6 +43,11 @@ export interface CrmGateway {
   /** Creates the contact (properties as given); returns its id. */
   createContact(record: ContactRecord): Promise<string>;
   updateContact(contactId: string, record: ContactRecord): Promise<void>;
+  /**
+   * Forgets a deleted member's contact (DESIGN.md §4): the built-in CRM deletes it with the member's deals,
+   * HubSpot archives it. Nothing to forget is no failure (a repeated delivery).
+   */
+  removeContact(memberId: string): Promise<void>;
   findDealByKey(dealKey: string): Promise<CrmDeal | null>;
   findDeal(id: string): Promise<CrmDeal | null>;
   /** Creates the deal associated to both contacts; returns its id. */

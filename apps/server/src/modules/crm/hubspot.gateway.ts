@@ -180,6 +180,12 @@ function contactCalls(client: Client, { call, find, createOnce }: Caller) {
         client.crm.contacts.basicApi.update(id, { properties: propertiesOf(record) }),
       );
     },
+    /** Archives a deleted member's contact (HubSpot's recycling bin); one already gone is not a failure. */
+    removeContact: async (memberId: string) => {
+      const id = await findContactId(memberId);
+      if (!id) return;
+      await find('contact archive', () => client.crm.contacts.basicApi.archive(id));
+    },
   };
 }
 

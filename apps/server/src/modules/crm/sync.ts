@@ -18,6 +18,7 @@ import {
   requestStage,
   syncContact,
 } from './crm.service.ts';
+import { dealPartyDeleted, forgetMember } from './forget.ts';
 import type { CrmDeal } from './gateway.ts';
 import type { CrmProperties } from './properties.ts';
 
@@ -138,14 +139,16 @@ function changesContact(event: DomainEventMessage): boolean {
 /**
  * The CRM handler of one domain event (spec 000 §4): connection steps and a dismissed suggestion move the
  * pair's deal (keyed by the suggestion), My Network steps the network request's deal, profile changes the
- * member's contact. Idempotent: a deal is found by its key before one is made, and an event already applied
- * changes nothing.
+ * member's contact, a deleted account removes it. Idempotent: a deal is found by its key before one is made, and
+ * an event already applied changes nothing. A step of a deal whose member was deleted meanwhile does nothing.
  */
 export async function applyCrmEvent(ctx: CrmContext, event: DomainEventMessage): Promise<void> {
   if (event.type.startsWith('profile.')) {
     if (changesContact(event)) await syncContact(ctx, (event.payload as { profileId: string }).profileId);
     return;
   }
+  if (event.type === 'member.deleted') return forgetMember(ctx, event.payload.memberId);
+  if (await dealPartyDeleted(ctx, event)) return;
   if (event.type === 'suggestion.dismissed') {
     const p = event.payload;
     if (!p.suggestionId || !p.expertId || !p.companyId) return; // no pair, no deal

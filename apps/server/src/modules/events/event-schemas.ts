@@ -176,6 +176,16 @@ export const NetworkAcceptedEventSchema = networkEvent('network.accepted');
 export const NetworkDeclinedEventSchema = networkEvent('network.declined');
 export const NetworkCancelledEventSchema = networkEvent('network.cancelled');
 
+/**
+ * A member's account was deleted (DESIGN.md §4), by an admin (`by`) or by the member. It carries only ids: the
+ * member's other events are deleted with them, and this one stays as the record that they were.
+ */
+export const MemberDeletedEventSchema = event('member.deleted', {
+  memberId: id,
+  kind: kind.nullable(),
+  by: id.optional(),
+});
+
 /** Every domain event the app publishes, told apart by `type`. */
 export const DomainEventSchema = z.discriminatedUnion('type', [
   ProfileUpdatedEventSchema,
@@ -206,6 +216,7 @@ export const DomainEventSchema = z.discriminatedUnion('type', [
   NetworkAcceptedEventSchema,
   NetworkDeclinedEventSchema,
   NetworkCancelledEventSchema,
+  MemberDeletedEventSchema,
 ]);
 export type DomainEvent = z.infer<typeof DomainEventSchema>;
 export type DomainEventType = DomainEvent['type'];

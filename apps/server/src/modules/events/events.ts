@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import { defineTopic, type OutboxTopic } from '../../outbox/topic.ts';
@@ -35,6 +36,26 @@ export function eventTopic(name: string, options: EventTopicOptions = {}): Event
 export type EventSubscriptions = Partial<Record<DomainEventType, readonly EventTopic[]>>;
 
 /**
+ * Every event that may change a profile (`profile.*`, `matching.requested`, `member.deleted`) names its member on
+ * this channel, delivered on commit to every instance: in-memory copies of profiles (matching's packed
+ * counterparts) read that member again.
+ */
+export const memberChangesChannel = 'intergen_member_changes';
+
+/** Announces on commit that member `id` changed (publishEvent does it; so may a test that writes rows itself). */
+export async function announceMemberChange(ex: Executor, memberId: string): Promise<void> {
+  await ex.execute(sql`SELECT pg_notify(${memberChangesChannel}, ${memberId})`);
+}
+
+function changedMemberOf(event: DomainEvent): string | null {
+  if (event.type === 'member.deleted') return event.payload.memberId;
+  if (event.type.startsWith('profile.') || event.type === 'matching.requested') {
+    return (event.payload as { profileId?: string }).profileId ?? null;
+  }
+  return null;
+}
+
+/**
  * Makes `publishEvent(tx, event)`: checks the event against its type's schema (a wrong payload is a programming
  * error: it throws, and the caller's transaction rolls back), appends it to `domain_events` in the caller's
  * transaction and enqueues one outbox row per topic subscribed to its type, so the event and its deliveries
@@ -44,6 +65,8 @@ export function createEventPublisher(subscriptions: EventSubscriptions = {}) {
   return async function publishEvent(tx: Executor, event: DomainEvent): Promise<number> {
     const parsed = DomainEventSchema.parse(event);
     const eventId = await insertEvent(tx, parsed);
+    const member = changedMemberOf(parsed);
+    if (member) await announceMemberChange(tx, member);
     const topics = subscriptions[parsed.type] ?? [];
     await enqueue(
       tx,

@@ -4,3 +4,5 @@
  * to outbox topics, whose handlers parse it again.
  */
 export * from './events.ts';
+export { countLostDealEvents, type LostDealEventCount } from './lost-deals.repository.ts';
+export { purgeMemberEvents } from './member-data.repository.ts';

@@ -1,4 +1,4 @@
-import { liveTopics } from '@intergen/contracts';
+import { adminLiveTopics, liveTopics, memberLiveTopics } from '@intergen/contracts';
 import { z } from 'zod';
 import type { Unlisten } from '../../db/client.ts';
 import { safeErrorMessage } from '../../lib/logging.ts';
@@ -7,13 +7,17 @@ import { LIVE_CHANNEL } from './live.ts';
 
 /** What a NOTIFY on `LIVE_CHANNEL` must carry (a change, or ended sessions); anything else is ignored (and logged). */
 const LiveMessageSchema = z.union([
+  z.object({ admins: z.literal(true), topics: z.array(z.enum(adminLiveTopics)) }),
   z.object({ userIds: z.array(z.string()), topics: z.array(z.enum(liveTopics)) }),
   z.object({ endedSessions: z.array(z.string()) }),
 ]);
 
-/** Fans one NOTIFY out: a change to the streams of the users it names, an end to the sessions' streams. */
+/**
+ * Fans one NOTIFY out: a change to the streams of the users it names (or, for admin topics, to admins' streams),
+ * an end to the sessions' streams.
+ */
 export function dispatchLiveMessage(ctx: LiveHubContext, payload: string) {
-  const { log, byUser, bySession } = ctx;
+  const { log, byUser, bySession, admins } = ctx;
   let message: z.infer<typeof LiveMessageSchema>;
   try {
     message = LiveMessageSchema.parse(JSON.parse(payload));
@@ -26,6 +30,10 @@ export function dispatchLiveMessage(ctx: LiveHubContext, payload: string) {
     for (const sessionId of message.endedSessions) {
       for (const subscriber of [...(bySession.get(sessionId) ?? [])]) subscriber.close();
     }
+    return;
+  }
+  if ('admins' in message) {
+    for (const subscriber of [...admins]) subscriber.deliver(message.topics);
     return;
   }
   for (const userId of message.userIds) {
@@ -43,7 +51,7 @@ export function ensureListening(ctx: LiveHubContext): Promise<Unlisten> {
     const started = database.listen(LIVE_CHANNEL, (payload) => dispatchLiveMessage(ctx, payload), {
       onReconnect: () => {
         log.info({ channel: LIVE_CHANNEL }, 'live listener reconnected');
-        eachSubscriber(ctx, (s) => s.deliver([...liveTopics]));
+        eachSubscriber(ctx, (s) => s.deliver(ctx.admins.has(s) ? [...liveTopics] : [...memberLiveTopics]));
       },
       onError: (error) =>
         log.warn({ err: safeErrorMessage(error) }, 'live listener connection lost; retrying'),

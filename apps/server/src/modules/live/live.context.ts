@@ -15,10 +15,12 @@ export interface LiveHubDeps {
 /** Open streams by a key (a user id or a session id). */
 type StreamsBy = Map<string, Set<LiveSubscriber>>;
 
-/** The hub's state: the open streams by user and by session, and its one listener once started. */
+/** The hub's state: the open streams by user and by session, admins' streams, and its one listener once started. */
 export interface LiveHubContext extends LiveHubDeps {
   byUser: StreamsBy;
   bySession: StreamsBy;
+  /** The streams of admins (their user was an admin when the stream opened): they hear admin topics too. */
+  admins: Set<LiveSubscriber>;
   listening: Promise<Unlisten> | null;
   stopped: boolean;
 }
@@ -26,7 +28,15 @@ export interface LiveHubContext extends LiveHubDeps {
 /** A hub with no stream and no listener yet. */
 export function liveHubContext(deps: LiveHubDeps): LiveHubContext {
   const { database, log } = deps;
-  return { database, log, byUser: new Map(), bySession: new Map(), listening: null, stopped: false };
+  return {
+    database,
+    log,
+    byUser: new Map(),
+    bySession: new Map(),
+    admins: new Set(),
+    listening: null,
+    stopped: false,
+  };
 }
 
 /** Runs `run` for every open stream (over a copy: `run` may end it). */

@@ -66,7 +66,7 @@ export function liveRoutes(deps: LiveRoutesDeps) {
         };
 
         unsubscribe = await hub.subscribe(
-          { userId: user.id, sessionId: hashToken(token) },
+          { userId: user.id, sessionId: hashToken(token), isAdmin: user.isAdmin },
           {
             deliver: (topics: LiveTopic[]) => {
               const change: LiveChange = { topics };

@@ -1,4 +1,4 @@
-import type { LiveTopic } from '@intergen/contracts';
+import type { AdminLiveTopic, LiveTopic } from '@intergen/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 
@@ -19,6 +19,23 @@ export interface LiveMessage {
 export async function publishLive(ex: Executor, userIds: readonly string[], topics: readonly LiveTopic[]) {
   if (userIds.length === 0 || topics.length === 0) return;
   const message: LiveMessage = { userIds: [...new Set(userIds)], topics: [...new Set(topics)] };
+  await ex.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(message)})`);
+}
+
+/** What one NOTIFY on `LIVE_CHANNEL` carries for admins: which of their read views changed. */
+export interface AdminLiveMessage {
+  admins: true;
+  topics: AdminLiveTopic[];
+}
+
+/**
+ * Tells every admin's open browsers (on every instance) that `topics` changed: a suggestion, a request or a
+ * score, whoever's it is. Called once in the transaction of the change, like `publishLive`; the same message
+ * sent twice in one transaction is delivered once (PostgreSQL folds identical notifications).
+ */
+export async function publishAdminLive(ex: Executor, topics: readonly AdminLiveTopic[]) {
+  if (topics.length === 0) return;
+  const message: AdminLiveMessage = { admins: true, topics: [...new Set(topics)] };
   await ex.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(message)})`);
 }
 

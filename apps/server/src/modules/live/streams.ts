@@ -13,16 +13,17 @@ import {
 export const MAX_STREAMS_PER_SESSION = 5;
 
 /**
- * Registers a stream of `userId` under its session (the SHA-256 id of the cookie token). Resolves once this
+ * Registers a stream of `userId` under its session (the SHA-256 id of the cookie token), and among admins'
+ * streams when `isAdmin` (it then hears admin topics). Resolves once this
  * process listens, so a change committed after it resolves reaches the stream; the returned function
  * unregisters it. A session that already holds `MAX_STREAMS_PER_SESSION` streams here is refused (429).
  */
 export async function subscribeStream(
   ctx: LiveHubContext,
-  owner: { userId: string; sessionId: string },
+  owner: { userId: string; sessionId: string; isAdmin?: boolean },
   subscriber: LiveSubscriber,
 ): Promise<() => void> {
-  const { byUser, bySession } = ctx;
+  const { byUser, bySession, admins } = ctx;
   if (ctx.stopped) throw new Error('The live hub is stopped');
   await ensureListening(ctx);
   if (ctx.stopped) throw new Error('The live hub is stopped');
@@ -31,9 +32,11 @@ export async function subscribeStream(
   }
   addSubscriber(byUser, owner.userId, subscriber);
   addSubscriber(bySession, owner.sessionId, subscriber);
+  if (owner.isAdmin) admins.add(subscriber);
   return () => {
     removeSubscriber(byUser, owner.userId, subscriber);
     removeSubscriber(bySession, owner.sessionId, subscriber);
+    admins.delete(subscriber);
   };
 }
 
@@ -50,6 +53,7 @@ export async function stopHub(ctx: LiveHubContext): Promise<void> {
   eachSubscriber(ctx, (s) => s.close());
   ctx.byUser.clear();
   ctx.bySession.clear();
+  ctx.admins.clear();
   const started = ctx.listening;
   ctx.listening = null;
   const unlisten = await started?.catch(() => null);

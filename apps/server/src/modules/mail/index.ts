@@ -7,3 +7,4 @@ export { mailJobHandler, mailTopic, queueMail } from './mail.service.ts';
 export { type MailContent, mailTemplates } from './mail.templates.ts';
 export { type MailTransport, mailboxTransport, smtpTransport } from './mail.transport.ts';
 export { findMail, listMail } from './mailbox.repository.ts';
+export { purgeMemberMail } from './member-data.repository.ts';

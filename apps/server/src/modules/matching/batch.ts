@@ -1,10 +1,13 @@
 import type { MatchingRun } from '@intergen/contracts';
-import { packCompanies, scoreExpertVsCompanies } from '@intergen/domain';
+import { type PackedCompanies, type PackedExperts, scoreAll } from '@intergen/domain';
+import type { Executor } from '../../db/client.ts';
 import { newId } from '../../lib/crypto.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import { recordAudit } from '../audit/index.ts';
+import { publishAdminLive } from '../live/index.ts';
 import * as members from '../members/index.ts';
-import { type MatchingContext, SCORE_CHUNK } from './matching.context.ts';
+import { writeScores } from './match-profile.ts';
+import type { MatchingContext } from './matching.context.ts';
 import * as repo from './matching.repository.ts';
 import { matchingRunTopic } from './matching.topics.ts';
 
@@ -59,19 +62,106 @@ export async function latestRun(ctx: MatchingContext): Promise<MatchingRun | nul
   return run ? toRunView(run) : null;
 }
 
+/** Pairs per chunk of the batch: the experts of a chunk are read, compared and written together. */
+const BATCH_PAIRS = 50_000;
+/** The run's progress is written at most this often. */
+const PROGRESS_MS = 1_000;
+
 /**
- * The admin's full batch: every published expert against every published company, one expert at a time,
- * the changed scores written in chunks and the run's progress (pairs, written) updated as it goes. A run
- * already finished is left alone (the job may be delivered again); a retried run starts over.
+ * One chunk of experts against every company: the stored scores of those experts are read into `stored`
+ * (score + 1 at `expert × companies + company`, 0 for none), and only the pairs that differ are upserted; a
+ * stored pair whose company is no longer published (nor awaiting approval) is deleted. Returns rows changed.
+ */
+async function scoreChunk(
+  db: Executor,
+  experts: { ids: string[]; packed: PackedExperts },
+  companies: { ids: string[]; packed: PackedCompanies; index: Map<string, number> },
+  stored: Uint8Array,
+): Promise<number> {
+  const n = companies.ids.length;
+  stored.fill(0, 0, experts.ids.length * n);
+  const expertIndex = new Map(experts.ids.map((id, i) => [id, i]));
+  const gone: repo.ScoreRow[] = [];
+  for (const row of await repo.scoresOfExperts(db, experts.ids)) {
+    const c = companies.index.get(row.companyId);
+    if (c === undefined) gone.push(row);
+    else stored[expertIndex.get(row.expertId)! * n + c] = Number(row.score) + 1;
+  }
+  const changed: repo.ScoreRow[] = [];
+  scoreAll(experts.packed, companies.packed, (e, scores) => {
+    const base = e * n;
+    for (let c = 0; c < n; c++) {
+      if (stored[base + c] !== scores[c]! + 1) {
+        changed.push({ expertId: experts.ids[e]!, companyId: companies.ids[c]!, score: scores[c]! });
+      }
+    }
+  });
+  let written = await writeScores(db, changed);
+  if (gone.length > 0) {
+    const kept = await members.publishedOrPendingAmong(db, 'company', [
+      ...new Set(gone.map((g) => g.companyId)),
+    ]);
+    written += await repo.deleteScores(
+      db,
+      gone.filter((g) => !kept.has(g.companyId)),
+    );
+  }
+  return written;
+}
+
+/**
+ * Every published expert against every published company, from this instance's packed store (made current,
+ * then copied so that changes heard meanwhile do not move under the loop), in chunks of about 50,000 pairs:
+ * memory stays bounded by a chunk whatever the population. Progress goes to the run at most once a second.
+ */
+async function scoreEveryPair(
+  ctx: MatchingContext,
+  runId: string,
+): Promise<{ pairs: number; written: number }> {
+  const { db, counterparts } = ctx;
+  await counterparts.sync();
+  const experts = counterparts.experts.snapshot();
+  const companies = counterparts.companies.snapshot();
+  const n = companies.ids.length;
+  const index = new Map(companies.ids.map((id, i) => [id, i]));
+  const perChunk = Math.max(1, Math.floor(BATCH_PAIRS / Math.max(1, n)));
+  const stored = new Uint8Array(perChunk * n);
+  let [pairs, written, reported] = [0, 0, performance.now()];
+  for (let from = 0; from < experts.ids.length; from += perChunk) {
+    const to = Math.min(experts.ids.length, from + perChunk);
+    const chunk = {
+      ids: experts.ids.slice(from, to),
+      packed: {
+        ...experts.packed,
+        length: to - from,
+        sets: experts.packed.sets.subarray(from, to),
+        traits: experts.packed.traits.subarray(from, to),
+      },
+    };
+    written += await scoreChunk(db, chunk, { ...companies, index }, stored);
+    pairs += (to - from) * n;
+    if (performance.now() - reported >= PROGRESS_MS) {
+      reported = performance.now();
+      await repo.updateRun(db, runId, { pairs, written });
+    }
+  }
+  await repo.updateRun(db, runId, { pairs, written });
+  return { pairs, written };
+}
+
+/**
+ * The admin's full batch: every published expert against every published company, only the changed scores
+ * written, in chunks, and the run's progress (pairs, written) updated as it goes. A run already finished is left
+ * alone (the job may be delivered again); a retried run starts over.
  */
 export async function runBatch(
   ctx: MatchingContext,
   runId: string,
   attempt: { attempts: number; maxAttempts?: number },
-): Promise<void> {
+): Promise<{ pairs: number; written: number } | null> {
   const { db } = ctx;
   const run = await repo.findRun(db, runId);
-  if (!run || run.status === 'done' || run.status === 'failed') return;
+  if (!run || run.status === 'done' || run.status === 'failed') return null;
   await repo.updateRun(db, runId, {
     status: 'running',
     startedAt: new Date(),
@@ -80,30 +170,12 @@ export async function runBatch(
     written: 0,
     error: null,
   });
+  let written = 0;
   try {
-    const experts = await members.listPublishedExpertFacets(db);
-    const companies = await members.listPublishedCompanyFacets(db);
-    const packed = packCompanies(companies.facets);
-    const out = new Uint8Array(companies.ids.length);
-    let pairs = 0;
-    let written = 0;
-    let pending: repo.ScoreRow[] = [];
-    const flush = async () => {
-      written += await repo.upsertScores(db, pending);
-      pending = [];
-      await repo.updateRun(db, runId, { pairs, written });
-    };
-    for (let e = 0; e < experts.ids.length; e++) {
-      const expertId = experts.ids[e]!;
-      scoreExpertVsCompanies(experts.facets[e]!, packed, out);
-      for (let c = 0; c < companies.ids.length; c++) {
-        pending.push({ expertId, companyId: companies.ids[c]!, score: out[c]! });
-      }
-      pairs += companies.ids.length;
-      if (pending.length >= SCORE_CHUNK) await flush();
-    }
-    await flush();
+    const result = await scoreEveryPair(ctx, runId);
+    written = result.written;
     await repo.updateRun(db, runId, { status: 'done', finishedAt: new Date() });
+    return result;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const last = attempt.attempts >= (attempt.maxAttempts ?? RUN_MAX_ATTEMPTS);
@@ -113,5 +185,9 @@ export async function runBatch(
       ...(last ? { finishedAt: new Date() } : {}),
     });
     throw error;
+  } finally {
+    // Once per run, however many chunks it wrote: admins' score view reads again (a failed notice never
+    // hides the run's own outcome).
+    if (written > 0) await publishAdminLive(db, ['adminScores']).catch(() => undefined);
   }
 }

@@ -3,6 +3,13 @@
  * pairs in outbox jobs, makes suggestions (automatic and admin-made), serves the matching lists, and lends the
  * connections module the suggestion a request hangs on.
  */
+export {
+  type AdminScoreRow,
+  type AdminSuggestionRow,
+  listScoresPage,
+  listSuggestionsPage,
+} from './admin-lists.repository.ts';
+export { countSuggestedMembers } from './funnel.repository.ts';
 export { matchingJobHandlers } from './matching.jobs.ts';
 export { explanationOf, toListItem, toProfileCard } from './matching.model.ts';
 export { isPartyOf, memberSide } from './matching.policy.ts';
@@ -21,3 +28,10 @@ export {
   type MatchingService,
 } from './matching.service.ts';
 export { matchingProfileTopic, matchingRunTopic } from './matching.topics.ts';
+export {
+  type MemberScoreRow,
+  type MemberSuggestionRow,
+  purgeMemberMatching,
+  scoresOfMember,
+  suggestionsOfMember,
+} from './member-data.repository.ts';

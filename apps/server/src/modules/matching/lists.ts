@@ -7,6 +7,7 @@ import * as members from '../members/index.ts';
 import type { MatchingContext } from './matching.context.ts';
 import { toListItem } from './matching.model.ts';
 import * as repo from './matching.repository.ts';
+import { strongRows } from './strong.repository.ts';
 
 export type MatchingListQueryInput = z.output<typeof MatchingListQuerySchema>;
 
@@ -64,24 +65,29 @@ async function listPage(
 ): Promise<MatchingListResponse> {
   const { db } = ctx;
   const filter = listFilter(query);
-  // The page is read while the caller's right to the list is checked and the strong matches are fetched
-  // (a selective list needs them only to rank what it read); nothing leaves before the check passes, and a
-  // refusal wins over any other error.
-  const strong = spec.scoreFor
-    ? repo.strongCounterparts(db, spec.scoreFor.kind, spec.scoreFor.id, limits.communityScoreMinimum)
-    : Promise.resolve(new Map<string, number>());
+  // The page is read while the caller's right to the list is checked; nothing leaves before the check
+  // passes, and a refusal wins over any other error. The strong matches rank the page in its own statement
+  // (a subquery); only a dense list reads them out, to look them up by id.
+  const viewer = spec.scoreFor;
+  const min = limits.communityScoreMinimum;
+  const ranked = viewer
+    ? {
+        rows: strongRows(viewer.kind, viewer.id, min),
+        map: () => repo.strongCounterparts(db, viewer.kind, viewer.id, min),
+      }
+    : null;
   const reading = (async () => {
     const cursor = decodeCursor(query.cursor);
     return members.listCommunityPage(db, spec.kind, filter, {
-      ranked: strong,
+      ranked,
       rankedOnly: spec.scoreFor !== undefined && query.strong === 'yes',
       excludeId: spec.excludeId,
       cursor,
       limit: query.pageSize + 1,
     });
   })();
-  const [access, read, ranked] = await Promise.allSettled([allowed, reading, strong]);
-  for (const outcome of [access, read, ranked]) if (outcome.status === 'rejected') throw outcome.reason;
+  const [access, read] = await Promise.allSettled([allowed, reading]);
+  for (const outcome of [access, read]) if (outcome.status === 'rejected') throw outcome.reason;
   const found = (read as PromiseFulfilledResult<members.CommunityPage>).value;
   const hasMore = found.rows.length > query.pageSize;
   const page = found.rows.slice(0, query.pageSize);

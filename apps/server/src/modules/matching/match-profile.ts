@@ -1,20 +1,14 @@
-import {
-  type CompanyMatchFacets,
-  type ExpertMatchFacets,
-  packCompanies,
-  packExperts,
-  scoreCompanyVsExperts,
-  scoreExpertVsCompanies,
-  topMatches,
-} from '@intergen/domain';
+import { scoreCompanyVsExperts, scoreExpertVsCompanies, topMatches } from '@intergen/domain';
 import type { Executor } from '../../db/client.ts';
 import type { DomainEventMessage } from '../events/index.ts';
+import { publishAdminLive } from '../live/index.ts';
 import * as members from '../members/index.ts';
+import type { CounterpartStore } from './counterparts.ts';
 import { createSuggestionIn, type MatchingContext, readSettings, SCORE_CHUNK } from './matching.context.ts';
 import * as repo from './matching.repository.ts';
 
 /** Writes scores in chunks; returns how many rows changed. */
-async function writeScores(ex: Executor, rows: repo.ScoreRow[]): Promise<number> {
+export async function writeScores(ex: Executor, rows: repo.ScoreRow[]): Promise<number> {
   let written = 0;
   for (let i = 0; i < rows.length; i += SCORE_CHUNK) {
     written += await repo.upsertScores(ex, rows.slice(i, i + SCORE_CHUNK));
@@ -22,86 +16,123 @@ async function writeScores(ex: Executor, rows: repo.ScoreRow[]): Promise<number>
   return written;
 }
 
-/** The scores of one profile against every published counterpart, with who dismissed whom. */
+/** The other side's pair with `member`. */
+const pairOf = (member: members.MatchingMember, other: string) =>
+  member.kind === 'expert'
+    ? { expertId: member.id, companyId: other }
+    : { expertId: other, companyId: member.id };
+
+/** The scores of one profile against every published counterpart held by the store (in the store's order). */
 function scoreAgainst(
+  store: CounterpartStore,
   member: members.MatchingMember,
-  counterparts: members.FacetList<ExpertMatchFacets> | members.FacetList<CompanyMatchFacets>,
-): { rows: repo.ScoreRow[]; scores: Uint8Array } {
-  const { ids } = counterparts;
+): { ids: string[]; scores: Uint8Array } {
   if (member.kind === 'company') {
-    const scores = scoreCompanyVsExperts(
-      member.facets,
-      packExperts(counterparts.facets as ExpertMatchFacets[]),
-    );
     return {
-      scores,
-      rows: ids.map((expertId, i) => ({ expertId, companyId: member.id, score: scores[i]! })),
+      ids: store.experts.ids.slice(),
+      scores: scoreCompanyVsExperts(member.facets, store.experts.packed()),
     };
   }
-  const scores = scoreExpertVsCompanies(
-    member.facets,
-    packCompanies(counterparts.facets as CompanyMatchFacets[]),
-  );
-  return { scores, rows: ids.map((companyId, i) => ({ expertId: member.id, companyId, score: scores[i]! })) };
+  return {
+    ids: store.companies.ids.slice(),
+    scores: scoreExpertVsCompanies(member.facets, store.companies.packed()),
+  };
 }
 
 /**
- * Scores one profile against every published counterpart and writes the changed scores. A published
- * profile or an expert awaiting approval is scored; anything else (paused, unpublished meanwhile) is left.
- * With `suggest`, a published profile also gets suggestions for its best counterparts (settings `matching`:
- * top N with score ≥ min), skipping pairs that have a suggestion or where either side is not interested.
- * The suggestions carry `eventId`, so a second delivery of the same event adds none.
+ * Writes only what differs from the stored scores: a new or changed pair is upserted, and a stored pair whose
+ * counterpart is no longer published (nor awaiting approval) is deleted. Returns how many rows changed.
  */
-export async function matchProfile(
-  ctx: MatchingContext,
-  profileId: string,
-  opts: { suggest: boolean; eventId: number },
-): Promise<{ scored: number; written: number; suggestionsCreated: number }> {
-  const { db, afterCommit } = ctx;
-  const member = await members.findMatchingMember(db, profileId);
-  if (!member || !(member.published || (member.kind === 'expert' && member.pending))) {
-    return { scored: 0, written: 0, suggestionsCreated: 0 };
+async function writeChangedScores(
+  ex: Executor,
+  member: members.MatchingMember,
+  ids: readonly string[],
+  scores: Uint8Array,
+): Promise<number> {
+  const stored = await repo.scoresOf(ex, member.kind, member.id);
+  const changed: repo.ScoreRow[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    const score = scores[i]!;
+    if (stored.get(id) !== score) changed.push({ ...pairOf(member, id), score });
+    stored.delete(id);
   }
-  const counterparts =
-    member.kind === 'company'
-      ? await members.listPublishedExpertFacets(db, member.id)
-      : await members.listPublishedCompanyFacets(db, member.id);
-  const { rows, scores } = scoreAgainst(member, counterparts);
-  const written = await writeScores(db, rows);
-  if (!opts.suggest || !member.published) return { scored: rows.length, written, suggestionsCreated: 0 };
+  let written = await writeScores(ex, changed);
+  if (stored.size > 0) {
+    const otherKind = member.kind === 'expert' ? 'company' : 'expert';
+    const kept = await members.publishedOrPendingAmong(ex, otherKind, [...stored.keys()]);
+    const gone = [...stored.keys()].filter((id) => !kept.has(id)).map((id) => pairOf(member, id));
+    written += await repo.deleteScores(ex, gone);
+  }
+  return written;
+}
 
-  const created = await db.transaction(async (tx) => {
-    if (await repo.hasSuggestionsFromEvent(tx, opts.eventId)) return 0;
+/**
+ * The automatic suggestions of a published profile: its best counterparts (settings `matching`: top N with
+ * score ≥ min), skipping pairs that have a suggestion or where either side is not interested. They carry
+ * `eventId`, so a second delivery of the same event adds none. Returns how many were made.
+ */
+async function suggestBest(
+  ctx: MatchingContext,
+  member: members.MatchingMember,
+  scored: { ids: string[]; scores: Uint8Array },
+  eventId: number,
+): Promise<number> {
+  const { db } = ctx;
+  const dismissers = await members.dismissersOf(db, member.kind, member.id);
+  return db.transaction(async (tx) => {
+    if (await repo.hasSuggestionsFromEvent(tx, eventId)) return 0;
     const { topN, minScore } = await readSettings(tx);
     if (topN === 0) return 0;
     const fresh = await members.findMatchingMember(tx, member.id);
     if (!fresh?.published) return 0;
     const taken = await repo.suggestedCounterparts(tx, member.kind, member.id);
     const notInterested = new Set(fresh.notInterested);
-    const ids = counterparts.ids;
-    const skip = (i: number) =>
-      counterparts.dismissed[i] === true || taken.has(ids[i]!) || notInterested.has(ids[i]!);
-    const best = topMatches(scores, topN, minScore, skip);
+    const { ids, scores } = scored;
+    const skip = (i: number) => dismissers.has(ids[i]!) || taken.has(ids[i]!) || notInterested.has(ids[i]!);
     let made = 0;
-    for (const [rank, { index, score }] of best.entries()) {
-      const other = ids[index]!;
-      const pair =
-        member.kind === 'expert'
-          ? { expertId: member.id, companyId: other }
-          : { expertId: other, companyId: member.id };
+    for (const [rank, { index, score }] of topMatches(scores, topN, minScore, skip).entries()) {
       const result = await createSuggestionIn(ctx, tx, {
-        ...pair,
+        ...pairOf(member, ids[index]!),
         score,
         position: rank + 1,
         createdBy: 'matcher',
-        sourceEventId: opts.eventId,
+        sourceEventId: eventId,
       });
       if (result.created) made++;
     }
     return made;
   });
-  if (created > 0) afterCommit();
-  return { scored: rows.length, written, suggestionsCreated: created };
+}
+
+/**
+ * Scores one profile against every published counterpart (the instance's packed store, made current first)
+ * and writes the changed scores. A published profile or an expert awaiting approval is scored; anything else
+ * (paused, unpublished meanwhile) is left. With `suggest`, a published profile also gets suggestions — made
+ * and committed before the scores are written, so the member sees them without waiting for 100,000 writes.
+ */
+export async function matchProfile(
+  ctx: MatchingContext,
+  profileId: string,
+  opts: { suggest: boolean; eventId: number },
+): Promise<{ scored: number; written: number; suggestionsCreated: number }> {
+  const { db, afterCommit, counterparts } = ctx;
+  // Before reading the member: every change committed before this job is in the store after this.
+  await counterparts.sync();
+  const member = await members.findMatchingMember(db, profileId);
+  if (!member || !(member.published || (member.kind === 'expert' && member.pending))) {
+    return { scored: 0, written: 0, suggestionsCreated: 0 };
+  }
+  const scored = scoreAgainst(counterparts, member);
+  let suggestionsCreated = 0;
+  if (opts.suggest && member.published) {
+    suggestionsCreated = await suggestBest(ctx, member, scored, opts.eventId);
+    if (suggestionsCreated > 0) afterCommit();
+  }
+  const written = await writeChangedScores(db, member, scored.ids, scored.scores);
+  // Once per job, not per chunk or row: admins' score view reads again.
+  if (written > 0) await publishAdminLive(db, ['adminScores']);
+  return { scored: scored.ids.length, written, suggestionsCreated };
 }
 
 /** How a domain event asks for matching, for the per-profile job; null when it asks for nothing. */

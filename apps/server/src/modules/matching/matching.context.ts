@@ -1,10 +1,11 @@
 import type { Database, Db, Executor } from '../../db/client.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { PublishEvent } from '../events/index.ts';
-import { publishLive } from '../live/index.ts';
+import { publishAdminLive, publishLive } from '../live/index.ts';
 import * as members from '../members/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import { readMatchingThresholds } from '../settings/index.ts';
+import { CounterpartStore } from './counterparts.ts';
 import * as repo from './matching.repository.ts';
 
 /** Scores are written in statements of this many pairs. */
@@ -39,13 +40,21 @@ export interface MatchingContext {
   /** The community-tab flag in effect now. */
   communityTab: CommunityTabSource;
   afterCommit: () => void;
+  /** This instance's packed counterparts, kept current by the members' change notices (counterparts.ts). */
+  counterparts: CounterpartStore;
 }
 
 /** Builds the context once per service. */
 export function matchingContext(deps: MatchingServiceDeps): MatchingContext {
   const { database, publishEvent, communityTab, afterCommit } = deps;
   const flag = typeof communityTab === 'boolean' ? async () => communityTab : communityTab;
-  return { db: database.db, publishEvent, communityTab: flag, afterCommit };
+  return {
+    db: database.db,
+    publishEvent,
+    communityTab: flag,
+    afterCommit,
+    counterparts: new CounterpartStore(database),
+  };
 }
 
 /**
@@ -96,6 +105,7 @@ export async function createSuggestionIn(
     counterpartId: s.companyId,
   });
   await publishLive(tx, [s.expertId, s.companyId], ['suggestions', 'notifications']);
+  await publishAdminLive(tx, ['adminSuggestions', 'adminScores']);
   await publishEvent(tx, {
     type: 'suggestion.created',
     userId: s.expertId,

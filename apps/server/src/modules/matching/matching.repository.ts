@@ -315,3 +315,49 @@ export async function updateRun(
 ): Promise<void> {
   await ex.update(matchingRuns).set(patch).where(eq(matchingRuns.id, id));
 }
+
+/** Every stored score of a member (of `kind`), by the other side's id. */
+export async function scoresOf(
+  ex: Executor,
+  kind: ProfileType,
+  memberId: string,
+): Promise<Map<string, number>> {
+  const rows = await rowsOf<{ other: string; score: number }>(
+    ex,
+    kind === 'expert'
+      ? sql`SELECT company_id AS other, score FROM match_scores WHERE expert_id = ${memberId}`
+      : sql`SELECT expert_id AS other, score FROM match_scores WHERE company_id = ${memberId}`,
+  );
+  const scores = new Map<string, number>();
+  for (const r of rows) scores.set(r.other, Number(r.score));
+  return scores;
+}
+
+/** Every stored score of these experts. */
+export async function scoresOfExperts(ex: Executor, expertIds: readonly string[]): Promise<ScoreRow[]> {
+  if (expertIds.length === 0) return [];
+  return rowsOf<ScoreRow>(
+    ex,
+    sql`SELECT expert_id AS "expertId", company_id AS "companyId", score FROM match_scores
+      WHERE expert_id = ANY(${sql.param([...expertIds])}::text[])`,
+  );
+}
+
+/** Deletes the scores of these pairs; returns how many rows went. */
+export async function deleteScores(
+  ex: Executor,
+  pairs: readonly { expertId: string; companyId: string }[],
+): Promise<number> {
+  if (pairs.length === 0) return 0;
+  const [result] = await rowsOf<{ deleted: number }>(
+    ex,
+    sql`WITH deleted AS (
+      DELETE FROM match_scores s USING unnest(
+        ${sql.param(pairs.map((p) => p.expertId))}::text[],
+        ${sql.param(pairs.map((p) => p.companyId))}::text[]) AS p(expert_id, company_id)
+      WHERE s.expert_id = p.expert_id AND s.company_id = p.company_id
+      RETURNING 1)
+    SELECT count(*)::int AS deleted FROM deleted`,
+  );
+  return Number(result?.deleted ?? 0);
+}

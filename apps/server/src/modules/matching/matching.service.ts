@@ -38,6 +38,9 @@ export function createMatchingService(deps: MatchingServiceDeps) {
     // Jobs, called by the outbox handlers in matching.jobs.ts: match-profile.ts, batch.ts
     matchProfile: use(matchProfile),
     runBatch: use(runBatch),
+
+    /** This instance's packed counterparts (counterparts.ts): their statistics and size, for tests and benchmarks. */
+    counterparts: ctx.counterparts,
   };
 }
 

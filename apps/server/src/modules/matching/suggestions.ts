@@ -8,6 +8,7 @@ import {
 } from '@intergen/domain';
 import type { Caller } from '../../http/caller.ts';
 import { AppError } from '../../lib/errors.ts';
+import { publishAdminLive } from '../live/index.ts';
 import * as members from '../members/index.ts';
 import type { MatchingContext } from './matching.context.ts';
 import { explanationOf, toProfileCard } from './matching.model.ts';
@@ -74,6 +75,7 @@ export async function dismissSuggestion(
       if (!s || (side === 'expert' ? s.expertId : s.companyId) !== caller.id) throw suggestionNotFound();
       const changed = await repo.markSuggestionDismissed(tx, s.id, side);
       if (changed) {
+        await publishAdminLive(tx, ['adminSuggestions']);
         await publishEvent(tx, {
           type: 'suggestion.dismissed',
           userId: caller.id,

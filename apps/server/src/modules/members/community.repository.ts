@@ -16,13 +16,19 @@ export interface CommunityFilter {
   boardPositions?: 'yes' | undefined;
 }
 
-/**
- * Members to list first, each with a rank (higher first), e.g. the viewer's strong matches with their score.
- * Sent to the database as one JSON object so that any number of them costs one parameter.
- */
+/** Members to list first, each with a rank (higher first), e.g. the viewer's strong matches with their score. */
 export type Ranked = ReadonlyMap<string, number>;
 
-/** Where the previous page stopped: in the ranked part (with its rank) or in the rest (newest first). */
+/**
+ * Where the ranked members come from (their owner builds it: the matching module's scores): a subquery with
+ * the columns `id` (text) and `rank` (integer) that a page's statement joins, so they are ranked in the
+ * database and never sent here; and the same as a map, read only for a dense list, which looks them up by id.
+ */
+export interface RankedSource {
+  rows: SQL;
+  map: () => Promise<Ranked>;
+}
+
 /**
  * Where the previous page stopped: the row's rank (-1 for an unranked row), when it joined the lists and its
  * id. `dense` remembers what the first page learnt: more than `SELECTIVE_MAX` members pass the filters.
@@ -60,14 +66,32 @@ const tableOf = (kind: ProfileType): ProfileTable => (kind === 'expert' ? expert
 const cardColumns = (kind: ProfileType) => (kind === 'expert' ? expertCardColumns : companyCardColumns);
 
 /**
- * The searched text of a profile, lower-cased; indexed with pg_trgm together with the filter tokens (migration
- * 0009), so a search of three or more characters is answered from the index even when it matches nobody. The
+ * The searched text of a profile, lower-cased (companies: the name, a newline, the company name). Its
+ * three-character substrings are keys of the community GIN index (`community_grams`, migration 0016); the
  * expressions must stay equal to the indexed ones.
  */
 export function searchedText(kind: ProfileType): SQL {
   return kind === 'expert'
     ? sql`lower(${experts.name})`
     : sql`lower(${companies.name} || E'\\n' || coalesce(${companies.companyName}, ''))`;
+}
+
+/** The indexed keys of the searched text (migration 0016). */
+const searchedGrams = (kind: ProfileType) => sql`community_grams(${searchedText(kind)})`;
+
+/** The length of the substrings the index holds as keys. */
+const GRAM = 3;
+
+/**
+ * The keys a search asks the index for: every three-character substring of it (characters are code points, as
+ * PostgreSQL counts them). A text has them all when it contains the search, so they find every match; for a
+ * search of exactly three characters they find nothing else (`exact`). A shorter search has no key.
+ */
+export function searchGrams(search: string): { grams: string[]; exact: boolean } {
+  const chars = Array.from(search);
+  const grams = new Set<string>();
+  for (let i = 0; i + GRAM <= chars.length; i++) grams.add(`n:${chars.slice(i, i + GRAM).join('')}`);
+  return { grams: [...grams], exact: chars.length === GRAM };
 }
 
 /** `%`, `_` and `\` stand for themselves in the search. */
@@ -87,16 +111,36 @@ function tokensOf(filter: CommunityFilter): string[] {
   ];
 }
 
+/**
+ * How the search is tested: `index` through the GIN index's keys (a search of three characters needs nothing
+ * else; a longer one is rechecked on the row; a shorter one has no key and is checked on the rows the other
+ * conditions select), `row` on the name alone, as the covering b-trees can (they hold the name, not the keys).
+ */
+type SearchVia = 'index' | 'row';
+
+/** The search of spec 001 §5: the searched text contains it. */
+function searchConditions(kind: ProfileType, searchText: string, via: SearchVia): SQL[] {
+  // The newline joins name and company name; a search never spans both.
+  const search = searchText.replace(/\n/g, ' ');
+  const contains = sql`${searchedText(kind)} LIKE ${likePattern(search)}`;
+  const { grams, exact } = searchGrams(search);
+  if (via === 'row' || grams.length === 0) return [contains];
+  const keys = sql`${searchedGrams(kind)} @> ${textArray(grams)}::text[]`;
+  return exact ? [keys] : [keys, contains];
+}
+
 /** The filters of spec 001 §5 over one kind, and who may be listed at all. */
-function filterConditions(kind: ProfileType, filter: CommunityFilter, excludeId?: string): SQL[] {
+function filterConditions(
+  kind: ProfileType,
+  filter: CommunityFilter,
+  excludeId?: string,
+  via: SearchVia = 'index',
+): SQL[] {
   const t = tableOf(kind);
   const where: SQL[] = [eq(t.profilePublished, true)];
   if (kind === 'expert') where.push(eq(experts.private, false));
   if (excludeId) where.push(ne(t.id, excludeId));
-  if (filter.searchText) {
-    // The newline joins name and company name; a search never spans both.
-    where.push(sql`${searchedText(kind)} LIKE ${likePattern(filter.searchText.replace(/\n/g, ' '))}`);
-  }
+  if (filter.searchText) where.push(...searchConditions(kind, filter.searchText, via));
   const tokens = tokensOf(filter);
   if (tokens.length > 0) where.push(sql`${t.facetTokens} @> ${textArray(tokens)}::text[]`);
   return where;
@@ -111,12 +155,12 @@ const inIds = (t: ProfileTable, ids: readonly string[]) =>
     ? sql`${t.id} = ANY(${textArray(ids)}::text[])`
     : sql`${t.id} IN (SELECT unnest(${textArray(ids)}::text[]))`;
 
+/** The time of a cursor, exact (microseconds). */
+const at = (c: CommunityCursor) => sql`timestamptz 'epoch' + ${c.micros}::bigint * interval '1 microsecond'`;
+
 export interface CommunityQuery {
-  /**
-   * Members to list first, by rank (e.g. the viewer's strong matches with their score); may still be on its
-   * way, since a selective list is read without it.
-   */
-  ranked: Ranked | Promise<Ranked>;
+  /** Members to list first, by rank (e.g. the viewer's strong matches with their score); null: none. */
+  ranked: RankedSource | null;
   /** Only the ranked members. */
   rankedOnly: boolean;
   excludeId?: string | undefined;
@@ -172,7 +216,7 @@ type Settled = Omit<CommunityQuery, 'ranked'> & { ranked: Ranked };
 async function rankedPositions(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: Settled) {
   const ids = [...q.ranked.keys()];
   if (ids.length === 0) return [];
-  const where = [...filterConditions(kind, filter, q.excludeId), inIds(tableOf(kind), ids)];
+  const where = [...filterConditions(kind, filter, q.excludeId, 'row'), inIds(tableOf(kind), ids)];
   return (await positions(ex, kind, where, { limit: ids.length })).map(ranking(q.ranked));
 }
 
@@ -183,12 +227,10 @@ async function rankedPositions(ex: Executor, kind: ProfileType, filter: Communit
  */
 async function denseRest(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: Settled) {
   const t = tableOf(kind);
-  const where = filterConditions(kind, filter, q.excludeId);
+  const where = filterConditions(kind, filter, q.excludeId, 'row');
   if (q.ranked.size > 0) where.push(sql`NOT (${inIds(t, [...q.ranked.keys()])})`);
-  if (q.cursor && q.cursor.rank < 0) {
-    const at = sql`timestamptz 'epoch' + ${q.cursor.micros}::bigint * interval '1 microsecond'`;
-    where.push(sql`(${t.listedAt}, ${t.id}) < (${at}, ${q.cursor.id})`);
-  }
+  if (q.cursor && q.cursor.rank < 0)
+    where.push(sql`(${t.listedAt}, ${t.id}) < (${at(q.cursor)}, ${q.cursor.id})`);
   return ex.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
     return positions(tx, kind, where, { limit: q.limit, ordered: true });
@@ -205,15 +247,85 @@ async function countAll(ex: Executor, kind: ProfileType, filter: CommunityFilter
 }
 
 /** A dense list's page: the ranked part (found by id), then the rest; counted apart on the first page. */
-async function densePage(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: Settled) {
+async function densePage(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: CommunityQuery) {
+  const settled: Settled = { ...q, ranked: q.ranked ? await q.ranked.map() : new Map() };
   const inRanked = !q.cursor || q.cursor.rank >= 0;
   const [total, ranked, rest] = await Promise.all([
-    q.cursor ? null : countAll(ex, kind, filter, q),
-    inRanked ? rankedPositions(ex, kind, filter, q) : [],
-    denseRest(ex, kind, filter, { ...q, cursor: inRanked ? undefined : q.cursor }),
+    q.cursor ? null : countAll(ex, kind, filter, settled),
+    inRanked ? rankedPositions(ex, kind, filter, settled) : [],
+    denseRest(ex, kind, filter, { ...settled, cursor: inRanked ? undefined : q.cursor }),
   ]);
   const page = [...pageOf(ranked, q), ...rest].slice(0, q.limit);
   return { page, total, dense: true };
+}
+
+/** A page's row as its statement returns it (a selective page's: no id when the page is empty). */
+interface PageRow {
+  id: string | null;
+  micros: number | string;
+  rank: number | string;
+  n: number | string;
+}
+
+async function rowsOf<T>(ex: Executor, query: SQL): Promise<T[]> {
+  return ((await ex.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const toPositions = (rows: PageRow[]): Position[] =>
+  rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, micros: Number(r.micros), rank: Number(r.rank) }]));
+
+/**
+ * A selective list's page in one statement: its matches read narrow from the GIN index (at most
+ * `SELECTIVE_MAX + 1`: more and the list is dense), the ranked joined to them, ordered, and the page after the
+ * cursor kept; `matches` is how many were read (one row comes back even when the page is empty). The ranked
+ * are read once, whole, and hashed (`MATERIALIZED`): probing their table once per match, as the planner may
+ * otherwise choose, costs a lookup per match.
+ */
+async function selectivePage(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: CommunityQuery) {
+  const t = tableOf(kind);
+  const where = filterConditions(kind, filter, q.excludeId);
+  const rank = q.ranked ? sql`coalesce(r.rank, -1)` : sql`-1`;
+  const after = q.cursor
+    ? sql`WHERE (${rank}, m.listed_at, m.id) < (${q.cursor.rank}, ${at(q.cursor)}, ${q.cursor.id})`
+    : sql``;
+  const rows = await rowsOf<PageRow>(
+    ex,
+    sql`WITH m AS (SELECT ${t.id} AS id, ${t.listedAt} AS listed_at FROM ${t} WHERE ${and(...where)}
+        LIMIT ${SELECTIVE_MAX + 1})
+      ${q.ranked ? sql`, r AS MATERIALIZED (${q.ranked.rows})` : sql``}
+      SELECT c.n, p.id, p.micros, p.rank FROM (SELECT count(*) AS n FROM m) c
+      LEFT JOIN LATERAL (
+        SELECT m.id, m.listed_at, round(date_part('epoch', m.listed_at) * 1000000)::bigint AS micros,
+          ${rank} AS rank
+        FROM m ${q.ranked ? sql`LEFT JOIN r ON r.id = m.id` : sql``} ${after}
+        ORDER BY rank DESC, m.listed_at DESC NULLS LAST, m.id DESC
+        LIMIT ${q.limit}) p ON true
+      ORDER BY p.rank DESC, p.listed_at DESC NULLS LAST, p.id DESC`,
+  );
+  return { page: toPositions(rows), matches: Number(rows[0]?.n ?? 0) };
+}
+
+/**
+ * Only the ranked members that pass the filters, in one statement: the ranked joined to the covering b-tree
+ * by id, ordered, the page after the cursor kept, and counted on the first page.
+ */
+async function rankedOnlyPage(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: CommunityQuery) {
+  if (!q.ranked) return { page: [], total: q.cursor ? null : 0, dense: false };
+  const t = tableOf(kind);
+  const where = filterConditions(kind, filter, q.excludeId, 'row');
+  if (q.cursor) {
+    where.push(sql`(r.rank, ${t.listedAt}, ${t.id}) < (${q.cursor.rank}, ${at(q.cursor)}, ${q.cursor.id})`);
+  }
+  const rows = await rowsOf<PageRow>(
+    ex,
+    sql`SELECT ${t.id} AS id, round(date_part('epoch', ${t.listedAt}) * 1000000)::bigint AS micros,
+        r.rank AS rank, count(*) OVER () AS n
+      FROM (${q.ranked.rows}) r JOIN ${t} ON ${t.id} = r.id
+      WHERE ${and(...where)}
+      ORDER BY r.rank DESC, ${t.listedAt} DESC NULLS LAST, ${t.id} DESC
+      LIMIT ${q.limit}`,
+  );
+  return { page: toPositions(rows), total: q.cursor ? null : Number(rows[0]?.n ?? 0), dense: false };
 }
 
 /** The positions of a page and, on the first page, the total and whether the list is dense. */
@@ -223,24 +335,11 @@ async function pagePositions(
   filter: CommunityFilter,
   q: CommunityQuery,
 ): Promise<{ page: Position[]; total: number | null; dense: boolean }> {
-  if (q.rankedOnly) {
-    // Only the ranked: found by id in the covering b-tree, whatever the filters keep.
-    const all = await rankedPositions(ex, kind, filter, { ...q, ranked: await q.ranked });
-    return { page: pageOf(all, q), total: q.cursor ? null : all.length, dense: false };
-  }
-  if (!q.cursor?.dense) {
-    const where = filterConditions(kind, filter, q.excludeId);
-    const [read, ranked] = await Promise.all([
-      positions(ex, kind, where, { limit: SELECTIVE_MAX + 1 }),
-      q.ranked,
-    ]);
-    if (read.length <= SELECTIVE_MAX) {
-      const all = read.map(ranking(ranked));
-      return { page: pageOf(all, q), total: q.cursor ? null : all.length, dense: false };
-    }
-    return densePage(ex, kind, filter, { ...q, ranked });
-  }
-  return densePage(ex, kind, filter, { ...q, ranked: await q.ranked });
+  if (q.rankedOnly) return rankedOnlyPage(ex, kind, filter, q);
+  if (q.cursor?.dense) return densePage(ex, kind, filter, q);
+  const { page, matches } = await selectivePage(ex, kind, filter, q);
+  if (matches <= SELECTIVE_MAX) return { page, total: q.cursor ? null : matches, dense: false };
+  return densePage(ex, kind, filter, q);
 }
 
 /** The cards of the page, in its order. */

@@ -200,3 +200,74 @@ export async function appendNotInterested(
     .returning({ id: experts.id });
   return rows.length > 0;
 }
+
+/**
+ * The published profiles among `ids`, with their facets, by kind (for matching's packed counterparts: any of
+ * `ids` not returned is not a counterpart now — unpublished, paused, deactivated or deleted).
+ */
+export async function publishedFacetsOf(
+  ex: Executor,
+  ids: readonly string[],
+): Promise<{ experts: FacetList<ExpertMatchFacets>; companies: FacetList<CompanyMatchFacets> }> {
+  const read = async (t: typeof experts | typeof companies) => {
+    if (ids.length === 0) return { ids: [], facets: [], dismissed: [] };
+    const rows = await ex
+      .select({ id: t.id, ...facetColumnsOf(t) })
+      .from(t)
+      .where(and(eq(t.profilePublished, true), sql`${t.id} = ANY(${sql.param([...ids])}::text[])`));
+    return { ids: rows.map((r) => r.id), facets: rows.map(toFacets), dismissed: rows.map(() => false) };
+  };
+  return {
+    experts: (await read(experts)) as FacetList<ExpertMatchFacets>,
+    companies: (await read(companies)) as FacetList<CompanyMatchFacets>,
+  };
+}
+
+/** The published counterparts that put the member (of `kind`) on their not-interested list. */
+export async function dismissersOf(
+  ex: Executor,
+  kind: 'expert' | 'company',
+  memberId: string,
+): Promise<Set<string>> {
+  const rows =
+    kind === 'company'
+      ? await ex
+          .select({ id: experts.id })
+          .from(experts)
+          .where(
+            and(
+              eq(experts.profilePublished, true),
+              sql`${memberId}::text = ANY(${experts.notInterestedCompanies})`,
+            ),
+          )
+      : await ex
+          .select({ id: companies.id })
+          .from(companies)
+          .where(
+            and(
+              eq(companies.profilePublished, true),
+              sql`${memberId}::text = ANY(${companies.notInterestedExperts})`,
+            ),
+          );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Those of `ids` (profiles of `kind`) that are published or awaiting approval: they may keep their scores. */
+export async function publishedOrPendingAmong(
+  ex: Executor,
+  kind: 'expert' | 'company',
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const t = kind === 'expert' ? experts : companies;
+  const rows = await ex
+    .select({ id: t.id })
+    .from(t)
+    .where(
+      and(
+        sql`${t.id} = ANY(${sql.param([...ids])}::text[])`,
+        sql`(${t.profilePublished} OR ${t.profilePending})`,
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}

@@ -26,15 +26,28 @@ export {
   type Ranked,
 } from './community.repository.ts';
 export {
+  isMemberConsoleCursor,
+  listMembersPage,
+  type MemberConsoleCursor,
+  type MemberConsoleFilter,
+  type MemberConsolePage,
+} from './console.repository.ts';
+export {
   addSuggestedIds,
   appendNotInterested,
+  dismissersOf,
   type FacetList,
   findMatchingMember,
   listPublishedCompanyFacets,
   listPublishedExpertFacets,
   type MatchingMember,
   type NotInterestedList,
+  publishedFacetsOf,
+  publishedOrPendingAmong,
 } from './facets.repository.ts';
+export { type SignUpCohort, signUpCohorts } from './funnel.repository.ts';
+export { type MemberLabel, memberIdsNamed, memberLabels } from './labels.repository.ts';
+export { contactInfoOf, lockUser, purgeMemberRecords } from './member-data.repository.ts';
 export {
   accessTo,
   accessViewerOf,
@@ -51,7 +64,6 @@ export {
   findProfile,
   findProfileStatus,
   isContactField,
-  listProfiles,
   type ProfileRowPatch,
   type ProfileStatusRow,
   profileFields,

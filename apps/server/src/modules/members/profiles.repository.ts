@@ -1,5 +1,5 @@
 import { type ProfileData, type ProfileType, sectionFields, sectionIds } from '@intergen/domain';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, contactInfo, experts, users } from '../../db/schema.ts';
 
@@ -195,30 +195,6 @@ export async function findProfile(
     .where(eq(companies.id, id));
   const [found] = opts.lock ? await query.for('update', { of: companies }) : await query;
   return found ? toStored('company', user, found.row, found.contact) : null;
-}
-
-/** Every profile of a kind (or of both), newest first. */
-export async function listProfiles(ex: Executor, kind?: ProfileType): Promise<StoredProfile[]> {
-  const result: StoredProfile[] = [];
-  if (kind !== 'company') {
-    const rows = await ex
-      .select({ row: experts, contact: contactInfo, user: users })
-      .from(experts)
-      .innerJoin(users, eq(users.id, experts.id))
-      .leftJoin(contactInfo, eq(contactInfo.userId, experts.id))
-      .orderBy(desc(experts.createdAt));
-    result.push(...rows.map((r) => toStored('expert', r.user, r.row, r.contact)));
-  }
-  if (kind !== 'expert') {
-    const rows = await ex
-      .select({ row: companies, contact: contactInfo, user: users })
-      .from(companies)
-      .innerJoin(users, eq(users.id, companies.id))
-      .leftJoin(contactInfo, eq(contactInfo.userId, companies.id))
-      .orderBy(desc(companies.createdAt));
-    result.push(...rows.map((r) => toStored('company', r.user, r.row, r.contact)));
-  }
-  return result.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
 }
 
 /** Sets columns of a profile row. */

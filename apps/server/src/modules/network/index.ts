@@ -3,6 +3,12 @@
  * accept, decline, cancel, the member's network and the search for advisors of the same companies; and what a
  * network request ties together (a relationship source of the read-access policy).
  */
+export { type AdminNetworkRow, listNetworkRequestsPage } from './admin-list.repository.ts';
+export {
+  type MemberNetworkRow,
+  networkRequestsOfMember,
+  purgeMemberNetwork,
+} from './member-data.repository.ts';
 export { networkRelationship } from './network.relationships.ts';
 export { networkRoutes } from './network.routes.ts';
 export { createNetworkService, type NetworkService } from './network.service.ts';

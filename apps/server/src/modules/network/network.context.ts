@@ -11,7 +11,7 @@ import type { Database, Db, Executor } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { NetworkEventType, PublishEvent } from '../events/index.ts';
-import { publishLive } from '../live/index.ts';
+import { publishAdminLive, publishLive } from '../live/index.ts';
 import * as members from '../members/index.ts';
 import { otherIdOf, type RowWithCounterpart, toNetworkView } from './network.model.ts';
 import type { NetworkRow } from './network.repository.ts';
@@ -118,9 +118,11 @@ export async function networkEvent(
   });
 }
 
-/** Tells both experts' open browsers that their network (and notifications) changed. */
-export const live = (tx: Executor, r: NetworkRow) =>
-  publishLive(tx, [r.initiatorId, r.recipientId], ['network', 'notifications']);
+/** Tells both experts' open browsers that their network (and notifications) changed, and admins' requests view. */
+export async function live(tx: Executor, r: NetworkRow) {
+  await publishLive(tx, [r.initiatorId, r.recipientId], ['network', 'notifications']);
+  await publishAdminLive(tx, ['adminRequests']);
+}
 
 /**
  * Ends a requesting row as declined (by the recipient) or cancelled (by the initiator): the deal is rejected

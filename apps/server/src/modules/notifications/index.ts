@@ -3,6 +3,12 @@
  * in their own transaction (`createNotification`); the centre lists and flags them; one e-mail per
  * notification goes out through the outbox.
  */
+
+export {
+  type MemberNotificationRow,
+  notificationsOfMember,
+  purgeMemberNotifications,
+} from './member-data.repository.ts';
 export { notifyProfileApproved } from './notifications.hooks.ts';
 export { notificationJobHandlers } from './notifications.jobs.ts';
 export {

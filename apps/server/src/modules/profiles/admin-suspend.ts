@@ -1,9 +1,11 @@
 import type { OwnProfile } from '@intergen/contracts';
+import { adminMembersTexts } from '@intergen/domain';
+import { badRequest } from '../../lib/errors.ts';
 import { startOfUtcDay } from '../../lib/time.ts';
 import { deleteUserSessions } from '../auth/index.ts';
 import { updateProfileRow } from '../members/index.ts';
 import { adminAction, event, type ProfilesContext } from './profiles.context.ts';
-import { isComplete } from './profiles.model.ts';
+import { incompleteSections, isComplete } from './profiles.model.ts';
 
 /**
  * Deactivates a member: unpublished, not pending, date and reason kept, and what was taken away (published
@@ -41,11 +43,12 @@ export async function deactivateMember(
 }
 
 /**
- * Reactivates a deactivated member: the deactivation is cleared and the state it took away restored —
- * published again, or pending approval again — but only while the profile is still complete and its e-mail
- * verified (what publishing and submitting require). Anything else (a draft, a paused profile) stays as it
- * was. **Deliberate:** the spec's "published true" would publish incomplete or unverified profiles.
- * Active profiles are left as they are.
+ * Reactivates a deactivated member whose profile is complete (issue 14: activate only a complete profile; an
+ * incomplete one is refused, 400 `PROFILE_INCOMPLETE` with the missing sections): the deactivation is cleared
+ * and the state it took away restored — published again, or pending approval again — but only while its
+ * e-mail is verified (what publishing and submitting require). Anything else (a paused profile) stays as it
+ * was. **Deliberate:** the spec's "published true" would publish unverified profiles. Active profiles are
+ * left as they are.
  */
 export async function activateMember(
   ctx: ProfilesContext,
@@ -54,7 +57,15 @@ export async function activateMember(
 ): Promise<OwnProfile> {
   return adminAction(ctx, { adminId, profileId, action: 'profile.activate' }, async (tx, p) => {
     if (!p.deactivatedDate) return false;
-    const restorable = p.emailVerified && isComplete(p.kind, p.data);
+    // Activation gives back a place in the community, which only a complete profile may have (000 §4).
+    if (!isComplete(p.kind, p.data)) {
+      throw badRequest(
+        'PROFILE_INCOMPLETE',
+        adminMembersTexts.activateIncomplete,
+        incompleteSections(p.kind, p.data),
+      );
+    }
+    const restorable = p.emailVerified;
     const restored =
       restorable &&
       (p.deactivatedFrom === 'published' || (p.deactivatedFrom === 'pending' && p.kind === 'expert'))

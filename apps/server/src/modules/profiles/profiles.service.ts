@@ -1,8 +1,9 @@
 import { bindContext } from '../../lib/use-case.ts';
 import type { EmailVerifiedHook } from '../auth/index.ts';
+import { listMembers } from './admin-members.ts';
 import { approveExpert, publishCompany, setVerified } from './admin-review.ts';
 import { activateMember, deactivateMember, unpublishProfile } from './admin-suspend.ts';
-import { getForAdmin, listForAdmin } from './admin-views.ts';
+import { getForAdmin } from './admin-views.ts';
 import { applyPendingChanges } from './apply-pending.ts';
 import { confirmAnnually } from './confirm-annually.ts';
 import { disableAccount } from './disable.ts';
@@ -41,7 +42,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
     confirmAnnually: use(confirmAnnually),
     view: use(viewProfile),
     // Admin
-    listForAdmin: use(listForAdmin),
+    listMembers: use(listMembers),
     getForAdmin: use(getForAdmin),
     approve: use(approveExpert),
     publish: use(publishCompany),

@@ -1,3 +1,9 @@
 /** The tracking module: the one owner of `tracking_events` (what members do, counted for admins). */
+
+export {
+  type MemberTrackingRow,
+  purgeMemberTracking,
+  trackingEventsOfMember,
+} from './member-data.repository.ts';
 export { trackingRoutes } from './tracking.routes.ts';
 export { createTrackingService, type TrackingService } from './tracking.service.ts';

@@ -1,5 +1,10 @@
-import { type TrackingBody, type TrackingSummaryResponse, trackingEventTypes } from '@intergen/contracts';
-import { trackingTexts } from '@intergen/domain';
+import {
+  type AdminAnalyticsResponse,
+  type TrackingBody,
+  type TrackingSummaryResponse,
+  trackingEventTypes,
+} from '@intergen/contracts';
+import { type AnalyticsRange, trackingTexts } from '@intergen/domain';
 import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import * as repo from './tracking.repository.ts';
@@ -43,6 +48,24 @@ export function createTrackingService(deps: { database: Database }) {
         days: TRACKING_SUMMARY_DAYS,
         counts: trackingEventTypes.map((type) => ({ type, count: counts.get(type) ?? 0 })),
       };
+    },
+
+    /** Counts per event type in each week of an analytics range, and over the range (every type, zeros included). */
+    async countsPerWeek(range: AnalyticsRange): Promise<AdminAnalyticsResponse['tracking']> {
+      const rows = await repo.countByTypePerWeek(db, trackingEventTypes, range);
+      const found = new Map(rows.map((r) => [`${r.week}|${r.type}`, r.n]));
+      const weeks = range.weeks.map(({ week, start }) => ({
+        week,
+        start,
+        counts: Object.fromEntries(
+          trackingEventTypes.map((type) => [type, found.get(`${start}|${type}`) ?? 0]),
+        ) as Record<(typeof trackingEventTypes)[number], number>,
+      }));
+      const totals = trackingEventTypes.map((type) => ({
+        type,
+        count: weeks.reduce((sum, w) => sum + w.counts[type], 0),
+      }));
+      return { weeks, totals };
     },
   };
 }

@@ -1,0 +1,23 @@
+import { asc, eq, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { trackingEvents } from '../../db/schema.ts';
+
+/** A member's tracking events, for their data export and their account's deletion. */
+
+export type MemberTrackingRow = typeof trackingEvents.$inferSelect;
+
+/** What the member did (their own events), oldest first. */
+export function trackingEventsOfMember(ex: Executor, userId: string): Promise<MemberTrackingRow[]> {
+  return ex
+    .select()
+    .from(trackingEvents)
+    .where(eq(trackingEvents.userId, userId))
+    .orderBy(asc(trackingEvents.createdAt), asc(trackingEvents.id));
+}
+
+/** Deletes the member's events and other members' events naming them (a card of theirs viewed or dismissed). */
+export async function purgeMemberTracking(ex: Executor, userId: string): Promise<void> {
+  await ex
+    .delete(trackingEvents)
+    .where(or(eq(trackingEvents.userId, userId), eq(trackingEvents.targetId, userId)));
+}
