@@ -30,12 +30,12 @@ async function box(locator: Locator) {
 }
 
 test.describe('layouts', () => {
-  test('the admin mailbox and profiles pages do not scroll sideways at 390 px; their tables scroll inside', async ({
+  test('the admin mailbox and members pages do not scroll sideways at 390 px; their tables scroll inside', async ({
     page,
     browser,
   }) => {
     test.setTimeout(120_000);
-    // A member: a row in the profiles table and a verification e-mail in the mailbox.
+    // A member: a row in the members table and a verification e-mail in the mailbox.
     const company = await completeCompany(page, 'layout-admin');
     const context = await browser.newContext({
       storageState: adminStorageStateFile,
@@ -59,18 +59,20 @@ test.describe('layouts', () => {
     await expect.poll(() => overflowsSideways(adminPage)).toBe(false);
     await shot(adminPage, 'layout-mailbox-390');
 
-    // The profiles: each profile's facts and its actions on screen.
-    await adminPage.goto('/admin/profiles');
-    await expect(adminPage.getByRole('heading', { level: 1, name: 'Profiles' })).toBeVisible();
-    const card = adminPage
-      .getByRole('list', { name: 'All profiles' })
-      .getByRole('article', { name: company.name });
-    await onScreen(card.getByText('100%'), 'the completion');
-    await onScreen(card.getByRole('button', { name: `Publish ${company.name}` }), 'the Publish button');
-    expect(await overflowing(adminPage), 'the profiles at 390 px').toEqual([]);
+    // The members console: the member's name (the link to their page) and status on screen; the table's other
+    // columns scroll inside its own box.
+    await adminPage.goto(`/admin/members?search=${encodeURIComponent(company.email)}`);
+    await expect(adminPage.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
+    const row = adminPage
+      .getByRole('table', { name: 'Members' })
+      .getByRole('row')
+      .filter({ hasText: company.email });
+    await onScreen(row.getByRole('link', { name: company.name }), 'the name');
+    await onScreen(row.getByText('Complete', { exact: true }), 'the status');
+    expect(await overflowing(adminPage), 'the members at 390 px').toEqual([]);
     await expect.poll(() => overflowsSideways(adminPage)).toBe(false);
-    expect(await blockingViolations(adminPage), 'the profiles at 390 px').toEqual([]);
-    await shot(adminPage, 'layout-profiles-390');
+    expect(await blockingViolations(adminPage), 'the members at 390 px').toEqual([]);
+    await shot(adminPage, 'layout-members-390');
     await context.close();
   });
 

@@ -62,11 +62,11 @@ test('the profile page, the account dialogs, the banners and the admin pages hav
 
   const context = await browser.newContext({ storageState: adminStorageStateFile });
   const adminPage = await context.newPage();
-  await adminPage.goto('/admin/profiles');
-  await expect(adminPage.getByRole('table', { name: 'All profiles' })).toBeVisible();
-  expect(await blockingViolations(adminPage), '/admin/profiles').toEqual([]);
-  await adminPage.goto(`/admin/profiles/${expert.id}`);
+  await adminPage.goto('/admin/members');
+  await expect(adminPage.getByRole('table', { name: 'Members' })).toBeVisible();
+  expect(await blockingViolations(adminPage), '/admin/members').toEqual([]);
+  await adminPage.goto(`/admin/members/${expert.id}`);
   await expect(adminPage.getByRole('region', { name: 'Status' })).toBeVisible();
-  expect(await blockingViolations(adminPage), '/admin/profiles/:id').toEqual([]);
+  expect(await blockingViolations(adminPage), '/admin/members/:id').toEqual([]);
   await context.close();
 });

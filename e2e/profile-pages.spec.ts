@@ -19,17 +19,21 @@ test.describe('profile pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: expert.name })).toBeVisible();
     await expect(page.getByText('Under review', { exact: true })).toBeVisible();
 
-    // The admin approves it in /admin/profiles.
+    // The admin finds it among the members awaiting approval and approves it on its page.
     const adminContext = await browser.newContext({ storageState: adminStorageStateFile });
     const adminPage = await adminContext.newPage();
-    await adminPage.goto('/admin/profiles');
-    const awaiting = adminPage.getByRole('table', { name: 'Awaiting approval' });
-    const row = awaiting.getByRole('row').filter({ hasText: expert.email });
-    await expect(row).toBeVisible();
-    await row.getByRole('button', { name: `Approve ${expert.name}` }).click();
-    await expect(row).toHaveCount(0);
-    const everyone = adminPage.getByRole('table', { name: 'All profiles' });
-    await expect(everyone.getByRole('row').filter({ hasText: expert.email })).toContainText('Published');
+    await adminPage.goto(
+      `/admin/members?role=expert&status=pending&search=${encodeURIComponent(expert.email)}`,
+    );
+    const row = adminPage
+      .getByRole('table', { name: 'Members' })
+      .getByRole('row')
+      .filter({ hasText: expert.email });
+    await expect(row).toContainText('Under review');
+    await row.getByRole('link', { name: expert.name }).click();
+    const panel = adminPage.getByRole('region', { name: 'Status' });
+    await panel.getByRole('button', { name: `Approve ${expert.name}` }).click();
+    await expect(panel.getByText('Published', { exact: true })).toBeVisible();
     await adminContext.close();
 
     // The expert's own preview: published, with Edit and the own contact details.

@@ -1,6 +1,7 @@
 import { type MantineColorSchemeManager, MantineProvider } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { cssVariablesResolver, theme } from './theme';
 
 /** Light scheme only, kept in memory: nothing but `hasSeenNewChangesPopup` goes to local storage. */
@@ -11,6 +12,22 @@ const inMemoryColorScheme: MantineColorSchemeManager = {
   unsubscribe: () => {},
   clear: () => {},
 };
+
+/** The notifications' container (and its transitions) loads with the first notification shown. */
+const Notifications = lazy(async () => ({
+  default: (await import('./notifications-host')).NotificationsHost,
+}));
+
+function LazyNotifications() {
+  const shown = useNotifications().notifications.length > 0;
+  const [needed, setNeeded] = useState(false);
+  if (shown && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Notifications />
+    </Suspense>
+  ) : null;
+}
 
 interface AppProviderProps {
   queryClient: QueryClient;
@@ -28,6 +45,8 @@ export function AppProvider({ queryClient, children, env = 'default' }: AppProvi
       defaultColorScheme="light"
       env={env}
     >
+      {/* Short confirmations that outlive the page that caused them (a deleted account, a deleted member). */}
+      <LazyNotifications />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

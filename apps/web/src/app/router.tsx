@@ -3,13 +3,17 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import {
+  adminAnalyticsPath,
   adminAuditPath,
   adminCrmPath,
+  adminMembersPath,
   adminOutboxPath,
-  adminProfilesPath,
+  adminRequestsPath,
+  adminScoresPath,
   adminSettingsPath,
   adminSuggestionsPath,
   communityPath,
+  legacyAdminProfilesPath,
 } from '../lib/paths';
 import type { RouteHandle } from './access';
 import { AppLayout } from './layout/app-layout';
@@ -65,7 +69,7 @@ export const appRoutes: RouteObject[] = [
             path: ':profileId',
             ...page(
               profileOverlay,
-              async () => (await import('./routes/dashboard-pages')).DashboardProfileModal,
+              async () => (await import('./routes/dashboard-profile')).DashboardProfileModal,
             ),
           },
         ],
@@ -154,12 +158,18 @@ export const appRoutes: RouteObject[] = [
         ...page(admin, async () => (await import('../features/admin')).MailboxRoute),
       },
       {
-        path: adminProfilesPath,
-        ...page(admin, async () => (await import('./routes/admin-profile')).AdminProfilesRoute),
+        path: adminMembersPath,
+        ...page(admin, async () => (await import('../features/admin-members')).AdminMembersRoute),
       },
       {
-        path: `${adminProfilesPath}/:id`,
+        path: `${adminMembersPath}/:id`,
         ...page(admin, async () => (await import('./routes/admin-profile')).AdminProfileDetailRoute),
+      },
+      // The Profiles page became the Members console: its addresses lead there.
+      { path: legacyAdminProfilesPath, handle: admin, element: <Navigate to={adminMembersPath} replace /> },
+      {
+        path: `${legacyAdminProfilesPath}/:id`,
+        ...page(admin, async () => (await import('./routes/admin-profile')).LegacyAdminProfileRedirect),
       },
       {
         path: adminCrmPath,
@@ -168,6 +178,10 @@ export const appRoutes: RouteObject[] = [
       {
         path: adminOutboxPath,
         ...page(admin, async () => (await import('../features/admin-outbox')).AdminOutboxRoute),
+      },
+      {
+        path: adminAnalyticsPath,
+        ...page(admin, async () => (await import('../features/admin-analytics')).AdminAnalyticsRoute),
       },
       {
         path: adminSettingsPath,
@@ -180,6 +194,14 @@ export const appRoutes: RouteObject[] = [
       {
         path: adminSuggestionsPath,
         ...page(admin, async () => (await import('./routes/admin-suggestions')).AdminSuggestionsRoute),
+      },
+      {
+        path: adminRequestsPath,
+        ...page(admin, async () => (await import('../features/admin-records')).AdminRequestsRoute),
+      },
+      {
+        path: adminScoresPath,
+        ...page(admin, async () => (await import('../features/admin-records')).AdminScoresRoute),
       },
       // Anything else: the login with `redirect` when signed out, the computed target when signed in.
       { path: '*', handle: { access: 'unknown' } satisfies RouteHandle, element: null },

@@ -1,42 +1,20 @@
-import { Modal, Stack, Text } from '@mantine/core';
-import { DialogActions } from './dialog-actions';
+import { lazy } from 'react';
+import type { ConfirmDialogProps } from './confirm-dialog-modal';
+import { WhenOpened } from './when-opened';
 
-interface ConfirmDialogProps {
-  opened: boolean;
-  title: string;
-  body: string;
-  /** The confirm button's words (the spec's `Remove` or `Decline`). */
-  confirmLabel: string;
-  cancelLabel: string;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
+const ConfirmDialogModal = lazy(async () => ({
+  default: (await import('./confirm-dialog-modal')).ConfirmDialogModal,
+}));
 
 /**
  * Asks before something is taken away (spec 000 §2: clearing a suggestion, declining or clearing a request):
- * the body says what will happen, Cancel keeps everything as it was, the red button does it.
+ * the body says what will happen, Cancel keeps everything as it was, the red button does it. Its code loads
+ * when it is first opened.
  */
-export function ConfirmDialog({
-  opened,
-  title,
-  body,
-  confirmLabel,
-  cancelLabel,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title}>
-      <Stack gap="lg">
-        <Text>{body}</Text>
-        <DialogActions
-          cancelLabel={cancelLabel}
-          onCancel={onCancel}
-          confirmLabel={confirmLabel}
-          onConfirm={onConfirm}
-          color="red"
-        />
-      </Stack>
-    </Modal>
+    <WhenOpened opened={props.opened}>
+      <ConfirmDialogModal {...props} />
+    </WhenOpened>
   );
 }

@@ -1,4 +1,4 @@
-import { LiveChangeSchema, type LiveTopic, liveTopics } from '@intergen/contracts';
+import { LiveChangeSchema, type LiveTopic, liveTopics, memberLiveTopics } from '@intergen/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from './query-keys';
@@ -16,6 +16,10 @@ export const liveTopicQueryKeys: Record<LiveTopic, readonly (readonly unknown[])
   profile: [queryKeys.profiles.all, queryKeys.session],
   // A network request accepted, declined or cancelled changes what the other expert may read (contact details).
   network: [queryKeys.network.all, queryKeys.profiles.views],
+  // Admins only: their read views of every suggestion, request and score.
+  adminSuggestions: [queryKeys.admin.records.suggestions],
+  adminRequests: [queryKeys.admin.records.requests],
+  adminScores: [queryKeys.admin.records.scores],
 };
 
 /** EventSource's CLOSED state: it gave up (the answer was not a stream, e.g. 401) and will not retry. */
@@ -37,7 +41,10 @@ function invalidate(queryClient: QueryClient, topics: readonly LiveTopic[]) {
  * with backoff. Mounted once, in the app layout.
  */
 export function useLiveEvents(): void {
-  const userId = useUser()?.id ?? null;
+  const user = useUser();
+  const userId = user?.id ?? null;
+  // Admins' streams also carry the admin topics; a member's never do.
+  const allTopics = user?.isAdmin ? liveTopics : memberLiveTopics;
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -51,7 +58,7 @@ export function useLiveEvents(): void {
       const current = new EventSource(liveEventsUrl);
       source = current;
       current.addEventListener('open', () => {
-        if (heardBefore) invalidate(queryClient, liveTopics);
+        if (heardBefore) invalidate(queryClient, allTopics);
         heardBefore = true;
         attempts = 0;
       });
@@ -80,5 +87,5 @@ export function useLiveEvents(): void {
       source?.close();
       source = null;
     };
-  }, [userId, queryClient]);
+  }, [userId, queryClient, allTopics]);
 }

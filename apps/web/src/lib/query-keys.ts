@@ -35,17 +35,19 @@ export const queryKeys = {
     profiles: {
       /** Every filtered list: read again after any admin action. */
       lists: ['admin', 'profiles', 'list'] as const,
-      list: (filter: { kind: string | null; status: string | null }) =>
-        ['admin', 'profiles', 'list', filter] as const,
+      /** The Members console's pages (GET /api/admin/members), under `lists`: an admin action reads them again. */
+      members: (filter: object) => ['admin', 'profiles', 'list', 'members', filter] as const,
       detail: (id: string) => ['admin', 'profiles', 'detail', id] as const,
     },
     mailbox: ['admin', 'mailbox'] as const,
     /** GET /api/admin/settings. */
     settings: ['admin', 'settings'] as const,
+    /** GET /api/admin/analytics with its range and role. */
+    analytics: (query: object) => ['admin', 'analytics', query] as const,
     /** The audit log's pages, every filter (`audit.all`) or one action's (null: every action). */
     audit: {
       all: ['admin', 'audit'] as const,
-      list: (action: string | null) => ['admin', 'audit', action] as const,
+      list: (action: string | null, search = '') => ['admin', 'audit', action, search] as const,
     },
     crm: {
       all: ['admin', 'crm'] as const,
@@ -61,6 +63,14 @@ export const queryKeys = {
       summary: ['admin', 'outbox', 'summary'] as const,
       rows: (filter: { topic: string | null; status: string | null; order: string }) =>
         ['admin', 'outbox', 'rows', filter] as const,
+    },
+    /** The read views of every suggestion, request and score, each with its filters (`all`: every one). */
+    records: {
+      suggestions: ['admin', 'records', 'suggestions'] as const,
+      requests: ['admin', 'records', 'requests'] as const,
+      scores: ['admin', 'records', 'scores'] as const,
+      list: (list: 'suggestions' | 'requests' | 'scores', filter: object) =>
+        ['admin', 'records', list, filter] as const,
     },
     matching: {
       candidates: (kind: ProfileType, search: string) =>

@@ -1,10 +1,8 @@
-import { helpTexts } from '@intergen/domain';
-import { Anchor, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { createContext, type ReactNode, use } from 'react';
-import { ErrorAlert } from '../../components/alerts';
-import { errorMessage } from '../../lib/api-client';
-import { usePublicConfig } from '../../lib/config';
+import { createContext, lazy, type ReactNode, Suspense, use, useState } from 'react';
+
+/** The dialog's code (a modal and its focus trap) loads when Help is first opened. */
+const HelpModal = lazy(async () => ({ default: (await import('./help-dialog')).HelpModal }));
 
 const OpenHelpContext = createContext<() => void>(() => {});
 
@@ -13,42 +11,22 @@ export function useOpenHelp(): () => void {
   return use(OpenHelpContext);
 }
 
-/** Need help?: an e-mail link to support, the reply time, and Okay (spec 000 §1). */
-function HelpModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const config = usePublicConfig();
-  return (
-    <Modal opened={opened} onClose={onClose} title={helpTexts.title}>
-      <Stack gap="md">
-        {config.isPending ? (
-          <Skeleton height={20} aria-label={helpTexts.loadingSupportAddress} />
-        ) : config.isError ? (
-          <ErrorAlert message={errorMessage(config.error)} />
-        ) : (
-          <Text>
-            {helpTexts.writeToSupport}{' '}
-            <Anchor href={`mailto:${config.data.supportEmail}`} fw={600}>
-              {config.data.supportEmail}
-            </Anchor>
-            .
-          </Text>
-        )}
-        <Text>{helpTexts.replyTime}</Text>
-        <Group justify="flex-end">
-          <Button onClick={onClose} data-autofocus>
-            {helpTexts.okay}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
 export function HelpProvider({ children }: { children: ReactNode }) {
   const [opened, { open, close }] = useDisclosure(false);
+  // Mounted from the first opening on, so that closing plays the modal's transition.
+  const [used, setUsed] = useState(false);
+  const openHelp = () => {
+    setUsed(true);
+    open();
+  };
   return (
-    <OpenHelpContext value={open}>
+    <OpenHelpContext value={openHelp}>
       {children}
-      <HelpModal opened={opened} onClose={close} />
+      {used ? (
+        <Suspense fallback={null}>
+          <HelpModal opened={opened} onClose={close} />
+        </Suspense>
+      ) : null}
     </OpenHelpContext>
   );
 }

@@ -1,26 +1,17 @@
-import {
-  adminMailboxTexts,
-  adminMatchingTexts,
-  adminProfileTexts,
-  auditTexts,
-  crmTexts,
-  navigationTexts,
-  outboxTexts,
-  routes,
-  settingsTexts,
-} from '@intergen/domain';
-import { NavLink, useLocation } from 'react-router';
-import { AccountBanners, AnnualConfirmationPopup } from '../../features/account';
-import {
-  adminAuditPath,
-  adminCrmPath,
-  adminOutboxPath,
-  adminProfilesPath,
-  adminSettingsPath,
-  adminSuggestionsPath,
-} from '../../lib/paths';
+import { routes } from '@intergen/domain';
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
 import { useUser } from '../../lib/session';
+import { AdminNav } from './admin-nav';
 import './page-top.css';
+
+// A member's banners and popups load with `import()`: the signed-out pages never fetch them.
+const AccountBanners = lazy(async () => ({
+  default: (await import('../../features/account')).AccountBanners,
+}));
+const AnnualConfirmationPopup = lazy(async () => ({
+  default: (await import('../../features/account')).AnnualConfirmationPopup,
+}));
 
 /** The pages that ask a company for its yearly confirmation (spec 000 §2, Dashboard; the own profile). */
 const annualConfirmationPaths: readonly string[] = [routes.dashboard, routes.profilePublic];
@@ -39,39 +30,15 @@ export function PageTop() {
   return (
     <>
       <div className="ig-page-top">
-        <AccountBanners user={user} />
+        <Suspense fallback={null}>
+          <AccountBanners user={user} />
+        </Suspense>
       </div>
-      {annualConfirmationPaths.includes(pathname) ? <AnnualConfirmationPopup user={user} /> : null}
+      {annualConfirmationPaths.includes(pathname) ? (
+        <Suspense fallback={null}>
+          <AnnualConfirmationPopup user={user} />
+        </Suspense>
+      ) : null}
     </>
-  );
-}
-
-function AdminNav() {
-  return (
-    <div className="ig-page-top ig-page-top-wide">
-      <nav aria-label={navigationTexts.admin} style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
-        <NavLink to={routes.adminMailbox} className="ig-nav-link">
-          {adminMailboxTexts.navLabel}
-        </NavLink>
-        <NavLink to={adminProfilesPath} className="ig-nav-link">
-          {adminProfileTexts.navLabel}
-        </NavLink>
-        <NavLink to={adminSuggestionsPath} className="ig-nav-link">
-          {adminMatchingTexts.navLabel}
-        </NavLink>
-        <NavLink to={adminCrmPath} className="ig-nav-link">
-          {crmTexts.navLabel}
-        </NavLink>
-        <NavLink to={adminOutboxPath} className="ig-nav-link">
-          {outboxTexts.navLabel}
-        </NavLink>
-        <NavLink to={adminSettingsPath} className="ig-nav-link">
-          {settingsTexts.navLabel}
-        </NavLink>
-        <NavLink to={adminAuditPath} className="ig-nav-link">
-          {auditTexts.navLabel}
-        </NavLink>
-      </nav>
-    </div>
   );
 }

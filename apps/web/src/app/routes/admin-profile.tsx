@@ -1,7 +1,10 @@
+import { Navigate, useParams } from 'react-router';
 import { AdminProfileRoute } from '../../features/admin-profiles';
 import { ownProfileToView, ProfileDetails } from '../../features/profile-view';
 
-/** `/admin/profiles/:id`: the admin's status panel over the profile page's own component. */
+import { adminProfilePath } from '../../lib/paths';
+
+/** `/admin/members/:id`: the admin's status panel over the profile page's own component. */
 export function AdminProfileDetailRoute() {
   return (
     <AdminProfileRoute
@@ -16,4 +19,8 @@ export function AdminProfileDetailRoute() {
   );
 }
 
-export { AdminProfilesRoute } from '../../features/admin-profiles';
+/** `/admin/profiles/:id`, the member's page before the Members console: the same page at its new address. */
+export function LegacyAdminProfileRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={adminProfilePath(id)} replace />;
+}

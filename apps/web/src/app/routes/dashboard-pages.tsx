@@ -1,5 +1,3 @@
-import type { ProfileView } from '@intergen/contracts';
-import { routes } from '@intergen/domain';
 import { Outlet } from 'react-router';
 import {
   ConnectButton,
@@ -11,15 +9,7 @@ import {
   YourConnections,
 } from '../../features/connections';
 import { DashboardRoute as DashboardPage } from '../../features/dashboard';
-import {
-  RecommendedSuggestions,
-  ScoreRing,
-  trackEvent,
-  useSuggestions,
-  WhyThisMatchToggle,
-} from '../../features/matching';
-import { ProfileModal } from '../../features/profile-view';
-import { MemberProfileActions } from './my-network';
+import { RecommendedSuggestions, ScoreRing, trackEvent, WhyThisMatchToggle } from '../../features/matching';
 
 const viewedFromCard = (profileId: string) =>
   trackEvent({ type: 'VIEW_PROFILE_FROM_CARD', targetId: profileId });
@@ -29,7 +19,7 @@ const dismissedFromDashboard = (profileId: string) =>
 /**
  * `/dashboard`: Welcome Back with the banners, the review prompt, the recommended connections (with their
  * Connect buttons), the received and sent requests and the connections. `/dashboard/:profileId` is a child
- * route: its profile modal opens over the dashboard without reloading it.
+ * route (dashboard-profile.tsx, loaded when opened): its profile modal opens over the dashboard without reloading it.
  */
 export function DashboardRoute() {
   return (
@@ -57,21 +47,5 @@ export function DashboardRoute() {
       </DashboardPage>
       <Outlet />
     </ConnectionNoticesProvider>
-  );
-}
-
-/** The side card's connection buttons: Connect needs the open suggestion with that member, if any. */
-function DashboardProfileActions({ profile }: { profile: ProfileView }) {
-  const suggestion = useSuggestions().data?.find((s) => s.counterpart.id === profile.id && !s.requestSent);
-  return <MemberProfileActions profile={profile} suggestionId={suggestion?.id} />;
-}
-
-/** `/dashboard/:profileId`: a profile over the dashboard; closing returns to the dashboard. */
-export function DashboardProfileModal() {
-  return (
-    <ProfileModal
-      baseRoute={routes.dashboard}
-      actions={(profile) => <DashboardProfileActions profile={profile} />}
-    />
   );
 }

@@ -9,6 +9,7 @@ import '@mantine/core/styles/LoadingOverlay.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/PinInput.css';
 import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Tooltip.css';
 import '@mantine/dropzone/styles.css';
 import './wizard.css';

@@ -1,24 +1,48 @@
-import { accountTexts, privacyStateOf } from '@intergen/domain';
+import { accountTexts, ownAccountTexts, privacyStateOf } from '@intergen/domain';
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconEye, IconEyeOff, IconPlayerPause, IconPlayerPlay, IconUserOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import {
+  IconDownload,
+  IconEye,
+  IconEyeOff,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconTrash,
+  IconUserOff,
+} from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
 import { errorMessage } from '../../../lib/api-client';
 import { useOwnProfile } from '../../../lib/own-profile';
-import { DisableAccountModal } from './disable-account-modal';
-import { PauseAccountModal } from './pause-account-modal';
-import { PrivacyModal } from './privacy-modal';
-import { ResumeAccountModal } from './resume-account-modal';
+import { accountExportUrl } from '../api/delete-own-account';
 
-type Dialog = 'pause' | 'resume' | 'privacy' | 'disable' | null;
+// Each dialog loads when it is first opened.
+const DeleteAccountModal = lazy(async () => ({
+  default: (await import('./delete-account-modal')).DeleteAccountModal,
+}));
+const DisableAccountModal = lazy(async () => ({
+  default: (await import('./disable-account-modal')).DisableAccountModal,
+}));
+const PauseAccountModal = lazy(async () => ({
+  default: (await import('./pause-account-modal')).PauseAccountModal,
+}));
+const PrivacyModal = lazy(async () => ({ default: (await import('./privacy-modal')).PrivacyModal }));
+const ResumeAccountModal = lazy(async () => ({
+  default: (await import('./resume-account-modal')).ResumeAccountModal,
+}));
+
+type Dialog = 'pause' | 'resume' | 'privacy' | 'disable' | 'delete' | null;
 
 /**
  * The Account section's buttons (beside Change Password): Pause or Resume when the profile is published or
- * paused (spec 000 §4), Account Privacy for experts, and Disable Account.
+ * paused (spec 000 §4), Account Privacy for experts, Disable Account, and the member's own data: Download my data
+ * (a JSON file) and Delete account (issue 14).
  */
 export function AccountActions() {
   const own = useOwnProfile();
   const [dialog, setDialog] = useState<Dialog>(null);
+  // A dialog stays mounted once opened, so that closing plays its transition.
+  const [used, setUsed] = useState<ReadonlySet<Dialog>>(() => new Set());
+  if (dialog && !used.has(dialog)) setUsed(new Set(used).add(dialog));
   const close = () => setDialog(null);
 
   if (own.isPending) return <Skeleton height={36} width={320} aria-label={accountTexts.loadingActions} />;
@@ -80,17 +104,39 @@ export function AccountActions() {
           {accountTexts.disableTitle}
         </Button>
       </Group>
-      <PauseAccountModal opened={dialog === 'pause'} onClose={close} />
-      <ResumeAccountModal opened={dialog === 'resume'} onClose={close} />
-      {isExpert ? (
-        <PrivacyModal
-          opened={dialog === 'privacy'}
-          onClose={close}
-          isPrivate={profile.private}
-          published={profile.profilePublished}
-        />
-      ) : null}
-      <DisableAccountModal opened={dialog === 'disable'} onClose={close} />
+      <Group gap="sm">
+        <Button
+          component="a"
+          href={accountExportUrl}
+          download
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden="true" />}
+          title={ownAccountTexts.downloadHint}
+        >
+          {ownAccountTexts.downloadData}
+        </Button>
+        <Button
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden="true" />}
+          onClick={() => setDialog('delete')}
+        >
+          {ownAccountTexts.deleteAction}
+        </Button>
+      </Group>
+      <Suspense fallback={null}>
+        {used.has('pause') ? <PauseAccountModal opened={dialog === 'pause'} onClose={close} /> : null}
+        {used.has('resume') ? <ResumeAccountModal opened={dialog === 'resume'} onClose={close} /> : null}
+        {isExpert && used.has('privacy') ? (
+          <PrivacyModal
+            opened={dialog === 'privacy'}
+            onClose={close}
+            isPrivate={profile.private}
+            published={profile.profilePublished}
+          />
+        ) : null}
+        {used.has('disable') ? <DisableAccountModal opened={dialog === 'disable'} onClose={close} /> : null}
+        {used.has('delete') ? <DeleteAccountModal opened={dialog === 'delete'} onClose={close} /> : null}
+      </Suspense>
     </Stack>
   );
 }

@@ -2,13 +2,19 @@ import type { SessionUser } from '@intergen/contracts';
 import { accessTexts, accountTexts, commonTexts, profileTexts } from '@intergen/domain';
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { IconClockHour4, IconEyeOff, IconHandStop, IconSparkles } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { usePublicConfig } from '../../../lib/config';
 import { useOwnProfile } from '../../../lib/own-profile';
 import { usePostponeAnnualConfirmation } from '../api/postpone-annual-confirmation';
-import { AnnualConfirmationModal } from './annual-confirmation-modal';
-import { ResumeAccountModal } from './resume-account-modal';
 import { useSessionFlag } from './session-flags';
+
+// The dialogs load when they open: the banners are on every signed-in page, the dialogs seldom.
+const AnnualConfirmationModal = lazy(async () => ({
+  default: (await import('./annual-confirmation-modal')).AnnualConfirmationModal,
+}));
+const ResumeAccountModal = lazy(async () => ({
+  default: (await import('./resume-account-modal')).ResumeAccountModal,
+}));
 
 /**
  * The account banners of a signed-in member (spec 000 §2): paused, with a link that opens Resume Account;
@@ -17,6 +23,9 @@ import { useSessionFlag } from './session-flags';
  */
 export function AccountBanners({ user }: { user: SessionUser }) {
   const [resumeOpened, setResumeOpened] = useState(false);
+  // Mounted from the first opening on, so that closing plays the modal's transition.
+  const [resumeUsed, setResumeUsed] = useState(false);
+  if (resumeOpened && !resumeUsed) setResumeUsed(true);
   const welcomeBack = useSessionFlag('welcomeBack', user.id);
   const status = user.kind ? user.profile?.status : null;
   const paused = status === 'paused';
@@ -63,7 +72,11 @@ export function AccountBanners({ user }: { user: SessionUser }) {
           {profileTexts.pendingBanner}
         </Alert>
       ) : null}
-      <ResumeAccountModal opened={resumeOpened} onClose={() => setResumeOpened(false)} />
+      {resumeUsed ? (
+        <Suspense fallback={null}>
+          <ResumeAccountModal opened={resumeOpened} onClose={() => setResumeOpened(false)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }
@@ -83,13 +96,15 @@ export function AnnualConfirmationPopup({ user }: { user: SessionUser }) {
     return null;
   }
   return (
-    <AnnualConfirmationModal
-      profile={own.data}
-      onLater={() => {
-        setPutOff(true);
-        later.mutate();
-      }}
-      onDone={() => undefined}
-    />
+    <Suspense fallback={null}>
+      <AnnualConfirmationModal
+        profile={own.data}
+        onLater={() => {
+          setPutOff(true);
+          later.mutate();
+        }}
+        onDone={() => undefined}
+      />
+    </Suspense>
   );
 }

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Radio.css';
 import { pauseReasons } from '@intergen/contracts';
 import { accountTexts, commonTexts, pauseReasonLabels, profileTexts } from '@intergen/domain';
 import { Modal, Radio, Stack, Text } from '@mantine/core';

@@ -4,12 +4,13 @@ import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/admin/audit: the audit log newest first, page by page, of one action or (null) every action. */
-export function useAuditLog(action: string | null) {
+export function useAuditLog(action: string | null, search = '') {
   return useInfiniteQuery({
-    queryKey: queryKeys.admin.audit.list(action),
+    queryKey: queryKeys.admin.audit.list(action, search),
     queryFn: ({ pageParam, signal }) => {
       const query = new URLSearchParams();
       if (action) query.set('action', action);
+      if (search) query.set('search', search);
       if (pageParam) query.set('cursor', pageParam);
       return apiRequest(`/api/admin/audit?${query}`, { schema: AuditResponseSchema, signal });
     },

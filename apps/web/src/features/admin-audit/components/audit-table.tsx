@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.css';
 import type { AuditEntry } from '@intergen/contracts';
 import { auditActionLabels, settingsTexts, auditTexts as t } from '@intergen/domain';
 import { Table, Text, VisuallyHidden } from '@mantine/core';

@@ -24,6 +24,23 @@ const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => (
 });
 
 describe('the admin audit log', () => {
+  it('searches once typing pauses, keeps the search in the address and says when nothing matches', async () => {
+    const { calls } = installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/audit': (_body, url) => ({
+        body: { entries: url.searchParams.get('search') ? [] : [entry(1)], nextCursor: null },
+      }),
+    });
+    const { router } = renderApp('/admin/audit', { user: admin });
+    await screen.findByRole('table');
+    fireEvent.change(screen.getByRole('searchbox', { name: t.search }), {
+      target: { value: ' gone@example.com ' },
+    });
+    expect(await screen.findByText(t.emptyForSearch, undefined, { timeout: 3000 })).toBeTruthy();
+    expect(router.state.location.search).toBe('?q=gone%40example.com');
+    expect(calls.filter((c) => c.query.get('search') === 'gone@example.com')).toHaveLength(1);
+  });
+
   it('lists who changed what and when, newest first, with more pages on request and a filter by action', async () => {
     const { calls } = installFakeApi({
       'GET /api/config': () => configAnswer,

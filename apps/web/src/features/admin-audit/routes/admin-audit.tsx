@@ -1,9 +1,12 @@
 import { auditActionLabels, auditTexts as t } from '@intergen/domain';
-import { Button, Group, NativeSelect, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/alerts';
 import { Page } from '../../../components/page';
 import { errorMessage } from '../../../lib/api-client';
+import { useDebouncedSearch } from '../../../lib/debounced-search';
 import { useAuditLog } from '../api/audit-api';
 import { AuditTable } from '../components/audit-table';
 
@@ -16,32 +19,48 @@ const anyAction = 'any';
 export function AdminAuditRoute() {
   const [params, setParams] = useSearchParams();
   const action = params.get('action') || null;
-  const log = useAuditLog(action);
+  const search = params.get('q') ?? '';
+  const [text, setText] = useState(search);
+  const log = useAuditLog(action, search);
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
-  const choose = (value: string) =>
+  const set = (key: string, value: string | null) =>
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        if (value !== anyAction) next.set('action', value);
-        else next.delete('action');
+        if (value) next.set(key, value);
+        else next.delete(key);
         return next;
       },
       { replace: true },
     );
+  const choose = (value: string) => set('action', value !== anyAction ? value : null);
+  useDebouncedSearch(text, search, (value) => set('q', value));
 
   return (
     <Page title={t.pageTitle} description={t.pageDescription} wide>
       <Stack gap="md">
-        <NativeSelect
-          label={t.actionFilter}
-          maw={320}
-          value={action ?? anyAction}
-          onChange={(event) => choose(event.currentTarget.value)}
-          data={[
-            { value: anyAction, label: t.anyAction },
-            ...Object.entries(auditActionLabels).map(([value, label]) => ({ value, label })),
-          ]}
-        />
+        <Group gap="sm" align="flex-end">
+          <TextInput
+            type="search"
+            label={t.search}
+            placeholder={t.searchPlaceholder}
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            value={text}
+            maxLength={100}
+            onChange={(event) => setText(event.currentTarget.value)}
+            w={{ base: '100%', xs: 320 }}
+          />
+          <NativeSelect
+            label={t.actionFilter}
+            w={{ base: '100%', xs: 320 }}
+            value={action ?? anyAction}
+            onChange={(event) => choose(event.currentTarget.value)}
+            data={[
+              { value: anyAction, label: t.anyAction },
+              ...Object.entries(auditActionLabels).map(([value, label]) => ({ value, label })),
+            ]}
+          />
+        </Group>
         {log.isPending ? (
           <Stack gap="xs" aria-busy="true" aria-label={t.loading}>
             <Skeleton height={40} />
@@ -50,7 +69,7 @@ export function AdminAuditRoute() {
         ) : log.isError ? (
           <ErrorAlert message={errorMessage(log.error)} />
         ) : entries.length === 0 ? (
-          <Text c="dimmed">{action ? t.emptyForAction : t.empty}</Text>
+          <Text c="dimmed">{search ? t.emptyForSearch : action ? t.emptyForAction : t.empty}</Text>
         ) : (
           <AuditTable entries={entries} />
         )}

@@ -73,6 +73,8 @@ function matchingApi(extra: FakeApi = {}) {
     },
     'GET /api/admin/matching/preview': () => ({ body: { explanation } }),
     'GET /api/admin/matching/runs/latest': () => ({ body: { run: null } }),
+    // The list of every suggestion below the panels (admin-records).
+    'GET /api/admin/suggestions': () => ({ body: { rows: [], total: 0, nextCursor: null } }),
     ...extra,
   });
 }
@@ -124,9 +126,9 @@ describe('the admin match suggestions page', () => {
         'Suggestion created: Grace Hopper and Analytical Engines will see each other in their recommendations.',
       ),
     ).toBeTruthy();
-    expect(calls.filter((c) => c.path === '/api/admin/suggestions').map((c) => c.body)).toEqual([
-      { expertId: 'e1', companyId: 'c1' },
-    ]);
+    expect(
+      calls.filter((c) => c.method === 'POST' && c.path === '/api/admin/suggestions').map((c) => c.body),
+    ).toEqual([{ expertId: 'e1', companyId: 'c1' }]);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

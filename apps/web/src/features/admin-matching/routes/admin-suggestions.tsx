@@ -15,13 +15,15 @@ import { MatchingRunPanel } from '../components/matching-run-panel';
 interface AdminSuggestionsRouteProps {
   /** Shows a score and why ("why this match" belongs to the matching feature; the app layer passes it). */
   renderExplanation: (explanation: MatchExplanation) => ReactNode;
+  /** Below the panels: the list of every suggestion (the app layer passes it). */
+  after?: ReactNode;
 }
 
 /**
  * `/admin/suggestions`: an admin pairs a business advisor with a scaling company (spec 001 §6: admins create
  * match suggestions), sees the score and why first, and can start a full matching run.
  */
-export function AdminSuggestionsRoute({ renderExplanation }: AdminSuggestionsRouteProps) {
+export function AdminSuggestionsRoute({ renderExplanation, after }: AdminSuggestionsRouteProps) {
   const headingId = useId();
   const previewId = useId();
   const [expert, setExpert] = useState<MatchCandidate | null>(null);
@@ -104,6 +106,7 @@ export function AdminSuggestionsRoute({ renderExplanation }: AdminSuggestionsRou
         </Stack>
       </Paper>
       <MatchingRunPanel />
+      {after}
     </Page>
   );
 }

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.css';
 import type { OutboxOrder, OutboxRow, OutboxRowState } from '@intergen/contracts';
 import { outboxTexts as t } from '@intergen/domain';
 import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Menu.css';
 import { adminProfileTexts } from '@intergen/domain';
 import { Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown, IconExternalLink } from '@tabler/icons-react';

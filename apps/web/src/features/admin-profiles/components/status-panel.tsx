@@ -5,6 +5,7 @@ import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
 import { ActionButtons } from './action-buttons';
+import { DeleteMemberButton } from './delete-member-button';
 import { StatusBadge } from './status-badge';
 import { formatDate } from './status-display';
 import type { AdminActions } from './use-admin-actions';
@@ -56,7 +57,10 @@ export function StatusPanel({ profile, actions }: { profile: OwnProfile; actions
             </Title>
             <StatusBadge status={profile.status} />
           </Group>
-          <ActionButtons target={profile} actions={actions} layout="inline" withOpen={false} />
+          <Group gap="xs">
+            <ActionButtons target={profile} actions={actions} layout="inline" withOpen={false} />
+            <DeleteMemberButton profile={profile} />
+          </Group>
         </Group>
         <ErrorAlert message={actions.error?.message} />
         <dl className="ig-admin-facts">

@@ -20,7 +20,10 @@ export type AdminAction =
   | 'unpublish';
 
 /** What an action needs to know of a profile: a list row or a full profile both have it. */
-export type ActionTarget = Pick<AdminProfileRow, 'id' | 'kind' | 'name' | 'status' | 'isVerified'>;
+/** `profileComplete` when known: an inactive, incomplete profile cannot be activated (the server refuses it too). */
+export type ActionTarget = Pick<AdminProfileRow, 'id' | 'kind' | 'name' | 'status' | 'isVerified'> & {
+  profileComplete?: boolean;
+};
 
 /** Actions that need a reason first. */
 export const reasonActions: ReadonlySet<AdminAction> = new Set(['deactivate', 'unpublish']);
@@ -45,7 +48,8 @@ export function availableActions(target: ActionTarget): AdminAction[] {
   if (target.kind === 'company' && target.status === 'complete') actions.push('publish');
   if (target.kind === 'expert') actions.push(target.isVerified ? 'unverify' : 'verify');
   if (target.status === 'published') actions.push('unpublish');
-  actions.push(target.status === 'inactive' ? 'activate' : 'deactivate');
+  if (target.status !== 'inactive') actions.push('deactivate');
+  else if (target.profileComplete !== false) actions.push('activate');
   return actions;
 }
 

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.css';
 import type { MailSummary } from '@intergen/contracts';
 import { adminMailboxTexts as t } from '@intergen/domain';
 import { Anchor, Table, Text } from '@mantine/core';

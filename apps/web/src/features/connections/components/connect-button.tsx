@@ -1,12 +1,14 @@
 import { connectionRequestTexts as t } from '@intergen/domain';
 import { Button } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
+import { WhenOpened } from '../../../components/when-opened';
 import { errorMessage } from '../../../lib/api-client';
 import { useCancelRequest } from '../api/cancel-request';
-import { ConnectDialog } from './connect-dialog';
 import { RequestSentButtons } from './request-parts';
+
+const ConnectDialog = lazy(async () => ({ default: (await import('./connect-dialog')).ConnectDialog }));
 
 interface ConnectButtonProps {
   suggestionId: string;
@@ -48,7 +50,9 @@ export function ConnectButton({ suggestionId, name, requestSent, describedBy }: 
       >
         {t.connect}
       </Button>
-      <ConnectDialog opened={open} onClose={() => setOpen(false)} suggestionId={suggestionId} name={name} />
+      <WhenOpened opened={open}>
+        <ConnectDialog opened={open} onClose={() => setOpen(false)} suggestionId={suggestionId} name={name} />
+      </WhenOpened>
     </>
   );
 }

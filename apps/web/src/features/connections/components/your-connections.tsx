@@ -3,20 +3,22 @@ import type { ConnectionRequest } from '@intergen/contracts';
 import { connectionRequestTexts, reviewTexts as t } from '@intergen/domain';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMessageStar, IconUsers } from '@tabler/icons-react';
-import { type ReactNode, useId, useState } from 'react';
+import { lazy, type ReactNode, useId, useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
 import { CardCarousel } from '../../../components/card-carousel';
 import { EmailPhoneFacts } from '../../../components/contact-facts';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { CardActions, MemberCard, ViewProfileButton } from '../../../components/member-card';
 import { StarRating } from '../../../components/member-marks';
+import { WhenOpened } from '../../../components/when-opened';
 import { errorMessage } from '../../../lib/api-client';
 import { useSignedInUser } from '../../../lib/session';
 import { useCloseRequest } from '../api/close-request';
 import { useConnections } from '../api/get-connections';
 import { MeetingInvites } from './meeting-invites';
 import { formatDate } from './request-parts';
-import { ReviewDialog } from './review-dialog';
+
+const ReviewDialog = lazy(async () => ({ default: (await import('./review-dialog')).ReviewDialog }));
 
 /** The connections still waiting for the member's review: unrated and not closed by the member. */
 function toReview(unrated: ConnectionRequest[]): ConnectionRequest[] {
@@ -59,11 +61,13 @@ export function ReviewPrompt() {
           </Stack>
         </Paper>
       ) : null}
-      <ReviewDialog
-        connection={reviewing}
-        surveyFormUrl={connections.data?.surveyFormUrl ?? null}
-        onClose={() => setReviewing(null)}
-      />
+      <WhenOpened opened={reviewing !== null}>
+        <ReviewDialog
+          connection={reviewing}
+          surveyFormUrl={connections.data?.surveyFormUrl ?? null}
+          onClose={() => setReviewing(null)}
+        />
+      </WhenOpened>
     </>
   );
 }
@@ -154,7 +158,13 @@ function ConnectionsSection({
           )}
         />
       )}
-      <ReviewDialog connection={reviewing} surveyFormUrl={surveyFormUrl} onClose={() => setReviewing(null)} />
+      <WhenOpened opened={reviewing !== null}>
+        <ReviewDialog
+          connection={reviewing}
+          surveyFormUrl={surveyFormUrl}
+          onClose={() => setReviewing(null)}
+        />
+      </WhenOpened>
     </section>
   );
 }

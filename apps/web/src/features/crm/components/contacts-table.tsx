@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.css';
 import { limits, crmTexts as t } from '@intergen/domain';
 import { Button, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';

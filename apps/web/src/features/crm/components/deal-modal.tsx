@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Timeline.css';
 import { crmTexts as t } from '@intergen/domain';
 import { Anchor, Loader, Modal, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { ErrorAlert } from '../../../components/alerts';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.css';
 import { crmTexts as t } from '@intergen/domain';
 import { Button, Skeleton, Table, Text } from '@mantine/core';
 import { ErrorAlert } from '../../../components/alerts';

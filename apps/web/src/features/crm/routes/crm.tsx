@@ -1,3 +1,5 @@
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Tabs.css';
 import { type CrmPipeline, crmPipelines, crmTexts as t } from '@intergen/domain';
 import { Alert, Badge, Group, SegmentedControl, Skeleton, Stack, Tabs } from '@mantine/core';
 import { useState } from 'react';

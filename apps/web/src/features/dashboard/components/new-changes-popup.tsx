@@ -1,13 +1,17 @@
-import '@mantine/core/styles/List.css';
 import type { NewChangesPopup as PopupSettings } from '@intergen/contracts';
-import { newChangesPopupDue, newChangesPopupTexts as texts } from '@intergen/domain';
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { newChangesPopupDue } from '@intergen/domain';
+import { lazy, useState } from 'react';
+import { WhenOpened } from '../../../components/when-opened';
 import { usePublicConfig } from '../../../lib/config';
 import { newChangesSeenInThisBrowser, rememberNewChangesSeen } from '../../../lib/new-changes-seen';
 import { useOwnProfile } from '../../../lib/own-profile';
 import { useProfileView } from '../../../lib/profile-view';
 import { useSignedInUser } from '../../../lib/session';
+
+// The dialog's code loads when it is due (once per release).
+const NewChangesDialog = lazy(async () => ({
+  default: (await import('./new-changes-dialog')).NewChangesDialog,
+}));
 
 /**
  * The version-change welcome popup (spec 000 §2): its words and release date are settings (GET /api/config). Once
@@ -39,23 +43,9 @@ function NewChangesPopupOf({ popup }: { popup: PopupSettings }) {
   };
 
   return (
-    <Modal opened={due} onClose={close} title={popup.title}>
-      <Stack gap="md">
-        <Text>{popup.intro}</Text>
-        {popup.items.length > 0 ? (
-          <List spacing="xs">
-            {popup.items.map((item) => (
-              <List.Item key={item}>{item}</List.Item>
-            ))}
-          </List>
-        ) : null}
-        <Group justify="flex-end">
-          <Button onClick={close} data-autofocus>
-            {texts.button}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <WhenOpened opened={due}>
+      <NewChangesDialog popup={popup} opened={due} onClose={close} />
+    </WhenOpened>
   );
 }
 

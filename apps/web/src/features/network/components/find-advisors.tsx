@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.css';
 import { commonTexts, communityTexts, limits, networkTexts as t } from '@intergen/domain';
 import { Anchor, Button, EmptyState, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Table.css';
 import type { NetworkRequest } from '@intergen/contracts';
 import { communityTexts, limits, networkTexts as t } from '@intergen/domain';
 import { Anchor, Button, Group, Stack, Table, Title } from '@mantine/core';

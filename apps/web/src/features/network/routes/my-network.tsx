@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/SegmentedControl.css';
 import type { NetworkRequest } from '@intergen/contracts';
 import {
   commonTexts,
