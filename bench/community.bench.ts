@@ -2,12 +2,11 @@
  * A community page (the server's `listExpertsForCompany`, through the service and repositories, not HTTP):
  * a company's expert community with three filters and a name search, strong matches first, over 100,000
  * published experts, on PGlite and on PostgreSQL side by side — the first page and page 50, a strong-only
- * page, and a search that matches nobody (which must be answered from the trigram index, not by reading every
- * row). How the numbers are taken: docs/benchmarks.md. Run with `npm run bench -- community`; set
+ * page, and a search that matches nobody (which must be answered from the community GIN index, not by reading
+ * every row). How the numbers are taken: docs/benchmarks.md. Run with `npm run bench -- community`; set
  * BENCH_DATABASE_URL to use another PostgreSQL server than postgres://postgres@127.0.0.1:5432/postgres (a
  * database is created and dropped).
  */
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import {
   type CompanyMatchFacets,
@@ -16,9 +15,7 @@ import {
   generateExperts,
   packExperts,
   scoreCompanyVsExperts,
-  seededRandom,
 } from '@intergen/domain';
-import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { createEventPublisher } from '../apps/server/src/modules/events/events.ts';
 import { upsertScores } from '../apps/server/src/modules/matching/matching.repository.ts';
@@ -26,16 +23,15 @@ import {
   createMatchingService,
   type MatchingListQueryInput,
 } from '../apps/server/src/modules/matching/matching.service.ts';
+import { adminUrl, BATCH, seedData, seedProfiles, withPostgres } from './profiles.ts';
 import { createReport, int, median, percentile } from './report.ts';
 
 const EXPERTS = 100_000;
 const COMPANIES = 2_000;
 const DEEP_PAGE = 50;
-const BATCH = 5_000;
 const WARM_UP = 10;
 const RUNS = 50;
 const goals = { postgresMs: 10, ratio: 2.5, deepRatio: 1.5 };
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 // Helpers
 
@@ -49,124 +45,9 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 
 // Data: the same profiles on both engines
 
-const firstNames = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken', 'Radia', 'Tim'];
-// A third of the last names contain "son", the search the benchmark times.
-const lastNames = [
-  'Lovelace',
-  'Hopper',
-  'Turing',
-  'Dijkstra',
-  'Liskov',
-  'Thompson',
-  'Johnson',
-  'Allison',
-  'Knuth',
-];
-const words = [
-  'Solar',
-  'Quantum',
-  'Harbor',
-  'Maple',
-  'Vertex',
-  'Nimbus',
-  'Copper',
-  'Orchid',
-  'Summit',
-  'Delta',
-];
-const kinds = ['Robotics', 'Foods', 'Logistics', 'Health', 'Labs', 'Energy', 'Finance', 'Studio', 'Works'];
-
-interface Seed<F> {
-  ids: string[];
-  names: string[];
-  companyNames: string[];
-  facets: F[];
-}
-function seedData<F>(kind: 'e' | 'c', facets: F[], seed: number): Seed<F> {
-  const random = seededRandom(seed);
-  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
-  return {
-    // Random-looking ids like the app's UUIDs, so id order is unrelated to insertion order.
-    ids: facets.map(
-      (_, i) =>
-        `${Math.floor(random() * 0xffffffff)
-          .toString(16)
-          .padStart(8, '0')}-${kind}${i}`,
-    ),
-    names: facets.map(() => `${pick(firstNames)} ${pick(lastNames)}`),
-    companyNames: facets.map(() => `${pick(words)} ${pick(kinds)}`),
-    facets,
-  };
-}
 const experts = seedData<ExpertMatchFacets>('e', generateExperts(EXPERTS, 11), 12);
 const companies = seedData<CompanyMatchFacets>('c', generateCompanies(COMPANIES, 13), 14);
-const about =
-  'Twenty years of building teams and taking products to new markets; happy to mentor founders on hiring.';
-
-/** Multi-row inserts through `unnest` of array parameters, BATCH rows per statement. */
-async function seed(database: Database): Promise<void> {
-  const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
-  for (const [kind, data] of [
-    ['expert', experts],
-    ['company', companies],
-  ] as const) {
-    for (let from = 0; from < data.ids.length; from += BATCH) {
-      const to = Math.min(data.ids.length, from + BATCH);
-      const ids = data.ids.slice(from, to);
-      const names = data.names.slice(from, to);
-      const facets = data.facets.slice(from, to) as (ExpertMatchFacets | CompanyMatchFacets)[];
-      const [first, last] = [names.map((n) => n.split(' ')[0]!), names.map((n) => n.split(' ')[1]!)];
-      await database.query(
-        `INSERT INTO users (id, email, email_verified, name, first_name, last_name, kind)
-         SELECT id, id || '@bench.example', true, name, f, l, $5 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS t(id, name, f, l)`,
-        [ids, names, first, last, kind],
-      );
-      const common = [
-        ids,
-        names,
-        facets.map((f) => json(f.experience)),
-        facets.map((f) => json(f.areasOfImprovement)),
-        facets.map((f) => json(f.idealEngagement)),
-        facets.map((f) => f.arrangement),
-        facets.map((f) => f.businessType),
-        facets.map((f) => f.investmentOpportunities),
-        facets.map((f) => f.boardOpportunities),
-      ];
-      if (kind === 'expert') {
-        await database.query(
-          `INSERT INTO experts (id, name, experience, areas_of_improvement, ideal_engagement, arrangement, business_type,
-             investment_opportunities, board_opportunities, current_stage, about, profile_image, profile_published,
-             profile_complete, onboarding_complete, has_been_welcomed, publish_date, private)
-           SELECT id, name, e::jsonb, a::jsonb, i::jsonb, arr, bt, inv, brd, st::jsonb, $11,
-             '{"url":"/avatars/expert-1.svg","name":"avatar"}'::jsonb, true, true, true, true,
-             date_trunc('day', now()) - (ord % 1000) * interval '1 day', false
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-             $9::text[], $10::text[]) WITH ORDINALITY AS t(id, name, e, a, i, arr, bt, inv, brd, st, ord)`,
-          [...common, (facets as ExpertMatchFacets[]).map((f) => json(f.currentStage)), about],
-        );
-      } else {
-        await database.query(
-          `INSERT INTO companies (id, name, experience, areas_of_improvement, ideal_engagement, arrangement, business_type,
-             investment_opportunities, board_opportunities, current_stage, company_name, slogan, about, profile_image,
-             profile_published, profile_complete, onboarding_complete, has_been_welcomed, publish_date)
-           SELECT id, name, e::jsonb, a::jsonb, i::jsonb, arr, bt, inv, brd, st, cn, 'Robots that help', $12,
-             '{"url":"/avatars/company-1.svg","name":"avatar"}'::jsonb, true, true, true, true, now()
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-             $9::text[], $10::text[], $11::text[]) AS t(id, name, e, a, i, arr, bt, inv, brd, st, cn)`,
-          [
-            ...common,
-            (facets as CompanyMatchFacets[]).map((f) => f.currentStage),
-            data.companyNames.slice(from, to),
-            about,
-          ],
-        );
-      }
-    }
-  }
-  // As autovacuum would (PostgreSQL) and as an operator must on PGlite: the visibility map lets the covering
-  // indexes answer without reading rows.
-  await database.query('VACUUM ANALYZE');
-}
+const seed = (database: Database) => seedProfiles(database, experts, companies);
 
 // The pages timed: a company's expert community
 
@@ -330,33 +211,6 @@ async function measure(engine: string, database: Database): Promise<EngineResult
   return { engine, seedMs, scoresMs, strongCount, timings };
 }
 
-// PostgreSQL: a fresh database, dropped at the end
-
-async function withPostgres<T>(work: (database: Database) => Promise<T>): Promise<T | null> {
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`   PostgreSQL at ${adminUrl} is unreachable (${(error as Error).message}); skipped.`);
-    return null;
-  }
-  const name = `intergen_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  let database: Database | null = null;
-  try {
-    database = await openDatabase({ kind: 'postgres', url: url.toString() });
-    return await work(database);
-  } finally {
-    await database?.close();
-    // BENCH_KEEP=1 keeps the database for a look at its plans (psql), and says its name.
-    if (process.env.BENCH_KEEP) console.log(`   kept database ${name}`);
-    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
-
 // Run
 
 console.log(
@@ -424,7 +278,7 @@ for (const r of measured) {
   const plan = r.timings[nobody]!.plan;
   const indexed = /community_gin/.test(plan) && !/Seq Scan on experts|experts_listed_idx/.test(plan);
   row('search matching nobody reads the index', indexed ? 'yes' : 'no', {
-    text: 'trigram index',
+    text: 'GIN index',
     ok: indexed,
     name: `${r.engine} no-match search not a full scan`,
   });

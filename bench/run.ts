@@ -9,7 +9,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const filters = process.argv.slice(2).filter((arg) => arg !== '--');
+const given = process.argv.slice(2).filter((arg) => arg !== '--');
+// Names pick benchmarks; options (`--quick`) are passed on to each one run.
+const filters = given.filter((arg) => !arg.startsWith('--'));
+const options = given.filter((arg) => arg.startsWith('--'));
 const available = readdirSync(here)
   .filter((name) => name.endsWith('.bench.ts'))
   .sort();
@@ -23,7 +26,7 @@ if (selected.length === 0) {
 const failed: string[] = [];
 for (const name of selected) {
   console.log(`\n▶ bench/${name}\n`);
-  const result = spawnSync(process.execPath, [...process.execArgv, join(here, name)], {
+  const result = spawnSync(process.execPath, [...process.execArgv, join(here, name), ...options], {
     cwd: dirname(here),
     stdio: 'inherit',
   });
