@@ -176,7 +176,7 @@ test.describe('admin members console', () => {
     page,
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const company = await completeCompany(page, 'admin-narrow');
     const context = await browser.newContext({
       storageState: adminStorageStateFile,

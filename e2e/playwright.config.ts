@@ -17,7 +17,7 @@ export default defineConfig({
   retries: 0,
   // Generous caps on conditions waited for: on a busy two-core machine a page and its first queries can take
   // several seconds (the caps only bound a wait; a passing step never waits for them).
-  timeout: 90_000,
+  timeout: 150_000,
   expect: { timeout: 20_000 },
   forbidOnly: !!process.env.CI,
   // The JSON report feeds the one-line summary of `npm test` (scripts/test-summary.mjs).
