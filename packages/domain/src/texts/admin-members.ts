@@ -42,6 +42,7 @@ export const adminMembersTexts = {
   loadMore: 'Load more',
   loading: 'Loading members',
   empty: 'No member matches these filters.',
+  emptyNone: 'No one has signed up yet. Members appear here from the moment they sign up.',
   emptyTitle: 'No members found',
   /** Refused activation (000 §4: activate only a complete profile). */
   activateIncomplete:

@@ -191,6 +191,19 @@ describe('the admin members console', () => {
     );
   });
 
+  it('on a platform nobody has joined yet, says so instead of blaming filters, and offers none to clear', async () => {
+    installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/members': () => answer({ members: [], nextCursor: null, total: 0 }),
+    });
+    renderApp('/admin/members', { user: admin });
+    expect(
+      await screen.findByText('No one has signed up yet. Members appear here from the moment they sign up.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('No member matches these filters.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
   it('is the admin section formerly called Profiles, and not for members', async () => {
     installFakeApi({
       'GET /api/config': () => configAnswer,

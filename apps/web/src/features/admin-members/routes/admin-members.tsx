@@ -150,7 +150,7 @@ function MembersList({
           size="sm"
           icon={<IconUsers aria-hidden="true" />}
           title={t.emptyTitle}
-          description={t.empty}
+          description={isFiltered(view) ? t.empty : t.emptyNone}
         >
           {isFiltered(view) ? <ClearFiltersButton onClear={onClear} /> : null}
         </EmptyState>
