@@ -16,11 +16,9 @@
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import {
-  type CompanyMatchFacets,
   type CrmPipeline,
   type DealLostReason,
   dealStages,
-  type ExpertMatchFacets,
   generateCompanies,
   generateExperts,
   type NetworkLostReason,
@@ -46,6 +44,7 @@ import {
 import { createOutboxWorker, type OutboxHandler } from '../apps/server/src/outbox/outbox.ts';
 import { hubspotEnv, hubspotSettingsOf, startCrmStub } from '../apps/server/test/crm.support.ts';
 import type { HubSpotStub, HubSpotStubFaults } from '../apps/server/test/hubspot-stub.ts';
+import { seedData, seedProfiles } from './profiles.ts';
 import { createReport, int, median, percentile } from './report.ts';
 
 // Size and options
@@ -98,83 +97,11 @@ function idMaker(seed: number) {
   return () => `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
 }
 
-// Members: published experts and companies, inserted as community.bench does
+// Members: published experts and companies, inserted as the other benchmarks do (bench/profiles.ts)
 
 const newId = idMaker(7);
-const firstNames = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken', 'Radia', 'Tim'];
-const lastNames = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Thompson', 'Knuth', 'Perlman'];
-const companyWords = ['Solar', 'Quantum', 'Harbor', 'Maple', 'Vertex', 'Nimbus', 'Copper', 'Orchid'];
-
-interface Members<F> {
-  ids: string[];
-  names: string[];
-  facets: F[];
-}
-function membersOf<F>(facets: F[], offset: number): Members<F> {
-  return {
-    ids: facets.map(() => newId()),
-    names: facets.map(
-      (_, i) =>
-        `${firstNames[(i + offset) % firstNames.length]} ${lastNames[Math.floor(i / 10 + offset) % lastNames.length]}`,
-    ),
-    facets,
-  };
-}
-const experts = membersOf<ExpertMatchFacets>(generateExperts(MEMBERS, 21), 0);
-const companies = membersOf<CompanyMatchFacets>(generateCompanies(MEMBERS, 22), 3);
-const companyNames = companies.ids.map((_, i) => `${companyWords[i % companyWords.length]} Works ${i}`);
-const about = 'Twenty years of building teams and taking products to new markets.';
-
-async function seed(database: Database): Promise<void> {
-  const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
-  for (const [kind, data] of [
-    ['expert', experts],
-    ['company', companies],
-  ] as const) {
-    const { ids, names } = data;
-    const facets = data.facets as (ExpertMatchFacets | CompanyMatchFacets)[];
-    await database.query(
-      `INSERT INTO users (id, email, email_verified, name, first_name, last_name, kind)
-       SELECT id, id || '@bench.example', true, name, split_part(name, ' ', 1), split_part(name, ' ', 2), $3
-       FROM unnest($1::text[], $2::text[]) AS t(id, name)`,
-      [ids, names, kind],
-    );
-    const common = [
-      ids,
-      names,
-      facets.map((f) => json(f.experience)),
-      facets.map((f) => json(f.areasOfImprovement)),
-      facets.map((f) => json(f.idealEngagement)),
-      facets.map((f) => f.arrangement),
-      facets.map((f) => f.businessType),
-      facets.map((f) => f.investmentOpportunities),
-      facets.map((f) => f.boardOpportunities),
-    ];
-    if (kind === 'expert') {
-      await database.query(
-        `INSERT INTO experts (id, name, experience, areas_of_improvement, ideal_engagement, arrangement, business_type,
-           investment_opportunities, board_opportunities, current_stage, about, profile_image, profile_published,
-           profile_complete, onboarding_complete, has_been_welcomed, publish_date, private)
-         SELECT id, name, e::jsonb, a::jsonb, i::jsonb, arr, bt, inv, brd, st::jsonb, $11,
-           '{"url":"/avatars/expert-1.svg","name":"avatar"}'::jsonb, true, true, true, true, now(), false
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-           $9::text[], $10::text[]) AS t(id, name, e, a, i, arr, bt, inv, brd, st)`,
-        [...common, (facets as ExpertMatchFacets[]).map((f) => json(f.currentStage)), about],
-      );
-    } else {
-      await database.query(
-        `INSERT INTO companies (id, name, experience, areas_of_improvement, ideal_engagement, arrangement, business_type,
-           investment_opportunities, board_opportunities, current_stage, company_name, slogan, about, profile_image,
-           profile_published, profile_complete, onboarding_complete, has_been_welcomed, publish_date)
-         SELECT id, name, e::jsonb, a::jsonb, i::jsonb, arr, bt, inv, brd, st, cn, 'Robots that help', $12,
-           '{"url":"/avatars/company-1.svg","name":"avatar"}'::jsonb, true, true, true, true, now()
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-           $9::text[], $10::text[], $11::text[]) AS t(id, name, e, a, i, arr, bt, inv, brd, st, cn)`,
-        [...common, (facets as CompanyMatchFacets[]).map((f) => f.currentStage), companyNames, about],
-      );
-    }
-  }
-}
+const experts = seedData('e', generateExperts(MEMBERS, 21), 31);
+const companies = seedData('c', generateCompanies(MEMBERS, 22), 32);
 
 // The pairs, their events and the deal each must end with
 
@@ -460,7 +387,7 @@ async function runOn(
   stub: HubSpotStub,
   settings: HubSpotSettings,
 ): Promise<RunResult> {
-  await seed(database);
+  await seedProfiles(database, experts, companies);
   if (scenario.faults) stub.fail(scenario.faults);
 
   // The worker, as app.ts builds it, with a counting proxy of the gateway's quick-retry delays and timers around

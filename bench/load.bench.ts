@@ -23,18 +23,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  type CompanyMatchFacets,
-  type ExpertMatchFacets,
-  generateCompanies,
-  generateExperts,
-  seededRandom,
-} from '@intergen/domain';
+import { generateCompanies, generateExperts, seededRandom } from '@intergen/domain';
 import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { hashPassword, hashToken, randomToken } from '../apps/server/src/lib/crypto.ts';
 import { freePort, shellEnv } from '../apps/server/test/processes.ts';
 import { startProcess } from '../apps/server/test/scale-out.support.ts';
+import { type Accounts, adminUrl, seedData, seedProfiles } from './profiles.ts';
 import { createReport, int, percentile } from './report.ts';
 
 // Size and options
@@ -60,7 +55,6 @@ const SUGGESTIONS_PER_COMPANY = 8;
 const COMMUNITY = quick ? { experts: 2_000, companies: 500 } : { experts: 20_000, companies: 5_000 };
 const PASSWORD = 'correct-horse-7';
 const APP_URL = 'http://load.intergen.test';
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 if (!Number.isInteger(MEMBERS) || MEMBERS < 4 || MEMBERS % 2)
   throw new Error('BENCH_LOAD_MEMBERS: an even number ≥ 4');
 if (!(SECONDS >= 5)) throw new Error('BENCH_LOAD_SECONDS must be at least 5');
@@ -73,99 +67,36 @@ const ms = (n: number) => (n >= 10_000 ? `${(n / 1000).toFixed(1)} s` : `${n.toF
 
 // The database: one fresh PostgreSQL database, seeded with SQL (as the other benchmarks do)
 
-const firstNames = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken', 'Radia', 'Tim'];
-const lastNames = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Thompson', 'Johnson', 'Knuth'];
-const words = ['Solar', 'Quantum', 'Harbor', 'Maple', 'Vertex', 'Nimbus', 'Copper', 'Orchid'];
-const about = 'Twenty years of building teams and taking products to new markets; happy to mentor founders.';
-
-interface Seeded {
-  ids: string[];
-  emails: string[];
-  names: string[];
-}
-
-function people(kind: 'expert' | 'company', total: number, simulated: number): Seeded {
-  const ids = Array.from({ length: total }, (_, i) => `${randomBytes(4).toString('hex')}-${kind[0]}${i}`);
-  return {
-    ids,
-    emails: ids.map((id, i) => (i < simulated ? `load.${kind}.${i}@bench.example` : `${id}@bench.example`)),
-    names: ids.map(
-      (_, i) => `${firstNames[i % firstNames.length]} ${lastNames[Math.floor(i / 10) % lastNames.length]}`,
+/** A kind's profiles: the first `simulated` are the members who use the app, with known e-mails and a password. */
+function people<F>(kind: 'expert' | 'company', facets: F[], simulated: number, passwordHash: string) {
+  const data = seedData(kind === 'expert' ? 'e' : 'c', facets, kind === 'expert' ? 31 : 32);
+  const accounts: Accounts = {
+    emails: data.ids.map((id, i) =>
+      i < simulated ? `load.${kind}.${i}@bench.example` : `${id}@bench.example`,
     ),
+    passwordHash,
+    withPassword: simulated,
   };
+  return { data, accounts };
 }
 
-async function seed(database: Database, experts: Seeded, companies: Seeded, passwordHash: string) {
-  const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
-  const BATCH = 5_000;
-  for (const [kind, data, facetsAll, simulated] of [
-    ['expert', experts, generateExperts(experts.ids.length, 21), EXPERTS],
-    ['company', companies, generateCompanies(companies.ids.length, 22), COMPANIES],
-  ] as const) {
-    for (let from = 0; from < data.ids.length; from += BATCH) {
-      const to = Math.min(data.ids.length, from + BATCH);
-      const ids = data.ids.slice(from, to);
-      const names = data.names.slice(from, to);
-      const facets = facetsAll.slice(from, to) as (ExpertMatchFacets | CompanyMatchFacets)[];
-      await database.query(
-        `INSERT INTO users (id, email, email_verified, name, first_name, last_name, kind, password_hash)
-         SELECT id, email, true, name, split_part(name, ' ', 1), split_part(name, ' ', 2), $4,
-           CASE WHEN ord + $5 <= $6 THEN $7 END
-         FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS t(id, email, name, ord)`,
-        [ids, data.emails.slice(from, to), names, kind, from, simulated, passwordHash],
-      );
-      await database.query(
-        `INSERT INTO contact_info (user_id, email, phone, linkedin)
-         SELECT id, email, '5551234567', 'https://www.linkedin.com/in/' || id FROM unnest($1::text[], $2::text[]) AS t(id, email)`,
-        [ids, data.emails.slice(from, to)],
-      );
-      const common = [
-        ids,
-        names,
-        facets.map((f) => json(f.experience)),
-        facets.map((f) => json(f.areasOfImprovement)),
-        facets.map((f) => json(f.idealEngagement)),
-        facets.map((f) => f.arrangement),
-        facets.map((f) => f.businessType),
-        facets.map((f) => f.investmentOpportunities),
-        facets.map((f) => f.boardOpportunities),
-      ];
-      if (kind === 'expert') {
-        await database.query(
-          `INSERT INTO experts (id, name, experience, areas_of_improvement, ideal_engagement, arrangement, business_type,
-             investment_opportunities, board_opportunities, current_stage, about, profile_image, profile_published,
-             profile_complete, onboarding_complete, has_been_welcomed, publish_date, private)
-           SELECT id, name, e::jsonb, a::jsonb, i::jsonb, arr, bt, inv, brd, st::jsonb, $11,
-             '{"url":"/avatars/expert-1.svg","name":"avatar"}'::jsonb, true, true, true, true,
-             date_trunc('day', now()) - (ord % 1000) * interval '1 day', false
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-             $9::text[], $10::text[]) WITH ORDINALITY AS t(id, name, e, a, i, arr, bt, inv, brd, st, ord)`,
-          [...common, (facets as ExpertMatchFacets[]).map((f) => json(f.currentStage)), about],
-        );
-      } else {
-        await database.query(
-          `INSERT INTO companies (id, name, experience, areas_of_improvement, ideal_engagement, arrangement, business_type,
-             investment_opportunities, board_opportunities, current_stage, company_name, slogan, about, profile_image,
-             profile_published, profile_complete, onboarding_complete, has_been_welcomed, publish_date)
-           SELECT id, name, e::jsonb, a::jsonb, i::jsonb, arr, bt, inv, brd, st, cn, 'Robots that help', $12,
-             '{"url":"/avatars/company-1.svg","name":"avatar"}'::jsonb, true, true, true, true, now()
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-             $9::text[], $10::text[], $11::text[]) WITH ORDINALITY AS t(id, name, e, a, i, arr, bt, inv, brd, st, cn, ord)`,
-          [
-            ...common,
-            (facets as CompanyMatchFacets[]).map((f) => f.currentStage),
-            ids.map((_, i) => `${words[(from + i) % words.length]} Works ${from + i}`),
-            about,
-          ],
-        );
-      }
-    }
-  }
+async function seed(database: Database, passwordHash: string) {
+  const experts = people('expert', generateExperts(COMMUNITY.experts + EXPERTS, 21), EXPERTS, passwordHash);
+  const companies = people(
+    'company',
+    generateCompanies(COMMUNITY.companies + COMPANIES, 22),
+    COMPANIES,
+    passwordHash,
+  );
+  await seedProfiles(database, experts.data, companies.data, {
+    expert: experts.accounts,
+    company: companies.accounts,
+  });
   // Each simulated company: suggestions of 8 simulated experts (the company c and the experts 7c + 13j).
   const pairs: [string, string][] = [];
   for (let c = 0; c < COMPANIES; c++) {
     for (let j = 0; j < SUGGESTIONS_PER_COMPANY; j++) {
-      pairs.push([experts.ids[(7 * c + 13 * j) % EXPERTS]!, companies.ids[c]!]);
+      pairs.push([experts.data.ids[(7 * c + 13 * j) % EXPERTS]!, companies.data.ids[c]!]);
     }
   }
   await database.query(
@@ -417,9 +348,7 @@ async function main() {
 
     let t = performance.now();
     database = await openDatabase({ kind: 'postgres', url: databaseUrl });
-    const experts = people('expert', COMMUNITY.experts + EXPERTS, EXPERTS);
-    const companies = people('company', COMMUNITY.companies + COMPANIES, COMPANIES);
-    await seed(database, experts, companies, await hashPassword(PASSWORD));
+    await seed(database, await hashPassword(PASSWORD));
     console.log(`   seeded in ${ms(performance.now() - t)}`);
 
     t = performance.now();

@@ -1,7 +1,7 @@
 /**
  * Seeding helpers shared by the benchmarks that need many published profiles on a real database
- * (`community.bench.ts`, `publish.bench.ts`): generated names and ids, 5,000-row `INSERT … SELECT FROM unnest`
- * statements, and a fresh PostgreSQL database that is dropped at the end.
+ * (`community.bench.ts`, `publish.bench.ts`, `crm.bench.ts`, `load.bench.ts`): generated names and ids,
+ * 5,000-row `INSERT … SELECT FROM unnest` statements, and a fresh PostgreSQL database that is dropped at the end.
  */
 import { randomBytes } from 'node:crypto';
 import { type CompanyMatchFacets, type ExpertMatchFacets, seededRandom } from '@intergen/domain';
@@ -68,12 +68,46 @@ const about =
   'Twenty years of building teams and taking products to new markets; happy to mentor founders on hiring.';
 const json = (v: unknown) => (v == null ? null : JSON.stringify(v));
 
-async function insertUsers(database: Database, kind: 'expert' | 'company', ids: string[], names: string[]) {
-  const [first, last] = [names.map((n) => n.split(' ')[0]!), names.map((n) => n.split(' ')[1]!)];
+/**
+ * Sign-in accounts for a seeded kind: the e-mail of each row (default `<id>@bench.example`), a password hash set on
+ * the first `withPassword` rows, and contact details for every row.
+ */
+export interface Accounts {
+  emails: string[];
+  passwordHash: string;
+  withPassword: number;
+}
+
+async function insertUsers(
+  database: Database,
+  kind: 'expert' | 'company',
+  data: Seed<unknown>,
+  from: number,
+  to: number,
+  accounts?: Accounts,
+) {
+  const ids = data.ids.slice(from, to);
+  const emails = accounts ? accounts.emails.slice(from, to) : ids.map((id) => `${id}@bench.example`);
   await database.query(
-    `INSERT INTO users (id, email, email_verified, name, first_name, last_name, kind)
-     SELECT id, id || '@bench.example', true, name, f, l, $5 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS t(id, name, f, l)`,
-    [ids, names, first, last, kind],
+    `INSERT INTO users (id, email, email_verified, name, first_name, last_name, kind, password_hash)
+     SELECT id, email, true, name, split_part(name, ' ', 1), split_part(name, ' ', 2), $4,
+       CASE WHEN ord + $5 <= $6 THEN $7 END
+     FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS t(id, email, name, ord)`,
+    [
+      ids,
+      emails,
+      data.names.slice(from, to),
+      kind,
+      from,
+      accounts?.withPassword ?? 0,
+      accounts?.passwordHash ?? null,
+    ],
+  );
+  if (!accounts) return;
+  await database.query(
+    `INSERT INTO contact_info (user_id, email, phone, linkedin)
+     SELECT id, email, '5551234567', 'https://www.linkedin.com/in/' || id FROM unnest($1::text[], $2::text[]) AS t(id, email)`,
+    [ids, emails],
   );
 }
 
@@ -133,7 +167,7 @@ async function insertCompanies(database: Database, data: Seed<CompanyMatchFacets
 }
 
 /**
- * Inserts the profiles, published and public, BATCH rows per statement, then `VACUUM ANALYZE` (as autovacuum
+ * Inserts the profiles, published and public, BATCH rows per statement (with `accounts`, members who can sign in), then `VACUUM ANALYZE` (as autovacuum
  * would on PostgreSQL and as an operator must on PGlite: the visibility map lets covering indexes answer
  * without reading rows).
  */
@@ -141,15 +175,16 @@ export async function seedProfiles(
   database: Database,
   experts: Seed<ExpertMatchFacets>,
   companies: Seed<CompanyMatchFacets>,
+  accounts?: { expert: Accounts; company: Accounts },
 ): Promise<void> {
   for (let from = 0; from < experts.ids.length; from += BATCH) {
     const to = Math.min(experts.ids.length, from + BATCH);
-    await insertUsers(database, 'expert', experts.ids.slice(from, to), experts.names.slice(from, to));
+    await insertUsers(database, 'expert', experts, from, to, accounts?.expert);
     await insertExperts(database, experts, from, to);
   }
   for (let from = 0; from < companies.ids.length; from += BATCH) {
     const to = Math.min(companies.ids.length, from + BATCH);
-    await insertUsers(database, 'company', companies.ids.slice(from, to), companies.names.slice(from, to));
+    await insertUsers(database, 'company', companies, from, to, accounts?.company);
     await insertCompanies(database, companies, from, to);
   }
   await database.query('VACUUM ANALYZE');
