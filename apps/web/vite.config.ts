@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
+import { prerender } from './prerender.ts';
 
 /** The chart library (@mantine/charts over recharts) and the packages only it uses. */
 const chartsOnly =
@@ -13,7 +14,8 @@ const chartsOnly =
  * repository root; the output directory is absolute for the same reason.
  */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // prerender before precompress: the prerendered pages are compressed with the rest.
+  plugins: [react(), prerender(), precompress()],
   // In development run the API with APP_URL=http://localhost:5173: e-mailed links then open the dev
   // server, and the API's same-origin check accepts the browser's Origin.
   server: {

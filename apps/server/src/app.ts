@@ -27,7 +27,7 @@ import { registerInputGuard } from './http/input-guard.ts';
 import { isApiRequest } from './http/paths.ts';
 import { databaseRateLimitStore, pruneRateLimits } from './http/rate-limit-store.ts';
 import { helmetOptions, registerOriginCheck } from './http/security.ts';
-import { registerSessions } from './http/session.ts';
+import { registerSessions, SESSION_COOKIE } from './http/session.ts';
 import { AppError } from './lib/errors.ts';
 import { logSerializers } from './lib/logging.ts';
 import { accountRoutes, adminAccountsRoutes, createAccountsService } from './modules/accounts/index.ts';
@@ -370,10 +370,21 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const hasWeb = existsSync(path.join(webDistDir, 'index.html'));
+  // The login and the sign-up drawn at build time (apps/web/prerender.ts), for visitors without a session.
+  const prerendered = new Map<string, string>(
+    (
+      [
+        ['/', 'prerendered/login.html'],
+        ['/signup', 'prerendered/signup.html'],
+      ] as const
+    ).filter(([, file]) => existsSync(path.join(webDistDir, file))),
+  );
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: false,
+      // `/` is answered below (the prerendered login or index.html), not as the folder's index.html.
+      index: false,
       // The build writes .br and .gz beside each text file (apps/web/precompress.ts): sent as they are.
       preCompressed: true,
       setHeaders(reply, filePath) {
@@ -385,6 +396,18 @@ export async function buildApp(deps: AppDeps) {
         );
       },
     });
+    // Without a session cookie the visitor is signed out for sure: the login (or the sign-up) is sent drawn, so it
+    // shows before the script runs. With a query (a `redirect`) or a cookie, index.html, and the app decides.
+    for (const url of ['/', '/signup']) {
+      app.get(url, { schema: { hide: true } }, (request, reply) => {
+        const page = prerendered.get(url);
+        const signedOut = !request.cookies[SESSION_COOKIE] && !request.url.includes('?');
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Cookie')
+          .sendFile(page && signedOut ? page : 'index.html');
+      });
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     if (!isApiRequest(request) && request.method === 'GET' && hasWeb) {

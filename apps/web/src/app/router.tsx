@@ -42,7 +42,10 @@ export const appRoutes: RouteObject[] = [
     children: [
       // Signed out
       { index: true, ...page(guest, async () => (await import('../features/auth')).LoginRoute) },
-      { path: 'signup/*', ...page(guest, async () => (await import('../features/auth')).SignUpRoute) },
+      {
+        path: 'signup/*',
+        ...page(guest, async () => (await import('../features/auth')).loadSignUpRoute()),
+      },
       {
         path: routes.forgotPassword,
         ...page(open, async () => (await import('../features/auth')).ForgotPasswordRoute),
@@ -211,4 +214,18 @@ export const appRoutes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(appRoutes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** Resolves once the router has loaded the first page's module (its `lazy`), so that it renders the page itself. */
+export function whenRouterReady(router: Pick<AppRouter, 'state' | 'subscribe'>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
