@@ -17,7 +17,8 @@
  * audits that cost points. Every run's JSON report is written under the printed directory.
  *
  * `npm run bench -- lighthouse` (or `node --import tsx bench/lighthouse.bench.ts`). `--build` rebuilds the web app
- * first (else an existing build is used); `--quick` is one run per page; BENCH_LIGHTHOUSE_RUNS sets the runs
+ * first (else an existing build is used); `--quick` is one run per page; `--page=/signup` (repeatable) measures only
+ * the pages named; BENCH_LIGHTHOUSE_RUNS sets the runs
  * (default 3); CHROME_PATH names the browser (default /usr/bin/chromium). How the numbers are taken:
  * docs/benchmarks.md.
  */
@@ -50,13 +51,16 @@ interface PageToMeasure {
   path: string;
   signedIn: boolean;
 }
-const pages: PageToMeasure[] = [
+const allPages: PageToMeasure[] = [
   { path: '/', signedIn: false },
   { path: '/signup', signedIn: false },
   { path: '/dashboard', signedIn: true },
   { path: '/profile/public', signedIn: true },
   { path: '/expert-community', signedIn: true },
 ];
+/** `--page=/signup` (repeatable) measures only those pages. */
+const only = args.filter((arg) => arg.startsWith('--page=')).map((arg) => arg.slice('--page='.length));
+const pages = only.length > 0 ? allPages.filter((p) => only.includes(p.path)) : allPages;
 
 // The app
 
@@ -315,23 +319,29 @@ console.log(
 );
 console.log(`App at ${baseURL} (fresh DATA_DIR), reports in ${reportDir}\n`);
 
-const admin = new Client();
-await admin.call('POST', '/api/auth/one-time-link/consume', {
-  token: new URL(link).searchParams.get('token'),
-});
-const member = await publishedMember(admin, 'expert', 0);
-for (let n = 1; n <= 3; n += 1) await publishedMember(admin, 'expert', n);
-for (let n = 1; n <= 3; n += 1) await publishedMember(admin, 'company', n);
-const session = await member.call<{ user: { profile: { status: string } | null } | null }>(
-  'GET',
-  '/api/auth/session',
-);
-if (session.user?.profile?.status !== 'published') throw new Error('The measured member is not published');
+/** The measured member's session cookie, in a community of published members (none when only signed out). */
+async function memberCookie(): Promise<string> {
+  if (!pages.some((p) => p.signedIn)) return '';
+  const admin = new Client();
+  await admin.call('POST', '/api/auth/one-time-link/consume', {
+    token: new URL(link).searchParams.get('token'),
+  });
+  const member = await publishedMember(admin, 'expert', 0);
+  for (let n = 1; n <= 3; n += 1) await publishedMember(admin, 'expert', n);
+  for (let n = 1; n <= 3; n += 1) await publishedMember(admin, 'company', n);
+  const session = await member.call<{ user: { profile: { status: string } | null } | null }>(
+    'GET',
+    '/api/auth/session',
+  );
+  if (session.user?.profile?.status !== 'published') throw new Error('The measured member is not published');
+  return member.cookie;
+}
+const cookie = await memberCookie();
 
 const figures = new Map<string, RunFigures[]>(pages.map((p) => [p.path, []]));
 for (let run = 1; run <= RUNS; run += 1) {
   for (const page of pages) {
-    const result = await measure(page, member.cookie, run);
+    const result = await measure(page, cookie, run);
     figures.get(page.path)?.push(result);
     if (verbose) {
       console.log(
