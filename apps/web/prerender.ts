@@ -5,17 +5,58 @@ import react from '@vitejs/plugin-react';
 import { build, type Manifest, type Plugin } from 'vite';
 
 /**
- * The signed-out pages sent prerendered: `path` is the address, `file` the page written under `dist/prerendered/`,
- * `modules` the manifest keys of what the route loads with `import()` (as in scripts/check-bundle.mjs).
+ * The pages the server sends with more than index.html, each under `dist/prerendered/`: `paths` are the addresses
+ * it answers, `modules` the manifest keys of what the route loads with `import()` (as in scripts/check-bundle.mjs;
+ * `name:<chunk>` for a chunk without a source module of its own).
+ * - `signedOut`: the login and the sign-up, drawn (see `prerender`), for a request without a session cookie;
+ * - the others: index.html with the page's modules preloaded (and its styles fetched early) for a member's most
+ *   visited pages, so that the browser fetches the page's code beside the entry instead of after it has run.
  */
+const memberParts = ['src/app/layout/header-nav.tsx', 'name:account'];
 export const prerenderedPages = [
-  { path: '/', file: 'login.html', modules: ['src/features/auth/index.ts'] },
+  { paths: ['/'], file: 'login.html', signedOut: true, modules: ['src/features/auth/index.ts'] },
   {
-    path: '/signup',
+    paths: ['/signup'],
     file: 'signup.html',
+    signedOut: true,
     modules: ['src/features/auth/index.ts', 'src/features/auth/routes/signup.tsx'],
   },
+  {
+    paths: ['/dashboard'],
+    file: 'dashboard.html',
+    signedOut: false,
+    modules: ['src/app/routes/dashboard-pages.tsx', ...memberParts],
+  },
+  {
+    paths: ['/profile/public'],
+    file: 'profile.html',
+    signedOut: false,
+    modules: ['src/app/routes/profile-pages.tsx', ...memberParts],
+  },
+  {
+    paths: ['/expert-community', '/venture-community'],
+    file: 'community.html',
+    signedOut: false,
+    modules: ['src/app/routes/community.tsx', ...memberParts],
+  },
 ];
+
+/** What the server reads (`dist/prerendered/pages.json`): each address, its file, and whether it is signed out. */
+export type PrerenderedPages = Record<string, { file: string; signedOut: boolean }>;
+
+/** The manifest key of a route's module: a source path, or `name:<chunk>` (the one JavaScript chunk so named). */
+function chunkKey(manifest: Manifest, module: string): string {
+  if (!module.startsWith('name:')) {
+    if (manifest[module]) return module;
+    throw new Error(`prerender: ${module} is not a chunk of the build`);
+  }
+  const name = module.slice('name:'.length);
+  const keys = Object.keys(manifest).filter(
+    (k) => manifest[k]?.name === name && manifest[k]?.file.endsWith('.js'),
+  );
+  if (keys.length !== 1) throw new Error(`prerender: ${keys.length} chunks named ${name}`);
+  return keys[0] as string;
+}
 
 /** The JavaScript and CSS files of `modules` and of everything they import statically, from the manifest. */
 function filesOf(manifest: Manifest, modules: string[]) {
@@ -30,18 +71,19 @@ function filesOf(manifest: Manifest, modules: string[]) {
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const module of modules) visit(module);
+  for (const module of modules) visit(chunkKey(manifest, module));
   return { js: [...js], css: [...css] };
 }
 
 /**
- * Writes the login and the sign-up as they look to a visitor without a session, after the client build: the
+ * Writes the pages above after the client build. The login and the sign-up as they look to a visitor without a
+ * session: the
  * app's own components rendered in Node (`src/prerender.tsx`, bundled here for the server), put into the built
  * index.html with the page's stylesheets and module preloads. The server sends one of them for `/` or `/signup`
  * to a request without a session cookie (apps/server/src/app.ts), so the page paints from the HTML and CSS alone;
  * the app then renders the same page over it (src/main.tsx). The drawn page is `inert` until then: it cannot be
  * clicked, focused or typed into (a submit would reload the page, a choice or a word typed would be lost), and
- * assistive technology meets the app's page, not the drawing.
+ * assistive technology meets the app's page, not the drawing. A member's pages: index.html and the preloads.
  */
 export function prerender(): Plugin {
   let root = '';
@@ -52,6 +94,20 @@ export function prerender(): Plugin {
     configResolved(config) {
       root = config.root;
       outDir = config.build.outDir;
+    },
+    // The stylesheet first in <head>, before the entry script and its module preloads: the first paint waits for
+    // it, and over HTTP/1.1 (six requests at a time) it would otherwise queue behind the scripts.
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const styles = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+        const firstScript = html.indexOf('<script type="module"');
+        if (styles.length === 0 || firstScript < 0) return html;
+        let rest = html;
+        for (const style of styles) rest = rest.replace(style, '');
+        const at = rest.indexOf('<script type="module"');
+        return `${rest.slice(0, at)}${styles.map((s) => s.trim()).join('\n    ')}\n    ${rest.slice(at)}`;
+      },
     },
     closeBundle: {
       sequential: true,
@@ -85,28 +141,39 @@ export function prerender(): Plugin {
             await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8'),
           ) as Manifest;
           await mkdir(path.join(outDir, 'prerendered'), { recursive: true });
+          const served: PrerenderedPages = {};
           for (const page of prerenderedPages) {
-            const markup = await renderSignedOut(page.path);
             const files = filesOf(manifest, page.modules);
+            // A member's page draws nothing before its data: its styles are fetched early, not render-blocking.
+            const style = page.signedOut ? 'rel="stylesheet"' : 'rel="preload" as="style"';
             const head = [
               ...files.css
                 .filter((f) => !template.includes(f))
-                .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+                .map((f) => `<link ${style} crossorigin href="/${f}">`),
               ...files.js
                 .filter((f) => !template.includes(f))
                 .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
             ].join('\n    ');
-            const html = template
-              .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
-              .replace('</head>', `  ${head}\n  </head>`)
-              .replace(
-                '<div id="root"></div>',
-                `<div id="root" data-prerendered="signed-out"><div inert style="display:contents">${markup}</div></div>`,
-              );
-            if (!html.includes('data-prerendered'))
-              throw new Error('prerender: no <div id="root"></div> in index.html');
+            let html = template.replace('</head>', `  ${head}\n  </head>`);
+            if (page.signedOut) {
+              const markup = await renderSignedOut(page.paths[0] as string);
+              html = html
+                .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
+                .replace(
+                  '<div id="root"></div>',
+                  `<div id="root" data-prerendered="signed-out"><div inert style="display:contents">${markup}</div></div>`,
+                );
+              if (!html.includes('data-prerendered'))
+                throw new Error('prerender: no <div id="root"></div> in index.html');
+            }
             await writeFile(path.join(outDir, 'prerendered', page.file), html);
+            for (const address of page.paths)
+              served[address] = { file: `prerendered/${page.file}`, signedOut: page.signedOut };
           }
+          await writeFile(
+            path.join(outDir, 'prerendered/pages.json'),
+            `${JSON.stringify(served, null, 2)}\n`,
+          );
         } finally {
           await rm(ssrDir, { recursive: true, force: true });
         }

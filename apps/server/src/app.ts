@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -370,15 +370,12 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const hasWeb = existsSync(path.join(webDistDir, 'index.html'));
-  // The login and the sign-up drawn at build time (apps/web/prerender.ts), for visitors without a session.
-  const prerendered = new Map<string, string>(
-    (
-      [
-        ['/', 'prerendered/login.html'],
-        ['/signup', 'prerendered/signup.html'],
-      ] as const
-    ).filter(([, file]) => existsSync(path.join(webDistDir, file))),
-  );
+  // Pages sent with more than index.html (apps/web/prerender.ts writes them and their list at build time): the
+  // login and the sign-up drawn, for visitors without a session; a member's main pages with their code preloaded.
+  const pagesFile = path.join(webDistDir, 'prerendered/pages.json');
+  const prerendered: Record<string, { file: string; signedOut: boolean }> = existsSync(pagesFile)
+    ? JSON.parse(readFileSync(pagesFile, 'utf8'))
+    : {};
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -398,14 +395,11 @@ export async function buildApp(deps: AppDeps) {
     });
     // Without a session cookie the visitor is signed out for sure: the login (or the sign-up) is sent drawn, so it
     // shows before the script runs. With a query (a `redirect`) or a cookie, index.html, and the app decides.
-    for (const url of ['/', '/signup']) {
+    for (const [url, page] of Object.entries(prerendered)) {
       app.get(url, { schema: { hide: true } }, (request, reply) => {
-        const page = prerendered.get(url);
-        const signedOut = !request.cookies[SESSION_COOKIE] && !request.url.includes('?');
-        return reply
-          .header('cache-control', 'no-cache')
-          .header('vary', 'Cookie')
-          .sendFile(page && signedOut ? page : 'index.html');
+        const usable = !page.signedOut || (!request.cookies[SESSION_COOKIE] && !request.url.includes('?'));
+        if (page.signedOut) reply.header('vary', 'Cookie');
+        return reply.header('cache-control', 'no-cache').sendFile(usable ? page.file : 'index.html');
       });
     }
   }
