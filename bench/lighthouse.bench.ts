@@ -261,7 +261,21 @@ interface RunFigures {
 
 const reportDir = mkdtempSync(path.join(tmpdir(), 'intergen-lighthouse-reports-'));
 
+/** One Lighthouse run of a page; a run Lighthouse itself could not record (NO_NAVSTART, …) is taken again, twice. */
 async function measure(page: PageToMeasure, cookie: string, run: number): Promise<RunFigures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measureOnce(page, cookie, run);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt === 3) throw error;
+      console.log(`   (${page.path}, run ${run}: ${error.message}; again)`);
+    }
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
+async function measureOnce(page: PageToMeasure, cookie: string, run: number): Promise<RunFigures> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   try {
     const url = `${baseURL}${page.path}`;
@@ -276,7 +290,7 @@ async function measure(page: PageToMeasure, cookie: string, run: number): Promis
     const { lhr } = result;
     const name = `${page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'login'}-${run}.json`;
     writeFileSync(path.join(reportDir, name), result.report as string);
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(`${lhr.runtimeError.code}`);
     // A signed-in page that sent the browser to the login measured the wrong page.
     const landed = new URL(lhr.finalDisplayedUrl).pathname;
     if (landed !== page.path)
