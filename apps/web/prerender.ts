@@ -146,18 +146,24 @@ export function prerender(): Plugin {
             const files = filesOf(manifest, page.modules);
             // A member's page draws nothing before its data: its styles are fetched early, not render-blocking.
             const style = page.signedOut ? 'rel="stylesheet"' : 'rel="preload" as="style"';
-            const head = [
-              ...files.css
-                .filter((f) => !template.includes(f))
-                .map((f) => `<link ${style} crossorigin href="/${f}">`),
-              ...files.js
-                .filter((f) => !template.includes(f))
-                .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-            ].join('\n    ');
-            let html = template.replace('</head>', `  ${head}\n  </head>`);
+            // Styles before the entry script (a drawn page's are render-blocking: they must not queue behind the
+            // scripts), module preloads after it.
+            const styles = files.css
+              .filter((f) => !template.includes(f))
+              .map((f) => `<link ${style} crossorigin href="/${f}">\n    `)
+              .join('');
+            const preloads = files.js
+              .filter((f) => !template.includes(f))
+              .map((f) => `  <link rel="modulepreload" crossorigin href="/${f}">\n  `)
+              .join('');
+            let html = template
+              .replace('<script type="module"', `${styles}<script type="module"`)
+              .replace('</head>', `${preloads}</head>`);
             if (page.signedOut) {
               const markup = await renderSignedOut(page.paths[0] as string);
               html = html
+                // Drawn for a visitor without a session: the app does not ask for it (main.tsx).
+                .replace(/\s*<!--[^>]*-->\s*<link rel="preload" href="\/api\/auth\/session"[^>]*>/, '')
                 .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
                 .replace(
                   '<div id="root"></div>',
