@@ -171,6 +171,21 @@ export function prerender(): Plugin {
                 );
               if (!html.includes('data-prerendered'))
                 throw new Error('prerender: no <div id="root"></div> in index.html');
+              // The app starts once the drawn page is painted (public/start-after-paint.js): its entry and module
+              // preloads leave <head>, and the loader fetches them then.
+              const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+              if (!entry?.[1]) throw new Error('prerender: no entry script in index.html');
+              const modules: string[] = [];
+              html = html
+                .replace(entry[0], '')
+                .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
+                  modules.push(href);
+                  return '';
+                })
+                .replace(
+                  '</head>',
+                  `  <script defer src="/start-after-paint.js" data-entry="${entry[1]}" data-preload="${modules.join(' ')}"></script>\n  </head>`,
+                );
             }
             await writeFile(path.join(outDir, 'prerendered', page.file), html);
             for (const address of page.paths)
