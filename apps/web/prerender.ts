@@ -81,9 +81,10 @@ function filesOf(manifest: Manifest, modules: string[]) {
  * app's own components rendered in Node (`src/prerender.tsx`, bundled here for the server), put into the built
  * index.html with the page's stylesheets and module preloads. The server sends one of them for `/` or `/signup`
  * to a request without a session cookie (apps/server/src/app.ts), so the page paints from the HTML and CSS alone;
- * the app then renders the same page over it (src/main.tsx). The drawn page is `inert` until then: it cannot be
- * clicked, focused or typed into (a submit would reload the page, a choice or a word typed would be lost), and
- * assistive technology meets the app's page, not the drawing. A member's pages: index.html and the preloads.
+ * the app then renders the same page over it (src/main.tsx). The drawn page is `inert` and `aria-hidden` until
+ * then: it cannot be clicked, focused or typed into (a submit would reload the page, a choice or a word typed would
+ * be lost), and assistive technology (and a test looking for a button by its role) meets the app's page, not the
+ * drawing. A member's pages: index.html and the preloads.
  */
 export function prerender(): Plugin {
   let root = '';
@@ -167,7 +168,7 @@ export function prerender(): Plugin {
                 .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
                 .replace(
                   '<div id="root"></div>',
-                  `<div id="root" data-prerendered="signed-out"><div inert style="display:contents">${markup}</div></div>`,
+                  `<div id="root" data-prerendered="signed-out"><div inert aria-hidden="true" style="display:contents">${markup}</div></div>`,
                 );
               if (!html.includes('data-prerendered'))
                 throw new Error('prerender: no <div id="root"></div> in index.html');
