@@ -132,12 +132,20 @@ export function prerender(): Plugin {
             // The workspace packages are TypeScript: bundled; the libraries are imported from node_modules.
             ssr: { noExternal: [/^@intergen\//] },
           });
-          const { renderSignedOut } = (await import(
+          const { renderSignedOut, renderLoader } = (await import(
             pathToFileURL(path.join(ssrDir, 'prerender.mjs')).href
           )) as {
             renderSignedOut: (page: string) => Promise<string>;
+            renderLoader: () => string;
           };
           const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+          // Every page but the drawn ones shows the loader from the HTML, before any script has run.
+          const withLoader = template.replace(
+            '<div id="root"></div>',
+            `<div id="root">${renderLoader()}</div>`,
+          );
+          if (withLoader === template) throw new Error('prerender: no <div id="root"></div> in index.html');
+          await writeFile(path.join(outDir, 'index.html'), withLoader);
           const manifest = JSON.parse(
             await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8'),
           ) as Manifest;
@@ -157,7 +165,7 @@ export function prerender(): Plugin {
               .filter((f) => !template.includes(f))
               .map((f) => `  <link rel="modulepreload" crossorigin href="/${f}">\n  `)
               .join('');
-            let html = template
+            let html = (page.signedOut ? template : withLoader)
               .replace('<script type="module"', `${styles}<script type="module"`)
               .replace('</head>', `${preloads}</head>`);
             if (page.signedOut) {

@@ -3,10 +3,12 @@
 // the browser paints it before any script has run. The browser's app then renders the same page over it
 // (main.tsx).
 import type { Readable } from 'node:stream';
+import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { appRoutes, whenRouterReady } from './app/router';
+import { FullPageLoader } from './components/full-page-loader';
 import { signedOutSession } from './lib/prerendered';
 import { createQueryClient } from './lib/query-client';
 import { queryKeys } from './lib/query-keys';
@@ -29,4 +31,16 @@ export async function renderSignedOut(path: string): Promise<string> {
   router.dispose();
   queryClient.clear();
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The markup of the loader every other page shows while it asks who is signed in: put in index.html, it paints
+ * before any script has run, and the app's first render (the same loader) replaces it.
+ */
+export function renderLoader(): string {
+  return renderToString(
+    <AppProvider queryClient={createQueryClient()}>
+      <FullPageLoader />
+    </AppProvider>,
+  );
 }
