@@ -32,17 +32,22 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    async closeBundle() {
-      for await (const file of filesUnder(outDir)) {
-        if (!compressible.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
-        const content = await readFile(file);
-        if (content.length < minBytes) continue;
-        const [br, gz] = await Promise.all([
-          brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-          gzipAsync(content, { level: 9 }),
-        ]);
-        await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-      }
+    closeBundle: {
+      // After the prerendered pages are written (prerender.ts), so that they are compressed too.
+      sequential: true,
+      order: 'post',
+      async handler() {
+        for await (const file of filesUnder(outDir)) {
+          if (!compressible.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
+          const content = await readFile(file);
+          if (content.length < minBytes) continue;
+          const [br, gz] = await Promise.all([
+            brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+            gzipAsync(content, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }
+      },
     },
   };
 }

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -27,7 +27,7 @@ import { registerInputGuard } from './http/input-guard.ts';
 import { isApiRequest } from './http/paths.ts';
 import { databaseRateLimitStore, pruneRateLimits } from './http/rate-limit-store.ts';
 import { helmetOptions, registerOriginCheck } from './http/security.ts';
-import { registerSessions } from './http/session.ts';
+import { registerSessions, SESSION_COOKIE } from './http/session.ts';
 import { AppError } from './lib/errors.ts';
 import { logSerializers } from './lib/logging.ts';
 import { accountRoutes, adminAccountsRoutes, createAccountsService } from './modules/accounts/index.ts';
@@ -370,10 +370,18 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const hasWeb = existsSync(path.join(webDistDir, 'index.html'));
+  // Pages sent with more than index.html (apps/web/prerender.ts writes them and their list at build time): the
+  // login and the sign-up drawn, for visitors without a session; a member's main pages with their code preloaded.
+  const pagesFile = path.join(webDistDir, 'prerendered/pages.json');
+  const prerendered: Record<string, { file: string; signedOut: boolean }> = existsSync(pagesFile)
+    ? JSON.parse(readFileSync(pagesFile, 'utf8'))
+    : {};
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: false,
+      // `/` is answered below (the prerendered login or index.html), not as the folder's index.html.
+      index: false,
       // The build writes .br and .gz beside each text file (apps/web/precompress.ts): sent as they are.
       preCompressed: true,
       setHeaders(reply, filePath) {
@@ -385,6 +393,15 @@ export async function buildApp(deps: AppDeps) {
         );
       },
     });
+    // Without a session cookie the visitor is signed out for sure: the login (or the sign-up) is sent drawn, so it
+    // shows before the script runs. With a query (a `redirect`) or a cookie, index.html, and the app decides.
+    for (const [url, page] of Object.entries(prerendered)) {
+      app.get(url, { schema: { hide: true } }, (request, reply) => {
+        const usable = !page.signedOut || (!request.cookies[SESSION_COOKIE] && !request.url.includes('?'));
+        if (page.signedOut) reply.header('vary', 'Cookie');
+        return reply.header('cache-control', 'no-cache').sendFile(usable ? page.file : 'index.html');
+      });
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     if (!isApiRequest(request) && request.method === 'GET' && hasWeb) {

@@ -1,5 +1,6 @@
-import { limits, messages, profileStatuses, profileTypes } from '@intergen/domain';
+import { limits, messages, profileTypes } from '@intergen/domain';
 import { z } from 'zod';
+import { SessionUserSchema } from './session.ts';
 
 /** A required text field: missing or blank gives the spec's `All fields must be filled out`. */
 const required = (max: number) =>
@@ -8,38 +9,6 @@ const required = (max: number) =>
 const requiredSecret = () =>
   z.string({ error: messages.allFieldsRequired }).min(1, messages.allFieldsRequired).max(200);
 const email = required(254);
-
-export const ProfileSummarySchema = z.object({
-  status: z.enum(profileStatuses),
-  profileComplete: z.boolean(),
-  onboardingComplete: z.boolean(),
-  firstIncompleteStep: z.string().nullable(),
-});
-
-/** The signed-in person as the client sees them; never secrets, never reader lists. */
-export const SessionUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  kind: z.enum(profileTypes).nullable(),
-  isAdmin: z.boolean(),
-  emailVerified: z.boolean(),
-  profile: ProfileSummarySchema.nullable(),
-  /** `Maybe later` was pressed on the annual confirmation in this session: not asked again until next sign-in. */
-  annualConfirmationPostponed: z.boolean(),
-});
-export type SessionUser = z.infer<typeof SessionUserSchema>;
-
-export const SessionResponseSchema = z.object({ user: SessionUserSchema.nullable() });
-export type SessionResponse = z.infer<typeof SessionResponseSchema>;
-
-export const UserResponseSchema = z.object({ user: SessionUserSchema });
-export type UserResponse = z.infer<typeof UserResponseSchema>;
-
-export const MessageResponseSchema = z.object({ message: z.string() });
-export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
 /** POST /api/auth/sign-up */
 export const SignUpBodySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorResponseSchema } from './session.ts';
 
 /**
  * Every stable error code and the one HTTP status it answers with; the message is the spec's text (from the
@@ -36,17 +37,6 @@ export const errorStatus = {
 } as const satisfies Record<string, number>;
 export const errorCodes = Object.keys(errorStatus) as (keyof typeof errorStatus)[];
 export type ErrorCode = keyof typeof errorStatus;
-
-/** Every error response: `{ error: { code, message, details? } }`; details map field paths to messages. */
-export const ErrorResponseSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-    requestId: z.string().optional(),
-  }),
-});
-export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
 /** The error answers a route documents, each `{ error }`: `errorResponses(400, 401, 404)`. */
 export function errorResponses<const S extends number>(

@@ -14,4 +14,5 @@ export * from './members.ts';
 export * from './network.ts';
 export * from './outbox.ts';
 export * from './profiles.ts';
+export * from './session.ts';
 export * from './settings.ts';

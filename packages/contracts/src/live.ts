@@ -1,6 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
+ * Written with `zod/mini`, as the session's schemas (session.ts): the layout reads the stream on every page.
+ *
  * `GET /api/events` (Server-Sent Events) sends `event: change` with this data; the client invalidates the
  * queries named by `topics`.
  */

@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { createQueryClient } from '../lib/query-client';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import type { AppRouter } from './router';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
+interface AppProps {
+  queryClient: QueryClient;
+  router: AppRouter;
+}
+
+/** The app: made once per page load by main.tsx, which creates its query client and router. */
+export function App({ queryClient, router }: AppProps) {
   return (
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />

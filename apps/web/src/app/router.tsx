@@ -17,6 +17,7 @@ import {
 } from '../lib/paths';
 import type { RouteHandle } from './access';
 import { AppLayout } from './layout/app-layout';
+import { loadAdminNav } from './layout/page-top';
 import { RouteError } from './routes/route-error';
 
 const guest: RouteHandle = { access: 'guest' };
@@ -33,6 +34,11 @@ function page(handle: RouteHandle, load: () => Promise<ComponentType>) {
   return { handle, lazy: async () => ({ Component: await load() }) };
 }
 
+/** An admin page: its module and the admin section's tabs load together (layout/page-top.tsx). */
+function adminPage(load: () => Promise<ComponentType>) {
+  return page(admin, async () => (await Promise.all([load(), loadAdminNav()]))[0]);
+}
+
 /** Every page of the app; page modules load lazily, the routing rules live in `AppLayout`. */
 export const appRoutes: RouteObject[] = [
   {
@@ -42,7 +48,10 @@ export const appRoutes: RouteObject[] = [
     children: [
       // Signed out
       { index: true, ...page(guest, async () => (await import('../features/auth')).LoginRoute) },
-      { path: 'signup/*', ...page(guest, async () => (await import('../features/auth')).SignUpRoute) },
+      {
+        path: 'signup/*',
+        ...page(guest, async () => (await import('../features/auth')).loadSignUpRoute()),
+      },
       {
         path: routes.forgotPassword,
         ...page(open, async () => (await import('../features/auth')).ForgotPasswordRoute),
@@ -155,53 +164,53 @@ export const appRoutes: RouteObject[] = [
       { path: routes.admin, handle: admin, element: <Navigate to={routes.adminMailbox} replace /> },
       {
         path: routes.adminMailbox,
-        ...page(admin, async () => (await import('../features/admin')).MailboxRoute),
+        ...adminPage(async () => (await import('../features/admin')).MailboxRoute),
       },
       {
         path: adminMembersPath,
-        ...page(admin, async () => (await import('../features/admin-members')).AdminMembersRoute),
+        ...adminPage(async () => (await import('../features/admin-members')).AdminMembersRoute),
       },
       {
         path: `${adminMembersPath}/:id`,
-        ...page(admin, async () => (await import('./routes/admin-profile')).AdminProfileDetailRoute),
+        ...adminPage(async () => (await import('./routes/admin-profile')).AdminProfileDetailRoute),
       },
       // The Profiles page became the Members console: its addresses lead there.
       { path: legacyAdminProfilesPath, handle: admin, element: <Navigate to={adminMembersPath} replace /> },
       {
         path: `${legacyAdminProfilesPath}/:id`,
-        ...page(admin, async () => (await import('./routes/admin-profile')).LegacyAdminProfileRedirect),
+        ...adminPage(async () => (await import('./routes/admin-profile')).LegacyAdminProfileRedirect),
       },
       {
         path: adminCrmPath,
-        ...page(admin, async () => (await import('../features/crm')).CrmRoute),
+        ...adminPage(async () => (await import('../features/crm')).CrmRoute),
       },
       {
         path: adminOutboxPath,
-        ...page(admin, async () => (await import('../features/admin-outbox')).AdminOutboxRoute),
+        ...adminPage(async () => (await import('../features/admin-outbox')).AdminOutboxRoute),
       },
       {
         path: adminAnalyticsPath,
-        ...page(admin, async () => (await import('../features/admin-analytics')).AdminAnalyticsRoute),
+        ...adminPage(async () => (await import('../features/admin-analytics')).AdminAnalyticsRoute),
       },
       {
         path: adminSettingsPath,
-        ...page(admin, async () => (await import('../features/admin-settings')).AdminSettingsRoute),
+        ...adminPage(async () => (await import('../features/admin-settings')).AdminSettingsRoute),
       },
       {
         path: adminAuditPath,
-        ...page(admin, async () => (await import('../features/admin-audit')).AdminAuditRoute),
+        ...adminPage(async () => (await import('../features/admin-audit')).AdminAuditRoute),
       },
       {
         path: adminSuggestionsPath,
-        ...page(admin, async () => (await import('./routes/admin-suggestions')).AdminSuggestionsRoute),
+        ...adminPage(async () => (await import('./routes/admin-suggestions')).AdminSuggestionsRoute),
       },
       {
         path: adminRequestsPath,
-        ...page(admin, async () => (await import('../features/admin-records')).AdminRequestsRoute),
+        ...adminPage(async () => (await import('../features/admin-records')).AdminRequestsRoute),
       },
       {
         path: adminScoresPath,
-        ...page(admin, async () => (await import('../features/admin-records')).AdminScoresRoute),
+        ...adminPage(async () => (await import('../features/admin-records')).AdminScoresRoute),
       },
       // Anything else: the login with `redirect` when signed out, the computed target when signed in.
       { path: '*', handle: { access: 'unknown' } satisfies RouteHandle, element: null },
@@ -211,4 +220,18 @@ export const appRoutes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(appRoutes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** Resolves once the router has loaded the first page's module (its `lazy`), so that it renders the page itself. */
+export function whenRouterReady(router: Pick<AppRouter, 'state' | 'subscribe'>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }

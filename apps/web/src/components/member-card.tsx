@@ -20,6 +20,11 @@ interface MemberCardHeaderProps {
   headingId: string;
   /** Shown at the right (a match score, for instance). */
   aside?: ReactNode;
+  /**
+   * The level of the name's heading: 3 under a section's h2 (the dashboard), 2 in a list right under the page's
+   * h1 (the communities), so that no heading level is skipped.
+   */
+  headingOrder?: 2 | 3;
 }
 
 /**
@@ -27,7 +32,7 @@ interface MemberCardHeaderProps {
  * in its tooltip and for screen readers; wrapped between words, never inside one), company, the verified mark
  * and the rating (from 5 reviews).
  */
-function MemberCardHeader({ card, headingId, aside }: MemberCardHeaderProps) {
+function MemberCardHeader({ card, headingId, aside, headingOrder = 3 }: MemberCardHeaderProps) {
   const shownName = cardName(card.name);
   const shortened = shownName !== card.name;
   return (
@@ -35,8 +40,9 @@ function MemberCardHeader({ card, headingId, aside }: MemberCardHeaderProps) {
       <img className="ig-member-avatar" src={card.profileImage?.url ?? defaultAvatar(card)} alt="" />
       <div className="ig-member-who">
         <Title
-          order={3}
+          order={headingOrder}
           fz="md"
+          lh="var(--mantine-h3-line-height)"
           id={headingId}
           className="ig-member-name"
           title={shortened ? card.name : undefined}
@@ -81,7 +87,7 @@ interface MemberCardProps extends MemberCardHeaderProps {
 }
 
 /** A member's card on the dashboard: an article named by the member's name, with the head on top. */
-export function MemberCard({ card, headingId, aside, className, children }: MemberCardProps) {
+export function MemberCard({ card, headingId, aside, headingOrder, className, children }: MemberCardProps) {
   return (
     <Paper
       component="article"
@@ -91,7 +97,7 @@ export function MemberCard({ card, headingId, aside, className, children }: Memb
       className={className ? `ig-member-card ${className}` : 'ig-member-card'}
       aria-labelledby={headingId}
     >
-      <MemberCardHeader card={card} headingId={headingId} aside={aside} />
+      <MemberCardHeader card={card} headingId={headingId} aside={aside} headingOrder={headingOrder} />
       {children}
     </Paper>
   );

@@ -1,6 +1,6 @@
 import { ErrorResponseSchema } from '@intergen/contracts';
 import { messages } from '@intergen/domain';
-import type { z } from 'zod';
+import { type $ZodType, type output, safeParse } from 'zod/v4/core';
 
 export interface FieldProblem {
   path: string;
@@ -27,11 +27,14 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-interface RequestOptions<S extends z.ZodType> {
+interface RequestOptions<S extends $ZodType> {
   method?: Method;
   /** Sent as JSON; a `FormData` (a file upload) is sent as multipart as it is. */
   body?: unknown;
-  /** The contract schema of the success response; the answer is checked against it. */
+  /**
+   * The contract schema of the success response; the answer is checked against it. Any zod 4 schema, classic or
+   * `zod/mini` (the session's, parsed on every first load: packages/contracts/src/session.ts).
+   */
   schema: S;
   signal?: AbortSignal;
 }
@@ -40,10 +43,10 @@ interface RequestOptions<S extends z.ZodType> {
  * Calls the same-origin API with the session cookie. Resolves with the response parsed by its contract
  * schema; rejects with an `ApiError` carrying the server's code and message (the spec's text).
  */
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends $ZodType>(
   path: string,
   { method = 'GET', body, schema, signal }: RequestOptions<S>,
-): Promise<z.infer<S>> {
+): Promise<output<S>> {
   const multipart = body instanceof FormData;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
@@ -65,7 +68,7 @@ export async function apiRequest<S extends z.ZodType>(
   const payload: unknown = await response.json().catch(() => undefined);
 
   if (!response.ok) {
-    const parsed = ErrorResponseSchema.safeParse(payload);
+    const parsed = safeParse(ErrorResponseSchema, payload);
     if (parsed.success) {
       const { code, message, details } = parsed.data.error;
       throw new ApiError(response.status, code, message, details ?? []);
@@ -74,7 +77,7 @@ export async function apiRequest<S extends z.ZodType>(
     throw new ApiError(response.status, 'INTERNAL', messages.somethingWentWrong);
   }
 
-  const parsed = schema.safeParse(payload);
+  const parsed = safeParse(schema, payload);
   if (!parsed.success) {
     console.error(`Unexpected response from ${method} ${path}`, parsed.error);
     throw new ApiError(response.status, 'BAD_RESPONSE', messages.somethingWentWrong);

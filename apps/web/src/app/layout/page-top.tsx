@@ -1,9 +1,31 @@
 import { routes } from '@intergen/domain';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useUser } from '../../lib/session';
-import { AdminNav } from './admin-nav';
 import './page-top.css';
+
+/**
+ * The admin section's tabs (with every admin text they name) load with the admin pages: the router loads them
+ * beside each admin page's module (`loadAdminNav`), so they render at once there, and are no part of any other
+ * page's first load.
+ */
+let LoadedAdminNav: ComponentType | null = null;
+export async function loadAdminNav(): Promise<void> {
+  LoadedAdminNav = (await import('./admin-nav')).AdminNav;
+}
+const LazyAdminNav = lazy(async () => {
+  await loadAdminNav();
+  return { default: LoadedAdminNav as ComponentType };
+});
+
+function AdminNav() {
+  if (LoadedAdminNav) return <LoadedAdminNav />;
+  return (
+    <Suspense fallback={null}>
+      <LazyAdminNav />
+    </Suspense>
+  );
+}
 
 // A member's banners and popups load with `import()`: the signed-out pages never fetch them.
 const AccountBanners = lazy(async () => ({

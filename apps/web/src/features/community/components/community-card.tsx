@@ -24,7 +24,7 @@ interface CommunityCardProps {
 export function CommunityCard({ item, profileHref, aside, onView }: CommunityCardProps) {
   const headingId = useId();
   return (
-    <MemberCard card={item} headingId={headingId} aside={aside}>
+    <MemberCard card={item} headingId={headingId} aside={aside} headingOrder={2}>
       {item.headline ? (
         <Text size="sm" c="dimmed" lineClamp={2}>
           {item.headline}

@@ -3,7 +3,7 @@ import { navigationTexts } from '@intergen/domain';
 import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { PageLoader } from '../../../components/full-page-loader';
+import { DialogLoader } from '../../../components/full-page-loader';
 import { useProfileView } from '../../../lib/profile-view';
 import { ProfileDetails } from '../components/profile-details';
 import { ProfileLoadError } from '../components/profile-states';
@@ -40,7 +40,7 @@ export function ProfileModal({
       padding="lg"
     >
       {query.isPending ? (
-        <PageLoader />
+        <DialogLoader />
       ) : query.isError ? (
         <ProfileLoadError error={query.error} onRetry={() => query.refetch()} withTitle={false} />
       ) : (
