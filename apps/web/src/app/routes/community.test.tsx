@@ -107,10 +107,13 @@ describe('the venture community', () => {
     fireEvent.click(clear.at(-1) as HTMLElement);
     expect(await screen.findByText('2 ventures')).toBeTruthy();
     expect(router.state.location.search).toBe('');
-    expect(
-      (screen.getByRole('searchbox', { name: 'Search by name or company' }) as HTMLInputElement).value,
-    ).toBe('');
-    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+    // The search box and the filter bar follow the address on their next render: waited for, not assumed.
+    await waitFor(() =>
+      expect(
+        (screen.getByRole('searchbox', { name: 'Search by name or company' }) as HTMLInputElement).value,
+      ).toBe(''),
+    );
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull());
   });
 
   it('appends the next page on Load more and keeps the first page’s count', async () => {

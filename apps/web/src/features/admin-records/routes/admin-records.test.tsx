@@ -135,7 +135,7 @@ describe('the admin’s Requests page', () => {
     const { router } = renderApp('/admin/requests?state=open', { user: admin });
     await screen.findByRole('table', { name: t.requestsTitle });
     fireEvent.change(screen.getByLabelText(t.search), { target: { value: '  Zed ' } });
-    expect(await screen.findByText(t.emptyFiltered, undefined, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText(t.emptyFiltered)).toBeTruthy();
     expect(calls.some((c) => c.query.get('search') === 'Zed' && c.query.get('state') === 'open')).toBe(true);
     // One search request, not one per keystroke.
     expect(calls.filter((c) => c.query.has('search'))).toHaveLength(1);
@@ -156,12 +156,12 @@ describe('the admin’s Requests page', () => {
     const { router } = renderApp('/admin/requests', { user: admin });
     await screen.findByRole('table', { name: t.requestsTitle });
     fireEvent.change(screen.getByLabelText(t.search), { target: { value: 'Acme' } });
-    await waitFor(() => expect(router.state.location.search).toContain('q=Acme'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.search).toContain('q=Acme'));
     const nav = screen.getByRole('navigation', { name: 'Admin' });
     fireEvent.click(within(nav).getByRole('link', { name: t.scoresNavLabel }));
     await screen.findByRole('table', { name: t.scoresTitle });
     fireEvent.change(screen.getByLabelText(t.search), { target: { value: 'Expert 2' } });
-    await waitFor(() => expect(router.state.location.search).toContain('q=Expert'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.search).toContain('q=Expert'));
     await waitFor(() =>
       expect(calls.some((c) => c.path === '/api/admin/scores' && c.query.get('search') === 'Expert 2')).toBe(
         true,

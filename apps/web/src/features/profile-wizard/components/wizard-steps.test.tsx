@@ -1,7 +1,7 @@
 import type { OwnProfile } from '@intergen/contracts';
 import { fieldMessages, messages, wizardTexts } from '@intergen/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildDraftProfile, completeExpertData } from '../../../test/fixtures';
 import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
 
@@ -195,15 +195,22 @@ describe('the wizard steps', () => {
     const indicator = screen.getByTestId('save-indicator');
     expect(indicator.getAttribute('aria-live')).toBe('polite');
 
+    // The clock is the test's while typing: a busy machine cannot stretch a keystroke's gap past 500 ms.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const url = 'https://www.linkedin.com/in/ada';
-    for (let i = 20; i <= url.length; i += 1) {
-      fireEvent.change(linkedin, { target: { value: url.slice(0, i) } });
-      await act(() => sleep(20));
-    }
-    expect(indicator.textContent).toBe(wizardTexts.saving);
     const puts = () => calls.filter((c) => c.method === 'PUT');
-    expect(puts()).toHaveLength(0);
-
+    try {
+      for (let i = 20; i <= url.length; i += 1) {
+        fireEvent.change(linkedin, { target: { value: url.slice(0, i) } });
+        // 450 ms between keystrokes: each change starts the 500 ms wait again.
+        await act(() => vi.advanceTimersByTime(450));
+      }
+      expect(indicator.textContent).toBe(wizardTexts.saving);
+      expect(puts()).toHaveLength(0);
+      await act(() => vi.advanceTimersByTime(60));
+    } finally {
+      vi.useRealTimers();
+    }
     await waitFor(() => expect(indicator.textContent).toBe(wizardTexts.allSaved));
     expect(puts()).toHaveLength(1);
     expect(puts()[0]).toMatchObject({ path: '/api/profiles/me/sections/basics', body: { linkedin: url } });
