@@ -41,8 +41,6 @@ function profileApi(
   });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 function nextButton() {
   return screen.getByRole('button', { name: wizardTexts.nextSection });
 }
