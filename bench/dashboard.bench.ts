@@ -18,8 +18,8 @@
  * time to the dashboard's content, and the cards in the page; then the same at 4× CPU slowdown (CDP
  * `Emulation.setCPUThrottlingRate`; informative) and My Network's requests and connections sections.
  *
- * `npm run bench -- dashboard`; `--quick` for 2 loads per case and no slowdown; `--trace` writes a trace of one load
- * per member (as Chrome DevTools' Performance panel records one, with its JavaScript samples; open it there) to
+ * `npm run bench -- dashboard`; `--quick` for 2 loads per case and no slowdown; `--trace` writes traces of one load
+ * per member, at full speed and at 4× slowdown (as Chrome DevTools' Performance panel records one, with its JavaScript samples; open it there) to
  * the system's temporary folder, and prints what the longest tasks spent their time on. BENCH_DASHBOARD_RUNS sets the loads per case (default 5); BENCH_DATABASE_URL the
  * PostgreSQL server. How the numbers are taken: docs/benchmarks.md.
  */
@@ -768,15 +768,21 @@ async function main() {
             }
             report(`${target.path}, ${viewports[1].name}`, loads, false);
           }
-          if (traced) {
-            const file = path.join(tmpdir(), `dashboard-${member.kind}-${Date.now()}.trace.json`);
+          for (const throttle of traced ? [1, 4] : []) {
+            const file = path.join(
+              tmpdir(),
+              `dashboard-${member.kind}-${throttle}x-${Date.now()}.trace.json`,
+            );
             await unseeReceived(database, member);
-            await load(browser, server.base, member, dashboardOf(member), viewports[1], { traceTo: file });
-            console.log(`\n   trace of one load (${viewports[1].name}): ${file}`);
+            await load(browser, server.base, member, dashboardOf(member), viewports[1], {
+              traceTo: file,
+              throttle,
+            });
+            console.log(`\n   trace of one load (${viewports[1].name}, CPU ${throttle}× slower): ${file}`);
             printLongTasks(file);
           }
         }
-        console.log('');
+        console.log(`\n   load average at the end ${loadavg()[0]!.toFixed(2)}`);
         summary();
       } catch (error) {
         if (server) console.log(`\nthe app said:\n${server.output()}`);
