@@ -560,7 +560,7 @@ function report(label: string, loads: Load[], judged: boolean) {
     '  longest task, CPU time',
     ms(mid((l) => l.longestCpu)),
     undefined,
-    `the main thread's own time in it; worst ${ms(worst((l) => l.longestCpu))}`,
+    `the most thread time one task took; worst ${ms(worst((l) => l.longestCpu))}`,
   );
   row(
     '  tasks over 50 ms',
