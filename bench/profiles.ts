@@ -192,10 +192,12 @@ export async function seedProfiles(
 
 /**
  * Runs `work` on a fresh PostgreSQL database (at BENCH_DATABASE_URL's server), dropped at the end; null when
- * the server is unreachable. BENCH_KEEP=1 keeps the database for a look with psql, and says its name.
+ * the server is unreachable. BENCH_KEEP=1 keeps the database for a look with psql, and says its name. `prefix`
+ * starts the database's name (default `intergen_bench`).
  */
 export async function withPostgres<T>(
   work: (database: Database, url: string) => Promise<T>,
+  { prefix = 'intergen_bench' }: { prefix?: string } = {},
 ): Promise<T | null> {
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
   try {
@@ -204,7 +206,7 @@ export async function withPostgres<T>(
     console.log(`   PostgreSQL at ${adminUrl} is unreachable (${(error as Error).message}); skipped.`);
     return null;
   }
-  const name = `intergen_bench_${randomBytes(4).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -4,8 +4,9 @@ import { Carousel } from '@mantine/carousel';
 import { ActionIcon, Group } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { EmblaCarouselType } from 'embla-carousel';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { usePublicConfig } from '../lib/config';
+import { useRestAfterFirst } from '../lib/rest-after-first';
 
 /** The window's width, followed as it changes. */
 function useWindowWidth(): number {
@@ -59,7 +60,10 @@ export function CardCarousel<T>({
   const [canScroll, setCanScroll] = useState({ previous: false, next: false });
 
   const update = useCallback((api: EmblaCarouselType) => {
-    setCanScroll({ previous: api.canScrollPrev(), next: api.canScrollNext() });
+    const previous = api.canScrollPrev();
+    const next = api.canScrollNext();
+    // Embla says `resize` and `reInit` often; only a change re-renders.
+    setCanScroll((now) => (now.previous === previous && now.next === next ? now : { previous, next }));
   }, []);
 
   useEffect(() => {
@@ -70,6 +74,26 @@ export function CardCarousel<T>({
       embla.off('select', update).off('reInit', update).off('resize', update);
     };
   }, [embla, update]);
+
+  // The cards in view render with the carousel, the others just after in a transition (one long task held the
+  // page with 50 cards, issue 15).
+  const rendered = useRestAfterFirst(items, slides);
+  // The slides are kept between the carousel's own updates (its scroll state), which then leave the cards alone.
+  const slideElements = useMemo(
+    () =>
+      rendered.map((item) => (
+        <Carousel.Slide
+          key={getKey(item)}
+          role="listitem"
+          aria-roledescription={undefined}
+          aria-label={undefined}
+          className="ig-carousel-slide"
+        >
+          {renderItem(item)}
+        </Carousel.Slide>
+      )),
+    [rendered, getKey, renderItem],
+  );
 
   const scrollable = items.length > slides;
   return (
@@ -109,17 +133,7 @@ export function CardCarousel<T>({
         getEmblaApi={setEmbla}
         attributes={{ container: { role: 'list', 'aria-labelledby': labelledBy } }}
       >
-        {items.map((item) => (
-          <Carousel.Slide
-            key={getKey(item)}
-            role="listitem"
-            aria-roledescription={undefined}
-            aria-label={undefined}
-            className="ig-carousel-slide"
-          >
-            {renderItem(item)}
-          </Carousel.Slide>
-        ))}
+        {slideElements}
       </Carousel>
     </div>
   );

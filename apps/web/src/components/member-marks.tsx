@@ -1,6 +1,6 @@
-import '@mantine/core/styles/Rating.css';
+import './member-marks.css';
 import { profilePageTexts } from '@intergen/domain';
-import { Badge, Rating } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
 
 /** The verified mark of an expert: small on a card, large on a profile page. */
@@ -20,16 +20,33 @@ export function VerifiedBadge({ size }: { size: 'sm' | 'lg' }) {
 interface StarRatingProps {
   /** Stars out of 5, to the nearest half star. */
   stars: number;
-  /** What the stars say, read instead of the read-only rating's radios. */
+  /** What the stars say, read instead of the stars. */
   label: string;
   size?: 'xs' | 'sm';
 }
 
-/** A rating shown, not given: five stars read as one picture with its label. */
-export function StarRating({ stars, label, size }: StarRatingProps) {
+/** Mantine Rating's star (its StarIcon). */
+const starPath =
+  'M12 17.75l-6.172 3.245l1.179 -6.873l-5 -4.867l6.9 -1l3.086 -6.253l3.086 6.253l6.9 1l-5 4.867l1.179 6.873z';
+
+/**
+ * A rating shown, not given: five stars (half steps) read as one picture with its label. Drawn as Mantine's Rating
+ * draws them (the same star, sizes and colours), without what giving a rating needs: a read-only Rating with half
+ * steps still renders ten radio buttons with their labels, and the dashboard's cards show dozens of ratings
+ * (issue 15, docs/benchmarks.md).
+ */
+export function StarRating({ stars, label, size = 'sm' }: StarRatingProps) {
   return (
-    <div role="img" aria-label={label}>
-      <Rating value={stars} fractions={2} count={5} size={size} readOnly />
+    <div role="img" aria-label={label} className="ig-stars" data-size={size}>
+      {[1, 2, 3, 4, 5].map((n) => {
+        const fill = stars >= n ? 'full' : stars >= n - 0.5 ? 'half' : 'empty';
+        return (
+          <svg key={n} viewBox="0 0 24 24" className="ig-star" data-fill={fill} aria-hidden="true">
+            <path d={starPath} />
+            {fill === 'half' ? <path d={starPath} className="ig-star-half" /> : null}
+          </svg>
+        );
+      })}
     </div>
   );
 }

@@ -3,9 +3,13 @@ import { connectionRequestTexts as t } from '@intergen/domain';
 import { Button, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 
+// One formatter for every card: `toLocaleDateString` builds a new one per call, which 100 cards on the dashboard
+// felt (issue 15).
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
 /** A date as members read it ("Nov 23, 2026"). */
 export function formatDate(ms: number): string {
-  return new Date(ms).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return dateFormat.format(ms);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { ConnectionRequest } from '@intergen/contracts';
 import { connectionRequestTexts, reviewTexts as t } from '@intergen/domain';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMessageStar, IconUsers } from '@tabler/icons-react';
-import { lazy, type ReactNode, useId, useState } from 'react';
+import { lazy, type ReactNode, useId, useMemo, useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
 import { CardCarousel } from '../../../components/card-carousel';
 import { EmailPhoneFacts } from '../../../components/contact-facts';
@@ -12,6 +12,7 @@ import { CardActions, MemberCard, ViewProfileButton } from '../../../components/
 import { StarRating } from '../../../components/member-marks';
 import { WhenOpened } from '../../../components/when-opened';
 import { errorMessage } from '../../../lib/api-client';
+import { useRestAfterFirst } from '../../../lib/rest-after-first';
 import { useSignedInUser } from '../../../lib/session';
 import { useCloseRequest } from '../api/close-request';
 import { useConnections } from '../api/get-connections';
@@ -19,6 +20,9 @@ import { MeetingInvites } from './meeting-invites';
 import { formatDate } from './request-parts';
 
 const ReviewDialog = lazy(async () => ({ default: (await import('./review-dialog')).ReviewDialog }));
+
+/** How many connections waiting for a review the prompt lists with the page (the others follow at once). */
+const waitingShownFirst = 5;
 
 /** The connections still waiting for the member's review: unrated and not closed by the member. */
 function toReview(unrated: ConnectionRequest[]): ConnectionRequest[] {
@@ -33,7 +37,9 @@ function toReview(unrated: ConnectionRequest[]): ConnectionRequest[] {
 export function ReviewPrompt() {
   const connections = useConnections();
   const [reviewing, setReviewing] = useState<ConnectionRequest | null>(null);
-  const waiting = toReview(connections.data?.unrated ?? []);
+  const waiting = useMemo(() => toReview(connections.data?.unrated ?? []), [connections.data]);
+  // The first few with the page, the others just after (50 at once held the page in one long task, issue 15).
+  const shown = useRestAfterFirst(waiting, waitingShownFirst);
   const headingId = useId();
   return (
     <>
@@ -50,7 +56,7 @@ export function ReviewPrompt() {
               {t.reviewPromptHint}
             </Text>
             <ul className="ig-review-waiting">
-              {waiting.map((connection) => (
+              {shown.map((connection) => (
                 <WaitingReview
                   key={connection.id}
                   connection={connection}
@@ -175,12 +181,17 @@ function ConnectionsSection({
  */
 export function YourConnections({ onViewProfile }: { onViewProfile?: (profileId: string) => void }) {
   const connections = useConnections();
+  // One list per answer of the server: the carousel renders its cards again only when the list changes.
+  const items = useMemo(
+    () => (connections.data ? [...connections.data.unrated, ...connections.data.rated] : []),
+    [connections.data],
+  );
   if (!connections.data) return null;
-  const { unrated, rated, surveyFormUrl } = connections.data;
+  const { unrated, surveyFormUrl } = connections.data;
   return (
     <ConnectionsSection
       title={connectionRequestTexts.connectionsHeading}
-      items={[...unrated, ...rated]}
+      items={items}
       empty={{ icon: <IconUsers aria-hidden="true" />, title: connectionRequestTexts.youHaveNoConnections }}
       notice={
         unrated.length === 0 ? (
@@ -207,11 +218,12 @@ export function ConnectionsToReview({
   onViewProfile?: (profileId: string) => void;
 }) {
   const connections = useConnections();
+  const items = useMemo(() => toReview(connections.data?.unrated ?? []), [connections.data]);
   if (!connections.data) return null;
   return (
     <ConnectionsSection
       title={title}
-      items={toReview(connections.data.unrated)}
+      items={items}
       empty={{ icon: <IconMessageStar aria-hidden="true" />, title: t.allReviewsComplete }}
       surveyFormUrl={connections.data.surveyFormUrl}
       onViewProfile={onViewProfile}

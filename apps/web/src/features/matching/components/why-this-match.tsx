@@ -1,9 +1,8 @@
 import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/RingProgress.css';
 import './why-this-match.css';
 import type { MatchExplanation, MatchPartView } from '@intergen/contracts';
 import { matchingDefaults, suggestionTexts as t } from '@intergen/domain';
-import { Badge, Button, Progress, RingProgress, Text } from '@mantine/core';
+import { Badge, Button, Progress, Text } from '@mantine/core';
 import { IconChevronDown, IconStarFilled } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 
@@ -12,9 +11,10 @@ function isStrongMatch(score: number): boolean {
   return score >= matchingDefaults.strongMatchMin;
 }
 
+/** The ring's colour: a Mantine theme colour as a CSS variable (teal 8, indigo 7, gray 6). */
 function scoreColor(score: number): string {
-  if (isStrongMatch(score)) return 'teal.8';
-  return score >= matchingDefaults.minScore ? 'indigo.7' : 'gray.6';
+  if (isStrongMatch(score)) return 'var(--mantine-color-teal-8)';
+  return score >= matchingDefaults.minScore ? 'var(--mantine-color-indigo-7)' : 'var(--mantine-color-gray-6)';
 }
 
 /** Points as people read them: whole numbers stay whole, fractions keep one decimal. */
@@ -22,22 +22,41 @@ function formatPoints(points: number): string {
   return String(Math.round(points * 10) / 10);
 }
 
-/** The score as a ring with the number inside; read out as "Match score: 72 out of 100". */
+/**
+ * The score as a ring with the number inside; read out as "Match score: 72 out of 100". Drawn as Mantine's
+ * RingProgress draws it (the same radius, thickness and round cap, from the top), in plain SVG: RingProgress
+ * wraps each arc in a floating tooltip, even with none to show, whose hooks measured every ring's scrolling
+ * ancestors when it appeared, and the dashboard shows a hundred rings (issue 15, docs/benchmarks.md).
+ */
 export function ScoreRing({ score, size = 96 }: { score: number; size?: number }) {
+  const thickness = Math.min(Math.max(4, Math.round(size / 10)), size / 4);
+  const radius = (size * 0.9 - thickness * 2) / 2;
+  const length = 2 * Math.PI * radius;
+  const centre = size / 2;
+  const arc = { cx: centre, cy: centre, r: radius, fill: 'none', strokeWidth: thickness };
   return (
-    <RingProgress
+    <div
       role="img"
       aria-label={t.score(score)}
-      size={size}
-      thickness={Math.max(4, Math.round(size / 10))}
-      roundCaps
-      sections={[{ value: score, color: scoreColor(score) }]}
-      label={
-        <Text ta="center" fw={700} fz={size >= 80 ? 26 : 16} lh={1}>
-          {score}
-        </Text>
-      }
-    />
+      className="ig-score-ring"
+      style={{ width: size, height: size }}
+    >
+      <svg viewBox={`0 0 ${size} ${size}`} width={size} height={size} aria-hidden="true">
+        <circle {...arc} className="ig-score-ring-track" />
+        {score > 0 ? (
+          <circle
+            {...arc}
+            stroke={scoreColor(score)}
+            strokeLinecap="round"
+            strokeDasharray={`${(Math.min(score, 100) / 100) * length} ${length}`}
+            transform={`rotate(-90 ${centre} ${centre})`}
+          />
+        ) : null}
+      </svg>
+      <span className="ig-score-ring-label" style={{ fontSize: size >= 80 ? 26 : 16 }}>
+        {score}
+      </span>
+    </div>
   );
 }
 
