@@ -326,6 +326,12 @@ interface Observed {
   contentAt: number | null;
   completeAt: number | null;
   cards: number;
+  /** Cumulative Layout Shift as Chromium's web-vitals count it: the worst session window of shifts. */
+  cls: number;
+  /** The element that moved most in that window (tag and its name), and by how much. */
+  shifted: { node: string; value: number } | null;
+  /** The height of the first card of each list once all are in (px), to size the skeletons by. */
+  cardHeights: number[];
 }
 
 interface Load {
@@ -339,6 +345,9 @@ interface Load {
   longestCpu: number;
   cards: number;
   frames: Observed['frames'];
+  cls: number;
+  shifted: Observed['shifted'];
+  cardHeights: number[];
 }
 
 interface TraceEvent {
@@ -428,8 +437,41 @@ interface Target {
  */
 const observeScript = (headings: string[], cards: number) => `(() => {
   const headings = ${JSON.stringify(headings)};
-  const state = { longTasks: [], frames: [], contentAt: null, completeAt: null, cards: 0 };
+  const state = {
+    longTasks: [], frames: [], contentAt: null, completeAt: null, cards: 0, cls: 0, shifted: null, cardHeights: [],
+  };
   window.__bench = state;
+  // CLS: shifts without recent input, grouped in session windows (gaps under 1 s, at most 5 s); the worst window.
+  let window_ = { value: 0, first: 0, last: 0, by: new Map() };
+  const describe = (node) => {
+    if (!node || !node.tagName) return 'a node no longer in the page';
+    const label = node.getAttribute('aria-labelledby');
+    const named = label && document.getElementById(label);
+    return node.tagName.toLowerCase() + (node.className && typeof node.className === 'string'
+      ? '.' + node.className.split(' ')[0] : '') + (named ? ' "' + named.textContent + '"' : '');
+  };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      if (window_.value > 0 && (e.startTime - window_.last > 1000 || e.startTime - window_.first > 5000)) {
+        window_ = { value: 0, first: e.startTime, last: 0, by: new Map() };
+      }
+      if (window_.value === 0) window_.first = e.startTime;
+      window_.value += e.value;
+      window_.last = e.startTime;
+      const source = (e.sources || []).reduce((a, b) => {
+        const area = (r) => r.width * r.height;
+        return !a || area(b.previousRect) > area(a.previousRect) ? b : a;
+      }, null);
+      const key = describe(source && source.node);
+      window_.by.set(key, (window_.by.get(key) || 0) + e.value);
+      if (window_.value > state.cls) {
+        state.cls = window_.value;
+        const [node, value] = [...window_.by].sort((a, b) => b[1] - a[1])[0];
+        state.shifted = { node, value };
+      }
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) state.longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
@@ -457,8 +499,14 @@ const observeScript = (headings: string[], cards: number) => `(() => {
     const counts = headings.map(cardsIn);
     if (state.contentAt === null && counts.every((n) => n > 0)) state.contentAt = performance.now();
     state.cards = counts.reduce((a, b) => a + b, 0);
-    if (state.cards >= ${cards}) state.completeAt = performance.now();
-    else requestAnimationFrame(check);
+    if (state.cards >= ${cards}) {
+      state.completeAt = performance.now();
+      state.cardHeights = headings.map((heading) => {
+        const h = [...document.querySelectorAll('h2')].find((el) => el.textContent === heading);
+        const card = h && document.querySelector('[role="list"][aria-labelledby="' + CSS.escape(h.id) + '"] article');
+        return card ? Math.round(card.getBoundingClientRect().height) : 0;
+      });
+    } else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
 })();`;
@@ -532,6 +580,9 @@ async function load(
       longestCpu: Math.max(0, ...tasks.map((t) => t.cpu)),
       cards: observed.cards,
       frames: observed.frames,
+      cls: observed.cls,
+      shifted: observed.shifted,
+      cardHeights: observed.cardHeights,
     };
   } finally {
     await context.close();
@@ -586,6 +637,16 @@ function report(label: string, loads: Load[], judged: boolean) {
     undefined,
     `worst ${ms(worst((l) => l.completeAt))}`,
   );
+  const worstShift = loads.reduce((a, b) => (b.cls > a.cls ? b : a), loads[0]!);
+  row(
+    '  layout shift (CLS)',
+    mid((l) => l.cls).toFixed(3),
+    undefined,
+    `worst ${worstShift.cls.toFixed(3)}` +
+      (worstShift.shifted ? `, most by ${worstShift.shifted.node} (${worstShift.shifted.value.toFixed(3)})` : ''),
+  );
+  const heights = loads[0]?.cardHeights ?? [];
+  if (heights.length > 0) console.log(`      first card of each list: ${heights.map((h) => `${h} px`).join(', ')} high`);
 }
 
 interface ProfileNode {

@@ -136,18 +136,21 @@ export function ViewProfileButton({ profileId, headingId, onView }: ViewProfileB
   );
 }
 
-/** Skeletons of `count` member cards side by side, while a carousel's cards load. */
-export function MemberCardsLoading({ label, count }: { label: string; count: number }) {
+/**
+ * Skeletons of `count` member cards while a list's cards load: side by side in one row, or laid out by `grid`
+ * (the class of the grid that the cards will fill).
+ */
+export function MemberCardsLoading({ label, count, grid }: { label: string; count: number; grid?: string }) {
   return (
     <ul
-      className="ig-member-cards-loading"
+      className={grid ?? 'ig-member-cards-loading'}
       aria-busy="true"
       aria-label={label}
-      style={{ '--ig-slides': count } as CSSProperties}
+      style={grid ? undefined : ({ '--ig-slides': count } as CSSProperties)}
     >
       {Array.from({ length: count }, (_, n) => n).map((n) => (
         <li key={n}>
-          <Paper withBorder radius="md" p="md" w="100%">
+          <Paper withBorder radius="md" p="md" w="100%" className="ig-member-card-skeleton">
             <Group gap="sm" wrap="nowrap" mb="md">
               <Skeleton height={56} circle />
               <Stack gap={6} style={{ flex: 1 }}>

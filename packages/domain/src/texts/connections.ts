@@ -118,6 +118,9 @@ export const reviewTexts = {
   /** The review dialog's explicit close: the connection is closed as not rated (for the member only). */
   closeWithoutRating: 'Close without rating',
   reviewPromptHint: 'Rate each new connection, or choose Complete to close it without a rating.',
+  /** The prompt lists the first few connections; the rest behind this button. */
+  showAllWaiting: (count: number) => `Show all ${count}`,
+  showFewerWaiting: 'Show fewer',
   closeFailed: (message: string) => `The connection could not be closed: ${message}`,
 } as const;
 

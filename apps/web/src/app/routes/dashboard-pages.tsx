@@ -1,4 +1,8 @@
+import { connectionRequestTexts, suggestionTexts } from '@intergen/domain';
+import { Skeleton, Stack } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { useSlidesPerView } from '../../components/card-carousel';
+import { MemberCardsLoading } from '../../components/member-card';
 import {
   ConnectButton,
   ConnectionBanners,
@@ -6,10 +10,17 @@ import {
   ReceivedRequests,
   ReviewPrompt,
   SentRequests,
+  useConnections,
   YourConnections,
 } from '../../features/connections';
 import { DashboardRoute as DashboardPage } from '../../features/dashboard';
-import { RecommendedSuggestions, ScoreRing, trackEvent, WhyThisMatchToggle } from '../../features/matching';
+import {
+  RecommendedSuggestions,
+  ScoreRing,
+  trackEvent,
+  useSuggestions,
+  WhyThisMatchToggle,
+} from '../../features/matching';
 
 const viewedFromCard = (profileId: string) =>
   trackEvent({ type: 'VIEW_PROFILE_FROM_CARD', targetId: profileId });
@@ -22,30 +33,61 @@ const dismissedFromDashboard = (profileId: string) =>
  * route (dashboard-profile.tsx, loaded when opened): its profile modal opens over the dashboard without reloading it.
  */
 export function DashboardRoute() {
+  // The sections appear together, once both lists are in: the review prompt on top and the cards of each list
+  // arriving one after the other had pushed what was below them down the screen (issue 15: a layout shift of
+  // 0.65–0.77 with full lists, bench/dashboard.bench.ts). A failed list shows its own error in its section.
+  const suggestions = useSuggestions();
+  const connections = useConnections();
+  const waiting = suggestions.isPending || connections.isPending;
   return (
     <ConnectionNoticesProvider>
       <DashboardPage banners={<ConnectionBanners />}>
-        <ReviewPrompt />
-        <RecommendedSuggestions
-          renderConnect={(suggestion, headingId) => (
-            <ConnectButton
-              suggestionId={suggestion.id}
-              name={suggestion.counterpart.name}
-              requestSent={suggestion.requestSent}
-              describedBy={headingId}
-            />
-          )}
-        />
-        <ReceivedRequests
-          renderScore={(explanation) => <ScoreRing score={explanation.score} size={60} />}
-          renderWhy={(explanation, name) => <WhyThisMatchToggle explanation={explanation} name={name} />}
-          onViewProfile={viewedFromCard}
-          onCleared={dismissedFromDashboard}
-        />
-        <SentRequests onViewProfile={viewedFromCard} />
-        <YourConnections onViewProfile={viewedFromCard} />
+        {waiting ? <DashboardLoading /> : <DashboardSections />}
       </DashboardPage>
       <Outlet />
     </ConnectionNoticesProvider>
+  );
+}
+
+/** The dashboard's three card rows as skeletons, each about as tall as the row of cards that replaces it. */
+function DashboardLoading() {
+  const slides = useSlidesPerView();
+  const rows = [
+    { key: 'suggestions', label: suggestionTexts.loading },
+    { key: 'received', label: connectionRequestTexts.loading },
+    { key: 'connections', label: connectionRequestTexts.loading },
+  ];
+  return rows.map(({ key, label }) => (
+    <Stack gap="md" key={key}>
+      <Skeleton height={28} width={240} radius="sm" />
+      <MemberCardsLoading label={label} count={slides} />
+    </Stack>
+  ));
+}
+
+/** Welcome Back's sections, in the spec's order. */
+function DashboardSections() {
+  return (
+    <>
+      <ReviewPrompt />
+      <RecommendedSuggestions
+        renderConnect={(suggestion, headingId) => (
+          <ConnectButton
+            suggestionId={suggestion.id}
+            name={suggestion.counterpart.name}
+            requestSent={suggestion.requestSent}
+            describedBy={headingId}
+          />
+        )}
+      />
+      <ReceivedRequests
+        renderScore={(explanation) => <ScoreRing score={explanation.score} size={60} />}
+        renderWhy={(explanation, name) => <WhyThisMatchToggle explanation={explanation} name={name} />}
+        onViewProfile={viewedFromCard}
+        onCleared={dismissedFromDashboard}
+      />
+      <SentRequests onViewProfile={viewedFromCard} />
+      <YourConnections onViewProfile={viewedFromCard} />
+    </>
   );
 }

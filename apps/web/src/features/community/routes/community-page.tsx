@@ -5,7 +5,7 @@ import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
 import '@mantine/core/styles/Switch.css';
 import type { MatchingListItem } from '@intergen/contracts';
-import { commonTexts, networkTexts, routes, communityTexts as t } from '@intergen/domain';
+import { commonTexts, limits, networkTexts, routes, communityTexts as t } from '@intergen/domain';
 import { Button, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { IconArrowLeft, IconLock, IconSearchOff, IconUsers } from '@tabler/icons-react';
@@ -166,7 +166,7 @@ function CommunityResults({
 
   let body: ReactNode;
   if (query.isPending) {
-    body = <MemberCardsLoading label={t.loading} count={3} />;
+    body = <MemberCardsLoading label={t.loading} count={limits.communityPageSize} grid="ig-community-grid" />;
   } else if (query.isError && items.length === 0) {
     body = locked ? (
       <Locked message={errorMessage(query.error)} />

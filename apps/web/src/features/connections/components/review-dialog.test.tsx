@@ -197,6 +197,32 @@ describe('the review dialog', () => {
     expect(calls.filter((c) => c.path === '/api/connections/s1/close')).toHaveLength(0);
   }, 20_000);
 
+  it('lists the first five connections waiting for a review, and the rest behind Show all', async () => {
+    const waiting = Array.from({ length: 7 }, (_, n) =>
+      buildConnection({
+        id: `s${n + 1}`,
+        counterpart: buildCard({ id: `c${n + 1}`, name: `Member ${n + 1}` }),
+      }),
+    );
+    dashboardApi({ buckets: buildBuckets({ unrated: waiting }) });
+    renderApp('/dashboard', { user: expert });
+    const prompt = await screen.findByRole('region', { name: 'Did you meet with your new connections?' });
+    expect(within(prompt).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(prompt).queryByText('Member 6')).toBeNull();
+
+    const showAll = within(prompt).getByRole('button', { name: 'Show all 7' });
+    expect(showAll.getAttribute('aria-expanded')).toBe('false');
+    expect(showAll.getAttribute('aria-controls')).toBe(within(prompt).getByRole('list').id);
+    fireEvent.click(showAll);
+    await waitFor(() => expect(within(prompt).getAllByRole('listitem')).toHaveLength(7));
+    expect(within(prompt).getByText('Member 7')).toBeTruthy();
+
+    const fewer = within(prompt).getByRole('button', { name: 'Show fewer' });
+    expect(fewer.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(fewer);
+    await waitFor(() => expect(within(prompt).getAllByRole('listitem')).toHaveLength(5));
+  }, 20_000);
+
   it('says You have no connections before the first one', async () => {
     dashboardApi({ buckets: buildBuckets() });
     renderApp('/dashboard', { user: expert });
