@@ -10,10 +10,19 @@ import { build, type Manifest, type Plugin } from 'vite';
  * `name:<chunk>` for a chunk without a source module of its own).
  * - `signedOut`: the login and the sign-up, drawn (see `prerender`), for a request without a session cookie;
  * - the others: index.html with the page's modules preloaded (and its styles fetched early) for a member's most
- *   visited pages, so that the browser fetches the page's code beside the entry instead of after it has run.
+ *   visited pages, so that the browser fetches the page's code beside the entry instead of after it has run;
+ *   `fetches` are the page's own GETs whose address does not depend on who asks, preloaded like the session
+ *   (index.html), so that its data arrive while the scripts load instead of after they have run.
  */
 const memberParts = ['src/app/layout/header-nav.tsx', 'name:account'];
-export const prerenderedPages = [
+interface PrerenderedPage {
+  paths: string[];
+  file: string;
+  signedOut: boolean;
+  modules: string[];
+  fetches?: string[];
+}
+export const prerenderedPages: PrerenderedPage[] = [
   { paths: ['/'], file: 'login.html', signedOut: true, modules: ['src/features/auth/index.ts'] },
   {
     paths: ['/signup'],
@@ -26,6 +35,8 @@ export const prerenderedPages = [
     file: 'dashboard.html',
     signedOut: false,
     modules: ['src/app/routes/dashboard-pages.tsx', ...memberParts],
+    // The page shows its sections once both lists are in (app/routes/dashboard-pages.tsx).
+    fetches: ['/api/config', '/api/suggestions', '/api/connections'],
   },
   {
     paths: ['/profile/public'],
@@ -165,9 +176,12 @@ export function prerender(): Plugin {
               .filter((f) => !template.includes(f))
               .map((f) => `  <link rel="modulepreload" crossorigin href="/${f}">\n  `)
               .join('');
+            const fetches = (page.fetches ?? [])
+              .map((href) => `  <link rel="preload" href="${href}" as="fetch" crossorigin>\n  `)
+              .join('');
             let html = (page.signedOut ? template : withLoader)
               .replace('<script type="module"', `${styles}<script type="module"`)
-              .replace('</head>', `${preloads}</head>`);
+              .replace('</head>', `${fetches}${preloads}</head>`);
             if (page.signedOut) {
               const markup = await renderSignedOut(page.paths[0] as string);
               html = html

@@ -1,0 +1,37 @@
+import { connectionRequestTexts, suggestionTexts } from '@intergen/domain';
+import { expect, test } from './support/fixtures';
+import { publishedMatchingCompany } from './support/matching';
+
+/**
+ * A member's dashboard is sent with its data asked for in the HTML (apps/web/prerender.ts, `fetches`): the
+ * browser fetches the lists while the scripts load, and the app's own requests take those answers instead of
+ * asking again.
+ */
+test('the dashboard’s lists are asked for once, by the page’s preloads, and the app uses those answers', async ({
+  page,
+  admin,
+}) => {
+  test.setTimeout(150_000);
+  await publishedMatchingCompany(page, admin);
+
+  const html = await (await page.request.get('/dashboard')).text();
+  for (const address of ['/api/config', '/api/suggestions', '/api/connections'])
+    expect(html, `${address} preloaded`).toContain(
+      `<link rel="preload" href="${address}" as="fetch" crossorigin>`,
+    );
+
+  const asked = new Map<string, number>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    asked.set(pathname, (asked.get(pathname) ?? 0) + 1);
+  });
+
+  await page.goto('/dashboard');
+  await expect(
+    page.getByRole('heading', { level: 2, name: suggestionTexts.recommendedHeading.company }),
+  ).toBeVisible();
+  await expect(page.getByText(connectionRequestTexts.noPendingRequests)).toBeVisible();
+  // One request each: had the app's fetch not matched the preload, the browser would have asked twice.
+  for (const address of ['/api/config', '/api/suggestions', '/api/connections'])
+    expect(asked.get(address), `${address} requests`).toBe(1);
+});
