@@ -238,3 +238,26 @@ describe('the dashboard carousels', () => {
     }
   });
 });
+
+describe('the dashboard while its lists load', () => {
+  it('shows the sections together once both lists are in, and a failed list’s error in its own section, asked again once', async () => {
+    const { calls } = dashboardApi(
+      { buckets: buildBuckets({ received: [buildRequest()] }) },
+      {
+        // A 4xx is not retried: the first answer, then the section's own ask when it mounts.
+        'GET /api/suggestions': () => ({
+          status: 409,
+          body: { error: { code: 'CONFLICT', message: 'Something went wrong' } },
+        }),
+      },
+    );
+    renderApp('/dashboard', { user: expert });
+    expect(await screen.findByText(/^Your recommendations could not be loaded\./)).toBeTruthy();
+    // The other list is shown beside the error.
+    expect(screen.getByRole('list', { name: 'Connection Requests' })).toBeTruthy();
+    // The section asks once more when it mounts over the failed list; it must not mount and unmount without end.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(calls.filter((c) => c.path === '/api/suggestions').length).toBeLessThanOrEqual(2);
+    expect(screen.getByText(/^Your recommendations could not be loaded\./)).toBeTruthy();
+  });
+});

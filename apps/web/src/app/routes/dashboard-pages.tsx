@@ -1,5 +1,6 @@
 import { connectionRequestTexts, suggestionTexts } from '@intergen/domain';
 import { Skeleton, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { useSlidesPerView } from '../../components/card-carousel';
 import { MemberCardsLoading } from '../../components/member-card';
@@ -38,11 +39,15 @@ export function DashboardRoute() {
   // 0.65–0.77 with full lists, bench/dashboard.bench.ts). A failed list shows its own error in its section.
   const suggestions = useSuggestions();
   const connections = useConnections();
-  const waiting = suggestions.isPending || connections.isPending;
+  const settled = !suggestions.isPending && !connections.isPending;
+  // Once shown, the sections stay: a section mounting over a failed list asks again (the list is pending again),
+  // and going back to the skeletons would unmount it and start over, without end.
+  const [shown, setShown] = useState(settled);
+  if (settled && !shown) setShown(true);
   return (
     <ConnectionNoticesProvider>
       <DashboardPage banners={<ConnectionBanners />}>
-        {waiting ? <DashboardLoading /> : <DashboardSections />}
+        {shown ? <DashboardSections /> : <DashboardLoading />}
       </DashboardPage>
       <Outlet />
     </ConnectionNoticesProvider>
