@@ -74,7 +74,8 @@ interface Process {
 async function until(ready: () => boolean, child: ChildProcess, log: string) {
   const deadline = Date.now() + 120_000;
   while (!ready()) {
-    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}:\n${readFileSync(log, 'utf8')}`);
+    if (child.exitCode !== null)
+      throw new Error(`exited with ${child.exitCode}:\n${readFileSync(log, 'utf8')}`);
     if (Date.now() > deadline) throw new Error(`did not start:\n${readFileSync(log, 'utf8')}`);
     await sleep(100);
   }
@@ -269,7 +270,8 @@ async function measure(database: Database, databaseUrl: string) {
 
     // Warm-up: every route once under load (JIT, the pools, PostgreSQL's caches), and the hello-world.
     await run(`${hello.base}/`, WARM_UP_SECONDS);
-    for (const endpoint of endpoints) await run(`${app.base}${endpoint.path}`, WARM_UP_SECONDS, member.cookie);
+    for (const endpoint of endpoints)
+      await run(`${app.base}${endpoint.path}`, WARM_UP_SECONDS, member.cookie);
 
     console.log(
       `   ${'endpoint'.padEnd(16)}${'hello rps'.padStart(11)}${'app rps'.padStart(10)}${'ratio'.padStart(8)}` +
@@ -300,7 +302,13 @@ async function measure(database: Database, databaseUrl: string) {
     );
     if (errors > 0) {
       console.log(`\n${errors} requests failed: the run is a failure. The app said:\n`);
-      console.log(readFileSync(app.log, 'utf8').split('\n').filter((l) => !l.includes('"level":30')).slice(-40).join('\n'));
+      console.log(
+        readFileSync(app.log, 'utf8')
+          .split('\n')
+          .filter((l) => !l.includes('"level":30'))
+          .slice(-40)
+          .join('\n'),
+      );
       failed = true;
     }
 

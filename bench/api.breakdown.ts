@@ -123,18 +123,21 @@ export async function breakdown(options: {
     current.q0 = counter.count;
     current.qms0 = counter.ms;
   });
-  app.addHook('preSerialization', async (_request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
-    current.serialiseStart = performance.now();
-    phases = {
-      session: current.session,
-      sessionQueries: current.sessionQueries,
-      handler: current.serialiseStart - current.handlerStart,
-      handlerQueries: counter.count - current.q0,
-      handlerQueryMs: counter.ms - current.qms0,
-      serialise: 0,
-    };
-    return payload;
-  });
+  app.addHook(
+    'preSerialization',
+    async (_request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+      current.serialiseStart = performance.now();
+      phases = {
+        session: current.session,
+        sessionQueries: current.sessionQueries,
+        handler: current.serialiseStart - current.handlerStart,
+        handlerQueries: counter.count - current.q0,
+        handlerQueryMs: counter.ms - current.qms0,
+        serialise: 0,
+      };
+      return payload;
+    },
+  );
   app.addHook('onSend', async (_request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
     phases.serialise = performance.now() - current.serialiseStart;
     return payload;

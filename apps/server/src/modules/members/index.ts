@@ -91,6 +91,7 @@ export {
   countUsers,
   findUserByEmail,
   findUserById,
+  findUserVia,
   insertUser,
   type UserRow,
   updateUser,
