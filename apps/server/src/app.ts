@@ -3,7 +3,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -26,7 +25,7 @@ import { healthRoutes } from './http/health.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { isApiRequest } from './http/paths.ts';
 import { databaseRateLimitStore, pruneRateLimits } from './http/rate-limit-store.ts';
-import { helmetOptions, registerOriginCheck } from './http/security.ts';
+import { registerOriginCheck, registerSecurityHeaders } from './http/security.ts';
 import { registerSessions, SESSION_COOKIE } from './http/session.ts';
 import { AppError } from './lib/errors.ts';
 import { logSerializers } from './lib/logging.ts';
@@ -265,7 +264,7 @@ export async function buildApp(deps: AppDeps) {
     warn: (obj, message) => app.log.warn(obj, message),
   });
 
-  await app.register(fastifyHelmet, helmetOptions(config.appEnv === 'production'));
+  registerSecurityHeaders(app, config.appEnv === 'production');
   await app.register(fastifyCookie);
   // Counters in the database, shared by every instance. Should the database fail, the limiter lets the request
   // through: the action it guards needs the database too, and fails with its own message.
