@@ -288,7 +288,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes({ database }), { prefix: '/api' });
   app.get(
     '/api/config',
-    { schema: { tags: ['system'], response: { 200: PublicConfigSchema } } },
+    // The same for everyone: no session lookup (the dashboard asks it with every other call).
+    {
+      config: { withoutSession: true },
+      schema: { tags: ['system'], response: { 200: PublicConfigSchema } },
+    },
     async () => ({ appEnv: config.appEnv, ...(await settings.publicSettings()) }),
   );
   await app.register(authRoutes({ auth, cookies, rateLimitMultiplier: config.rateLimitMultiplier }), {

@@ -8,6 +8,10 @@ import { isApiRequest } from './paths.ts';
 export const SESSION_COOKIE = 'intergen_session';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A public route that answers the same to everyone: its session cookie is not looked up. */
+    withoutSession?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in user, resolved from the session cookie for /api requests; null when signed out. */
     user: UserRow | null;
@@ -29,7 +33,7 @@ export function registerSessions(app: FastifyInstance, auth: AuthService, secure
     });
   };
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiRequest(request)) return;
+    if (!isApiRequest(request) || request.routeOptions.config.withoutSession) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const resolved = await auth.resolveSession(token);
