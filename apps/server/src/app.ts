@@ -181,7 +181,7 @@ export async function buildApp(deps: AppDeps) {
       ? smtpTransport(config.smtpUrl, config.mailFrom)
       : mailboxTransport(database, deps.printMail ?? ((text) => process.stdout.write(text))));
   const publishEvent = createEventPublisher(eventSubscriptions);
-  // The run-time settings, read from the database at each use: an admin's change applies on every instance.
+  // The run-time settings, kept by each instance until the table changes (a trigger tells every instance).
   const settings = createSettingsService({
     database,
     appEnv: config.appEnv,
@@ -421,6 +421,7 @@ export async function buildApp(deps: AppDeps) {
     await liveHub.stop();
     await housekeeping.stop();
     await worker.stop();
+    await settings.stop();
     transport.close();
   });
 
