@@ -16,6 +16,8 @@ declare module 'fastify' {
     /** The signed-in user, resolved from the session cookie for /api requests; null when signed out. */
     user: UserRow | null;
     sessionToken: string | null;
+    /** The session's annual-confirmation flag, read with it (null when signed out). */
+    sessionPostponed: boolean | null;
   }
 }
 
@@ -23,6 +25,7 @@ declare module 'fastify' {
 export function registerSessions(app: FastifyInstance, auth: AuthService, secure: boolean) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('sessionPostponed', null);
   const set = (reply: FastifyReply, session: IssuedSession) => {
     reply.setCookie(SESSION_COOKIE, session.token, {
       path: '/',
@@ -40,6 +43,7 @@ export function registerSessions(app: FastifyInstance, auth: AuthService, secure
     if (resolved) {
       request.user = resolved.user;
       request.sessionToken = token;
+      request.sessionPostponed = resolved.annualConfirmationPostponed;
       // The server slid the session's expiry forward: let the browser keep the cookie as long.
       if (resolved.extendedUntil) set(reply, { token, expiresAt: resolved.extendedUntil });
     }

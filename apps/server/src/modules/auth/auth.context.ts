@@ -63,8 +63,11 @@ export async function toSessionUser(
   ex: Executor,
   user: members.UserRow,
   sessionToken?: string | null,
+  /** The session's flag when the caller has it already (read with the session): not read again. */
+  knownPostponed?: boolean,
 ): Promise<SessionUser> {
-  const profile = user.kind ? await findProfile(ex, user.id) : null;
+  // The account is the row just read: the profile's statement alone.
+  const profile = user.kind ? await findProfile(ex, user) : null;
   return {
     id: user.id,
     email: user.email,
@@ -83,7 +86,7 @@ export async function toSessionUser(
         }
       : null,
     annualConfirmationPostponed: sessionToken
-      ? await repo.isAnnualConfirmationPostponed(ex, hashToken(sessionToken))
+      ? (knownPostponed ?? (await repo.isAnnualConfirmationPostponed(ex, hashToken(sessionToken))))
       : false,
   };
 }

@@ -19,8 +19,10 @@ export function describeUser(
   { db }: AuthContext,
   user: members.UserRow,
   sessionToken?: string | null,
+  /** The session's annual-confirmation flag, when the session lookup read it. */
+  annualConfirmationPostponed?: boolean,
 ): Promise<SessionUser> {
-  return toSessionUser(db, user, sessionToken);
+  return toSessionUser(db, user, sessionToken, annualConfirmationPostponed);
 }
 
 /** `Maybe later` on the annual confirmation: this session is not asked again (the next sign-in is). */
@@ -69,7 +71,12 @@ export async function signOut({ db }: AuthContext, token: string): Promise<void>
 export async function resolveSession(
   { db }: AuthContext,
   token: string,
-): Promise<{ user: members.UserRow; sessionId: string; extendedUntil: Date | null } | null> {
+): Promise<{
+  user: members.UserRow;
+  sessionId: string;
+  extendedUntil: Date | null;
+  annualConfirmationPostponed: boolean;
+} | null> {
   const sessionId = hashToken(token);
   const live = repo.liveSessionSource(sessionId);
   const found = await members.findUserVia(db, live.source, live.fields);
@@ -85,7 +92,12 @@ export async function resolveSession(
     extendedUntil = new Date(Date.now() + limits.sessionTtlMs);
     await repo.extendSession(db, sessionId, extendedUntil);
   }
-  return { user: found.user, sessionId, extendedUntil };
+  return {
+    user,
+    sessionId,
+    extendedUntil,
+    annualConfirmationPostponed: found.via.annualConfirmationPostponed,
+  };
 }
 
 /** Housekeeping: deletes expired sessions and expired sign-in and reset tokens. */

@@ -64,6 +64,7 @@ export {
   findProfile,
   findProfileStatus,
   isContactField,
+  type ProfileOwner,
   type ProfileRowPatch,
   type ProfileStatusRow,
   profileFields,
