@@ -24,6 +24,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // PGlite instances are memory-heavy and the machine has two cores.
           maxWorkers: 2,
+          // `expect.poll` waits for a condition (another instance hearing of a change): a cap, not a wait.
+          expect: { poll: { timeout: 15_000 } },
           sequence: { groupOrder: 1 },
         },
       },

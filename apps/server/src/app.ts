@@ -3,7 +3,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -26,7 +25,7 @@ import { healthRoutes } from './http/health.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { isApiRequest } from './http/paths.ts';
 import { databaseRateLimitStore, pruneRateLimits } from './http/rate-limit-store.ts';
-import { helmetOptions, registerOriginCheck } from './http/security.ts';
+import { registerOriginCheck, registerSecurityHeaders } from './http/security.ts';
 import { registerSessions, SESSION_COOKIE } from './http/session.ts';
 import { AppError } from './lib/errors.ts';
 import { logSerializers } from './lib/logging.ts';
@@ -182,7 +181,7 @@ export async function buildApp(deps: AppDeps) {
       ? smtpTransport(config.smtpUrl, config.mailFrom)
       : mailboxTransport(database, deps.printMail ?? ((text) => process.stdout.write(text))));
   const publishEvent = createEventPublisher(eventSubscriptions);
-  // The run-time settings, read from the database at each use: an admin's change applies on every instance.
+  // The run-time settings, kept by each instance until the table changes (a trigger tells every instance).
   const settings = createSettingsService({
     database,
     appEnv: config.appEnv,
@@ -265,7 +264,7 @@ export async function buildApp(deps: AppDeps) {
     warn: (obj, message) => app.log.warn(obj, message),
   });
 
-  await app.register(fastifyHelmet, helmetOptions(config.appEnv === 'production'));
+  registerSecurityHeaders(app, config.appEnv === 'production');
   await app.register(fastifyCookie);
   // Counters in the database, shared by every instance. Should the database fail, the limiter lets the request
   // through: the action it guards needs the database too, and fails with its own message.
@@ -289,7 +288,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes({ database }), { prefix: '/api' });
   app.get(
     '/api/config',
-    { schema: { tags: ['system'], response: { 200: PublicConfigSchema } } },
+    // The same for everyone: no session lookup (the dashboard asks it with every other call).
+    {
+      config: { withoutSession: true },
+      schema: { tags: ['system'], response: { 200: PublicConfigSchema } },
+    },
     async () => ({ appEnv: config.appEnv, ...(await settings.publicSettings()) }),
   );
   await app.register(authRoutes({ auth, cookies, rateLimitMultiplier: config.rateLimitMultiplier }), {
@@ -418,6 +421,7 @@ export async function buildApp(deps: AppDeps) {
     await liveHub.stop();
     await housekeeping.stop();
     await worker.stop();
+    await settings.stop();
     transport.close();
   });
 

@@ -322,29 +322,46 @@ describe.each(engines)('admin settings on %s', (engine: Engine) => {
     });
     afterAll(() => other.close());
 
-    it('see a change made through either at once', async () => {
+    // Each instance keeps a copy of the settings; the table's trigger tells every instance of a change
+    // (LISTEN/NOTIFY), so the other instance has it as soon as it hears, the changing one at once.
+    const supportEmailOf = async (app: App) => (await client(app).get('/api/config')).json().supportEmail;
+    const communityTabOf = async (app: App) => (await client(app).get('/api/config')).json().communityTab;
+
+    it('see a change made through either: the one that made it at once, the other when it hears of it', async () => {
+      // Both instances have read (and keep) the settings before the change.
+      await supportEmailOf(t.app);
+      await supportEmailOf(other);
       await change((s) => {
         s.supportEmail = 'first-instance@intergen.example';
       });
-      expect((await client(other).get('/api/config')).json().supportEmail).toBe(
-        'first-instance@intergen.example',
-      );
+      expect(await supportEmailOf(t.app)).toBe('first-instance@intergen.example');
+      await expect.poll(() => supportEmailOf(other)).toBe('first-instance@intergen.example');
       await change((s) => {
         s.surveyForms.development.company = companyForm;
         s.supportEmail = 'second-instance@intergen.example';
       }, other);
-      expect((await client(t.app).get('/api/config')).json().supportEmail).toBe(
-        'second-instance@intergen.example',
-      );
+      expect(await supportEmailOf(other)).toBe('second-instance@intergen.example');
+      await expect.poll(() => supportEmailOf(t.app)).toBe('second-instance@intergen.example');
       expect((await read()).settings.surveyForms.development.company).toBe(companyForm);
+    });
+
+    it('hear of a change made by hand in the database (an operator in psql)', async () => {
+      expect(await supportEmailOf(t.app)).toBe('second-instance@intergen.example');
+      expect(await supportEmailOf(other)).toBe('second-instance@intergen.example');
+      await t.database.db
+        .update(settings)
+        .set({ value: 'by-hand@intergen.example' })
+        .where(eq(settings.key, 'supportEmail'));
+      await expect.poll(() => supportEmailOf(t.app)).toBe('by-hand@intergen.example');
+      await expect.poll(() => supportEmailOf(other)).toBe('by-hand@intergen.example');
     });
 
     it('keep their own configured community tab until an admin sets their environment', async () => {
       // The development flag was set in an earlier test (on): both instances follow it now.
-      expect((await client(other).get('/api/config')).json().communityTab).toBe(true);
+      expect(await communityTabOf(other)).toBe(true);
       await t.database.db.delete(settings).where(eq(settings.key, 'communityTab'));
-      expect((await client(t.app).get('/api/config')).json().communityTab).toBe(true);
-      expect((await client(other).get('/api/config')).json().communityTab).toBe(false);
+      expect(await communityTabOf(t.app)).toBe(true);
+      await expect.poll(() => communityTabOf(other)).toBe(false);
       // Setting staging stores staging only: development keeps following each instance's configuration.
       await change((s) => {
         s.communityTab.staging = true;

@@ -8,10 +8,16 @@ import { isApiRequest } from './paths.ts';
 export const SESSION_COOKIE = 'intergen_session';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A public route that answers the same to everyone: its session cookie is not looked up. */
+    withoutSession?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in user, resolved from the session cookie for /api requests; null when signed out. */
     user: UserRow | null;
     sessionToken: string | null;
+    /** The session's annual-confirmation flag, read with it (null when signed out). */
+    sessionPostponed: boolean | null;
   }
 }
 
@@ -19,6 +25,7 @@ declare module 'fastify' {
 export function registerSessions(app: FastifyInstance, auth: AuthService, secure: boolean) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('sessionPostponed', null);
   const set = (reply: FastifyReply, session: IssuedSession) => {
     reply.setCookie(SESSION_COOKIE, session.token, {
       path: '/',
@@ -29,13 +36,14 @@ export function registerSessions(app: FastifyInstance, auth: AuthService, secure
     });
   };
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiRequest(request)) return;
+    if (!isApiRequest(request) || request.routeOptions.config.withoutSession) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const resolved = await auth.resolveSession(token);
     if (resolved) {
       request.user = resolved.user;
       request.sessionToken = token;
+      request.sessionPostponed = resolved.annualConfirmationPostponed;
       // The server slid the session's expiry forward: let the browser keep the cookie as long.
       if (resolved.extendedUntil) set(reply, { token, expiresAt: resolved.extendedUntil });
     }

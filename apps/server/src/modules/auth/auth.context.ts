@@ -63,8 +63,11 @@ export async function toSessionUser(
   ex: Executor,
   user: members.UserRow,
   sessionToken?: string | null,
+  /** The session's flag when the caller has it already (read with the session): not read again. */
+  knownPostponed?: boolean,
 ): Promise<SessionUser> {
-  const profile = user.kind ? await findProfile(ex, user.id) : null;
+  // The account is the row just read: the profile's statement alone.
+  const profile = user.kind ? await findProfile(ex, user) : null;
   return {
     id: user.id,
     email: user.email,
@@ -83,18 +86,22 @@ export async function toSessionUser(
         }
       : null,
     annualConfirmationPostponed: sessionToken
-      ? await repo.isAnnualConfirmationPostponed(ex, hashToken(sessionToken))
+      ? (knownPostponed ?? (await repo.isAnnualConfirmationPostponed(ex, hashToken(sessionToken))))
       : false,
   };
 }
 
 /** Whether an account may hold a session: it has a login and its profile is not deactivated. */
 export async function refusal(ex: Executor, user: members.UserRow): Promise<AppError | null> {
+  if (user.loginRemovedAt) return refusalOf(user, false);
+  const row = user.kind ? await findProfileStatus(ex, user.kind, user.id) : null;
+  return refusalOf(user, Boolean(row?.deactivatedDate));
+}
+
+/** `refusal` for a user whose profile's state is known (`deactivated`: the profile of the user's kind is). */
+export function refusalOf(user: members.UserRow, deactivated: boolean): AppError | null {
   if (user.loginRemovedAt) return new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
-  if (user.kind) {
-    const row = await findProfileStatus(ex, user.kind, user.id);
-    if (row?.deactivatedDate) return new AppError('ACCOUNT_DEACTIVATED', messages.accountDeactivated);
-  }
+  if (deactivated) return new AppError('ACCOUNT_DEACTIVATED', messages.accountDeactivated);
   return null;
 }
 

@@ -103,7 +103,9 @@ export function authRoutes(deps: {
         schema: { tags, summary: 'The signed-in user, or null', response: { 200: SessionResponseSchema } },
       },
       async (request) => ({
-        user: request.user ? await auth.describe(request.user, request.sessionToken) : null,
+        user: request.user
+          ? await auth.describe(request.user, request.sessionToken, request.sessionPostponed ?? undefined)
+          : null,
       }),
     );
 

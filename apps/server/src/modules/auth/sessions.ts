@@ -9,6 +9,7 @@ import {
   type IssuedSession,
   issueSession,
   refusal,
+  refusalOf,
   toSessionUser,
 } from './auth.context.ts';
 import * as repo from './auth.repository.ts';
@@ -18,8 +19,10 @@ export function describeUser(
   { db }: AuthContext,
   user: members.UserRow,
   sessionToken?: string | null,
+  /** The session's annual-confirmation flag, when the session lookup read it. */
+  annualConfirmationPostponed?: boolean,
 ): Promise<SessionUser> {
-  return toSessionUser(db, user, sessionToken);
+  return toSessionUser(db, user, sessionToken, annualConfirmationPostponed);
 }
 
 /** `Maybe later` on the annual confirmation: this session is not asked again (the next sign-in is). */
@@ -61,29 +64,40 @@ export async function signOut({ db }: AuthContext, token: string): Promise<void>
 }
 
 /**
- * Resolves a session cookie to its user. A session of an account that lost its login or was
- * deactivated is deleted on sight, so such a user is signed out at once.
+ * Resolves a session cookie to its user, in one round trip (the live session, its user and whether the user's
+ * profile is deactivated). A session of an account that lost its login or was deactivated is deleted on sight,
+ * so such a user is signed out at once.
  */
 export async function resolveSession(
   { db }: AuthContext,
   token: string,
-): Promise<{ user: members.UserRow; sessionId: string; extendedUntil: Date | null } | null> {
+): Promise<{
+  user: members.UserRow;
+  sessionId: string;
+  extendedUntil: Date | null;
+  annualConfirmationPostponed: boolean;
+} | null> {
   const sessionId = hashToken(token);
-  const session = await repo.findLiveSession(db, sessionId);
-  const user = session ? await members.findUserById(db, session.userId) : null;
-  if (!session || !user) return null;
-  const found = { session, user };
-  if (await refusal(db, user)) {
+  const live = repo.liveSessionSource(sessionId);
+  const found = await members.findUserVia(db, live.source, live.fields);
+  if (!found) return null;
+  const { user } = found;
+  if (refusalOf(user, found.deactivated)) {
     await repo.deleteUserSessions(db, user.id);
     return null;
   }
   // Sliding expiry, written at most once a day per session; the caller renews the cookie with it.
   let extendedUntil: Date | null = null;
-  if (Date.now() - found.session.lastSeenAt.getTime() > 24 * 60 * 60 * 1000) {
+  if (Date.now() - found.via.lastSeenAt.getTime() > 24 * 60 * 60 * 1000) {
     extendedUntil = new Date(Date.now() + limits.sessionTtlMs);
     await repo.extendSession(db, sessionId, extendedUntil);
   }
-  return { user: found.user, sessionId, extendedUntil };
+  return {
+    user,
+    sessionId,
+    extendedUntil,
+    annualConfirmationPostponed: found.via.annualConfirmationPostponed,
+  };
 }
 
 /** Housekeeping: deletes expired sessions and expired sign-in and reset tokens. */

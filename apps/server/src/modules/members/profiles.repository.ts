@@ -160,24 +160,38 @@ export async function setHasEmailVerificationCode(
   await ex.update(t).set({ hasEmailVerificationCode: value }).where(eq(t.id, id));
 }
 
+/** The account behind a profile as `findProfile` needs it (a user row already read will do). */
+export interface ProfileOwner {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  kind: ProfileType | null;
+}
+
 /**
- * The profile of the member `id` with its owner and contact info, or null when there is none. `lock` takes a
- * row lock on the profile for the rest of the transaction, so concurrent saves of one profile run one by one.
+ * The profile of the member `who` (an id, or the account already read: one round trip fewer) with its owner and
+ * contact info, or null when there is none. `lock` takes a row lock on the profile for the rest of the
+ * transaction, so concurrent saves of one profile run one by one.
  */
 export async function findProfile(
   ex: Executor,
-  id: string,
+  who: string | ProfileOwner,
   opts: { lock?: boolean } = {},
 ): Promise<StoredProfile | null> {
-  const [user] = await ex
-    .select({
-      email: users.email,
-      emailVerified: users.emailVerified,
-      firstName: users.firstName,
-      kind: users.kind,
-    })
-    .from(users)
-    .where(eq(users.id, id));
+  const id = typeof who === 'string' ? who : who.id;
+  const [user] =
+    typeof who === 'string'
+      ? await ex
+          .select({
+            email: users.email,
+            emailVerified: users.emailVerified,
+            firstName: users.firstName,
+            kind: users.kind,
+          })
+          .from(users)
+          .where(eq(users.id, id))
+      : [who];
   if (!user?.kind) return null;
   if (user.kind === 'expert') {
     const query = ex

@@ -8,6 +8,7 @@ import type {
 import { settingKeys } from '@intergen/contracts';
 import { isoDayToMs, type SurveyFormRole } from '@intergen/domain';
 import type { Database, Db, Executor } from '../../db/client.ts';
+import { createSettingsCache, type SettingsCache } from './settings.cache.ts';
 import {
   effectiveSetting,
   effectiveSettings,
@@ -26,15 +27,24 @@ export interface SettingsServiceDeps extends SettingsScope {
 export interface SettingsContext {
   db: Db;
   scope: SettingsScope;
+  cache: SettingsCache;
 }
 
-/** One setting in effect, read from the database now (one primary-key lookup). */
+/**
+ * The stored rows of `keys`: outside a transaction (`ex` is the database itself) from this instance's copy,
+ * kept until the table changes; inside one, read in that transaction.
+ */
+function storedRows(ctx: SettingsContext, ex: Executor, keys: readonly SettingKey[]) {
+  return ex === ctx.db ? ctx.cache.read() : repo.readSettingRows(ex, keys);
+}
+
+/** One setting in effect. */
 async function readOne<K extends SettingKey>(
   ctx: SettingsContext,
   ex: Executor,
   key: K,
 ): Promise<AppSettings[K]> {
-  return effectiveSetting(key, await repo.readSettingRows(ex, [key]), ctx.scope);
+  return effectiveSetting(key, await storedRows(ctx, ex, [key]), ctx.scope);
 }
 
 /** Every setting in effect, with this server's environment and the revision a change must be sent with. */
@@ -54,22 +64,33 @@ function popupOf(p: AppSettings['newChangesPopup']): NewChangesPopup {
 
 /**
  * The one owner of the run-time settings (DESIGN.md §2, Settings): typed reads of each setting in effect for
- * this server's environment, and the admin's validated, audited change. Nothing is cached: every read asks the
- * database (a row of a few hundred bytes by its primary key), so a change is in effect on every instance as soon
- * as it commits. Readers take the caller's executor, so a use case reads inside its own transaction.
+ * this server's environment, and the admin's validated, audited change. Reads outside a transaction come from
+ * this instance's copy of the table (`settings.cache.ts`), dropped when any instance changes it (a trigger and
+ * LISTEN/NOTIFY): a change is in effect here at once and on the other instances when they hear of it
+ * (milliseconds). Readers take the caller's executor, so a use case reads inside its own transaction, from it.
  */
 export function createSettingsService(deps: SettingsServiceDeps) {
   const ctx: SettingsContext = {
     db: deps.database.db,
     scope: { appEnv: deps.appEnv, defaults: deps.defaults },
+    cache: createSettingsCache(deps.database),
   };
   const { db } = ctx;
   return {
     appEnv: deps.appEnv,
-    /** Every setting, for the admin's page. */
+    /** Every setting, for the admin's page (from the database: its revision must be exact). */
     read: (ex: Executor = db) => readAdminSettings(ctx, ex),
     /** Changes the settings an admin changed, records each in the audit log, and answers them as they now are. */
-    update: (actorId: string, body: UpdateSettingsBody) => updateSettings(ctx, actorId, body),
+    update: async (actorId: string, body: UpdateSettingsBody) => {
+      try {
+        return await updateSettings(ctx, actorId, body);
+      } finally {
+        // In effect on this instance at once; the others hear of it from the table's trigger.
+        ctx.cache.invalidate();
+      }
+    },
+    /** Stops listening for changes (the app's close). */
+    stop: () => ctx.cache.stop(),
 
     /** Whether the community tab (the communities and My Network) is on in this environment. */
     communityTab: async (ex: Executor = db) => (await readOne(ctx, ex, 'communityTab'))[ctx.scope.appEnv],
@@ -84,7 +105,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     newChangesPopup: async (ex: Executor = db) => popupOf(await readOne(ctx, ex, 'newChangesPopup')),
     /** What `GET /api/config` tells every browser: this environment's flag, the support e-mail, the popup. */
     publicSettings: async (ex: Executor = db) => {
-      const stored = await repo.readSettingRows(ex, ['communityTab', 'supportEmail', 'newChangesPopup']);
+      const stored = await storedRows(ctx, ex, ['communityTab', 'supportEmail', 'newChangesPopup']);
       return {
         communityTab: effectiveSetting('communityTab', stored, ctx.scope)[ctx.scope.appEnv],
         supportEmail: effectiveSetting('supportEmail', stored, ctx.scope),
