@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { messages } from '@intergen/domain';
+import { authTexts, messages } from '@intergen/domain';
 import type { Locator, Page } from '@playwright/test';
 import { expect, logOut, newMember, signUp, test } from './support/fixtures';
 
@@ -108,7 +108,7 @@ test.describe('the signed-out entry', () => {
     await expect(page).toHaveURL(/\/signup$/);
     const signUpButton = page.getByRole('button', { name: 'Sign Up' });
     await expect(signUpButton).toBeVisible();
-    await expect(page).toHaveTitle(/Sign Up/);
+    await expect(page).toHaveTitle(new RegExp(authTexts.signUpTitle));
 
     // Back and forward between the two pages stay in the page.
     await page.goBack();
