@@ -5,8 +5,8 @@ import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
 import { PageLink } from '../../../components/page-link';
 import { errorMessage, problemFields } from '../../../lib/api-fetch';
-import { useSubmission } from '../../../lib/use-submission';
 import { EmailField } from './auth-parts';
+import { useSubmission } from './use-submission';
 
 interface LoginFormProps {
   /**

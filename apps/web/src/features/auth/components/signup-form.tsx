@@ -18,8 +18,8 @@ import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
 import { AuthPage } from '../../../components/auth-page';
 import { errorMessage, problemFields } from '../../../lib/api-fetch';
-import { useSubmission } from '../../../lib/use-submission';
 import { AuthLinkLine, EmailField } from './auth-parts';
+import { useSubmission } from './use-submission';
 
 const typeIcons: Record<ProfileType, typeof IconBriefcase> = { expert: IconBriefcase, company: IconRocket };
 

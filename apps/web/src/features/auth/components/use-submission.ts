@@ -11,7 +11,7 @@ interface Submission<A> {
 
 /**
  * A form's request without a query library: pending while `action` runs, its rejection kept as `error`. The
- * signed-out forms use it (features/auth), so that the login's first load carries no TanStack Query.
+ * signed-out forms use it, so that the login's first load carries no TanStack Query.
  */
 export function useSubmission<A>(action: (arg: A) => Promise<void>): Submission<A> {
   const [state, setState] = useState<{ pending: boolean; error: unknown }>({ pending: false, error: null });
