@@ -2,8 +2,9 @@
 // (apps/web/dist/.vite/manifest.json, `build.manifest` in apps/web/vite.config.ts). Run after `npm run build`;
 // exits 1 with a line per route that grew past its budget. `npm run test:e2e` runs it after its build.
 //
-// A route's first load is what the browser fetches before the page can show: the entry (index.html's script)
-// and every chunk it imports statically, then the route's lazy page module (the router's `import()`) and every
+// A route's first load is what the browser fetches before the page can show: the entry (index.html's script, or
+// for `/` and `/signup` the signed-out entry the server sends to a visitor without a session) and every chunk it
+// imports statically, then the route's lazy page module (the router's `import()`) and every
 // chunk that imports statically (Vite preloads them with it), with the CSS of all of those. Chunks only reached
 // through another `import()` (dialogs, other pages) are not part of it.
 import { readFileSync } from 'node:fs';

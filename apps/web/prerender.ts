@@ -128,14 +128,13 @@ function signedOutPage(
 
 /**
  * Writes the pages above after the client build. The login and the sign-up as they look to a visitor without a
- * session: the
- * app's own components rendered in Node (`src/prerender.tsx`, bundled here for the server), put into the built
- * index.html with the page's stylesheets and module preloads. The server sends one of them for `/` or `/signup`
- * to a request without a session cookie (apps/server/src/app.ts), so the page paints from the HTML and CSS alone;
- * the app then renders the same page over it (src/main.tsx). The drawn page is `inert` and `aria-hidden` until
- * then: it cannot be clicked, focused or typed into (a submit would reload the page, a choice or a word typed would
- * be lost), and assistive technology (and a test looking for a button by its role) meets the app's page, not the
- * drawing. A member's pages: index.html and the preloads.
+ * session: the signed-out entry's component rendered in Node (`src/prerender.tsx`, bundled here for the server), put
+ * into the built index.html with the signed-out entry's stylesheets and modules in place of the app's. The server
+ * sends one of them for `/` or `/signup` to a request without a session cookie (apps/server/src/app.ts), so the page
+ * paints from the HTML and CSS alone; the signed-out entry then hydrates it (src/signed-out.tsx). The drawn page is
+ * `inert` and `aria-hidden` until then: it cannot be clicked, focused or typed into (a submit would reload the page,
+ * a choice or a word typed would be lost), and assistive technology (and a test looking for a button by its role)
+ * meets the live page, not the drawing. A member's pages: index.html and the preloads.
  */
 export function prerender(): Plugin {
   let root = '';
