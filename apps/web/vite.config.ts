@@ -32,8 +32,8 @@ let initial: { app: Set<string>; signedOut: Set<string> } | null = null;
 
 /**
  * The chunk of a module that an entry imports statically: `common` when both entries do (Mantine's core, the
- * domain's texts, the theme, the page frame; through the packages' index files, also the few of their modules only
- * the app's entry uses), `index-deps` when only the app does (the router, TanStack Query, zod, the layout); any
+ * domain's texts, the theme, the page frame; the graph goes through the packages' index files, so every Mantine
+ * component either entry imports: the app's loader, the sign-up's radio cards), `index-deps` when only the app does (the router, TanStack Query, zod, the layout); any
  * other module is left to automatic splitting (null): what only the signed-out entry imports (the forms, the
  * alerts, Mantine's radio cards) is shared with the app's lazy pages in other combinations, and a group takes its
  * modules' imports along (the forms' chunk brought the alerts and the sign-up into the dashboard's first load).
