@@ -643,10 +643,13 @@ function report(label: string, loads: Load[], judged: boolean) {
     mid((l) => l.cls).toFixed(3),
     undefined,
     `worst ${worstShift.cls.toFixed(3)}` +
-      (worstShift.shifted ? `, most by ${worstShift.shifted.node} (${worstShift.shifted.value.toFixed(3)})` : ''),
+      (worstShift.shifted
+        ? `, most by ${worstShift.shifted.node} (${worstShift.shifted.value.toFixed(3)})`
+        : ''),
   );
   const heights = loads[0]?.cardHeights ?? [];
-  if (heights.length > 0) console.log(`      first card of each list: ${heights.map((h) => `${h} px`).join(', ')} high`);
+  if (heights.length > 0)
+    console.log(`      first card of each list: ${heights.map((h) => `${h} px`).join(', ')} high`);
 }
 
 interface ProfileNode {

@@ -4,7 +4,8 @@ import { firstLoadChunks, firstLoadFiles, formatReport, measureRoutes } from './
 
 /**
  * The budget check's arithmetic on a small made-up Vite manifest: an entry with a shared library chunk, two lazy
- * pages sharing a chunk, a dialog only reached through another `import()`, and CSS on chunks and the entry.
+ * pages sharing a chunk, a dialog only reached through another `import()`, CSS on chunks and the entry, and a
+ * second entry (the signed-out one) sharing the library chunk.
  */
 const manifest = {
   'index.html': {
@@ -14,6 +15,7 @@ const manifest = {
     dynamicImports: ['src/login.tsx', 'src/dashboard.tsx'],
     css: ['assets/index.css'],
   },
+  'src/out.tsx': { file: 'assets/out.js', isEntry: true, imports: ['_react.js'], css: ['assets/out.css'] },
   '_react.js': { file: 'assets/react.js' },
   '_shared.js': { file: 'assets/shared.js', imports: ['_react.js'], css: ['assets/shared.css'] },
   'src/login.tsx': { file: 'assets/login.js', isDynamicEntry: true, imports: ['_shared.js', '_react.js'] },
@@ -38,6 +40,16 @@ describe('the first load of a route', () => {
     expect(firstLoadChunks(manifest, ['src/login.tsx']).sort()).toEqual(
       ['_react.js', '_shared.js', 'index.html', 'src/login.tsx'].sort(),
     );
+  });
+
+  it("is the named entry's alone when there is one (the signed-out entry), never the other entry's", () => {
+    expect(firstLoadChunks(manifest, [], 'src/out.tsx').sort()).toEqual(['_react.js', 'src/out.tsx']);
+    expect(firstLoadChunks(manifest, ['src/login.tsx'])).not.toContain('src/out.tsx');
+    expect(firstLoadFiles(manifest, [], 'src/out.tsx')).toEqual({
+      js: ['assets/out.js', 'assets/react.js'],
+      css: ['assets/out.css'],
+    });
+    expect(() => firstLoadChunks(manifest, [], 'src/login.tsx')).toThrow(/src\/login\.tsx is not an entry/);
   });
 
   it('leaves out what is only reached through another import() (a dialog and its library)', () => {

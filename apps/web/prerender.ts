@@ -8,12 +8,15 @@ import { build, type Manifest, type Plugin } from 'vite';
  * The pages the server sends with more than index.html, each under `dist/prerendered/`: `paths` are the addresses
  * it answers, `modules` the manifest keys of what the route loads with `import()` (as in scripts/check-bundle.mjs;
  * `name:<chunk>` for a chunk without a source module of its own).
- * - `signedOut`: the login and the sign-up, drawn (see `prerender`), for a request without a session cookie;
+ * - `signedOut`: the login and the sign-up, drawn (see `prerender`), for a request without a session cookie, with
+ *   the signed-out entry (`src/signed-out.tsx`, the build's second input) in place of the app's;
  * - the others: index.html with the page's modules preloaded (and its styles fetched early) for a member's most
  *   visited pages, so that the browser fetches the page's code beside the entry instead of after it has run;
  *   `fetches` are the page's own GETs whose address does not depend on who asks, preloaded like the session
  *   (index.html), so that its data arrive while the scripts load instead of after they have run.
  */
+/** The manifest key of the signed-out entry (vite.config.ts, `input`). */
+export const signedOutEntry = 'src/signed-out.tsx';
 const memberParts = ['src/app/layout/header-nav.tsx', 'name:account'];
 interface PrerenderedPage {
   paths: string[];
@@ -23,13 +26,8 @@ interface PrerenderedPage {
   fetches?: string[];
 }
 export const prerenderedPages: PrerenderedPage[] = [
-  { paths: ['/'], file: 'login.html', signedOut: true, modules: ['src/features/auth/index.ts'] },
-  {
-    paths: ['/signup'],
-    file: 'signup.html',
-    signedOut: true,
-    modules: ['src/features/auth/index.ts', 'src/features/auth/routes/signup.tsx'],
-  },
+  { paths: ['/'], file: 'login.html', signedOut: true, modules: [signedOutEntry] },
+  { paths: ['/signup'], file: 'signup.html', signedOut: true, modules: [signedOutEntry] },
   {
     paths: ['/dashboard'],
     file: 'dashboard.html',
@@ -86,16 +84,76 @@ function filesOf(manifest: Manifest, modules: string[]) {
   return { js: [...js], css: [...css] };
 }
 
+/** A member's page: index.html with the loader, the page's styles fetched early and its modules preloaded. */
+function memberPage(
+  withLoader: string,
+  template: string,
+  files: { js: string[]; css: string[] },
+  fetches: string[],
+) {
+  // A member's page draws nothing before its data: its styles are fetched early, not render-blocking; before the
+  // entry script (they must not queue behind the scripts), module preloads after it.
+  const styles = files.css
+    .filter((f) => !template.includes(f))
+    .map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">\n    `)
+    .join('');
+  const preloads = files.js
+    .filter((f) => !template.includes(f))
+    .map((f) => `  <link rel="modulepreload" crossorigin href="/${f}">\n  `)
+    .join('');
+  const data = fetches
+    .map((href) => `  <link rel="preload" href="${href}" as="fetch" crossorigin>\n  `)
+    .join('');
+  return withLoader
+    .replace('<script type="module"', `${styles}<script type="module"`)
+    .replace('</head>', `${data}${preloads}</head>`);
+}
+
+/**
+ * The login or the sign-up, drawn: index.html's head without the app's scripts, styles and session preload, the
+ * signed-out entry's stylesheets (render-blocking, first), and `markup` in `#root`, inert until the entry has
+ * hydrated it. The entry starts once the drawn page is painted (public/start-after-paint.js, which fetches it and
+ * its imports then).
+ */
+function signedOutPage(
+  template: string,
+  files: { js: string[]; css: string[] },
+  markup: string,
+  entry: string | undefined,
+) {
+  if (!entry) throw new Error('prerender: the signed-out entry is not in the build');
+  const styles = files.css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`);
+  const preload = files.js.filter((f) => f !== entry).map((f) => `/${f}`);
+  const html = template
+    // Drawn for a visitor without a session: nothing asks for it.
+    .replace(/\s*<!--[^>]*-->\s*<link rel="preload" href="\/api\/auth\/session"[^>]*>/, '')
+    .replace(/\s*<link rel="(?:stylesheet|modulepreload)"[^>]*>/g, '')
+    .replace(/\s*<script type="module"[^>]*><\/script>/, '')
+    .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
+    .replace(
+      '</head>',
+      `  ${styles.join('\n    ')}\n    <script defer src="/start-after-paint.js" data-entry="/${entry}" data-preload="${preload.join(' ')}"></script>\n  </head>`,
+    )
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered="signed-out"><div inert aria-hidden="true" style="display:contents">${markup}</div></div>`,
+    );
+  if (!html.includes('data-prerendered'))
+    throw new Error('prerender: no <div id="root"></div> in index.html');
+  if (html.includes('<script type="module"'))
+    throw new Error("prerender: the app's entry is left in a drawn page");
+  return html;
+}
+
 /**
  * Writes the pages above after the client build. The login and the sign-up as they look to a visitor without a
- * session: the
- * app's own components rendered in Node (`src/prerender.tsx`, bundled here for the server), put into the built
- * index.html with the page's stylesheets and module preloads. The server sends one of them for `/` or `/signup`
- * to a request without a session cookie (apps/server/src/app.ts), so the page paints from the HTML and CSS alone;
- * the app then renders the same page over it (src/main.tsx). The drawn page is `inert` and `aria-hidden` until
- * then: it cannot be clicked, focused or typed into (a submit would reload the page, a choice or a word typed would
- * be lost), and assistive technology (and a test looking for a button by its role) meets the app's page, not the
- * drawing. A member's pages: index.html and the preloads.
+ * session: the signed-out entry's component rendered in Node (`src/prerender.tsx`, bundled here for the server), put
+ * into the built index.html with the signed-out entry's stylesheets and modules in place of the app's. The server
+ * sends one of them for `/` or `/signup` to a request without a session cookie (apps/server/src/app.ts), so the page
+ * paints from the HTML and CSS alone; the signed-out entry then hydrates it (src/signed-out.tsx). The drawn page is
+ * `inert` and `aria-hidden` until then: it cannot be clicked, focused or typed into (a submit would reload the page,
+ * a choice or a word typed would be lost), and assistive technology (and a test looking for a button by its role)
+ * meets the live page, not the drawing. A member's pages: index.html and the preloads.
  */
 export function prerender(): Plugin {
   let root = '';
@@ -164,52 +222,14 @@ export function prerender(): Plugin {
           const served: PrerenderedPages = {};
           for (const page of prerenderedPages) {
             const files = filesOf(manifest, page.modules);
-            // A member's page draws nothing before its data: its styles are fetched early, not render-blocking.
-            const style = page.signedOut ? 'rel="stylesheet"' : 'rel="preload" as="style"';
-            // Styles before the entry script (a drawn page's are render-blocking: they must not queue behind the
-            // scripts), module preloads after it.
-            const styles = files.css
-              .filter((f) => !template.includes(f))
-              .map((f) => `<link ${style} crossorigin href="/${f}">\n    `)
-              .join('');
-            const preloads = files.js
-              .filter((f) => !template.includes(f))
-              .map((f) => `  <link rel="modulepreload" crossorigin href="/${f}">\n  `)
-              .join('');
-            const fetches = (page.fetches ?? [])
-              .map((href) => `  <link rel="preload" href="${href}" as="fetch" crossorigin>\n  `)
-              .join('');
-            let html = (page.signedOut ? template : withLoader)
-              .replace('<script type="module"', `${styles}<script type="module"`)
-              .replace('</head>', `${fetches}${preloads}</head>`);
-            if (page.signedOut) {
-              const markup = await renderSignedOut(page.paths[0] as string);
-              html = html
-                // Drawn for a visitor without a session: the app does not ask for it (main.tsx).
-                .replace(/\s*<!--[^>]*-->\s*<link rel="preload" href="\/api\/auth\/session"[^>]*>/, '')
-                .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
-                .replace(
-                  '<div id="root"></div>',
-                  `<div id="root" data-prerendered="signed-out"><div inert aria-hidden="true" style="display:contents">${markup}</div></div>`,
-                );
-              if (!html.includes('data-prerendered'))
-                throw new Error('prerender: no <div id="root"></div> in index.html');
-              // The app starts once the drawn page is painted (public/start-after-paint.js): its entry and module
-              // preloads leave <head>, and the loader fetches them then.
-              const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
-              if (!entry?.[1]) throw new Error('prerender: no entry script in index.html');
-              const modules: string[] = [];
-              html = html
-                .replace(entry[0], '')
-                .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
-                  modules.push(href);
-                  return '';
-                })
-                .replace(
-                  '</head>',
-                  `  <script defer src="/start-after-paint.js" data-entry="${entry[1]}" data-preload="${modules.join(' ')}"></script>\n  </head>`,
-                );
-            }
+            const html = page.signedOut
+              ? signedOutPage(
+                  template,
+                  files,
+                  await renderSignedOut(page.paths[0] as string),
+                  manifest[signedOutEntry]?.file,
+                )
+              : memberPage(withLoader, template, files, page.fetches ?? []);
             await writeFile(path.join(outDir, 'prerendered', page.file), html);
             for (const address of page.paths)
               served[address] = { file: `prerendered/${page.file}`, signedOut: page.signedOut };

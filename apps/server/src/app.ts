@@ -396,8 +396,9 @@ export async function buildApp(deps: AppDeps) {
         );
       },
     });
-    // Without a session cookie the visitor is signed out for sure: the login (or the sign-up) is sent drawn, so it
-    // shows before the script runs. With a query (a `redirect`) or a cookie, index.html, and the app decides.
+    // Without a session cookie the visitor is signed out for sure: the login (or the sign-up) is sent drawn, with the
+    // signed-out entry (React and Mantine only) in place of the app, so it shows before the script runs. With a query
+    // (a `redirect`) or a cookie, index.html, and the app decides.
     for (const [url, page] of Object.entries(prerendered)) {
       app.get(url, { schema: { hide: true } }, (request, reply) => {
         const usable = !page.signedOut || (!request.cookies[SESSION_COOKIE] && !request.url.includes('?'));

@@ -1,6 +1,7 @@
-// The drawn login and sign-up (apps/web/prerender.ts) start the app only once the browser has painted them: the
-// app's modules are then fetched after the page's stylesheet, not beside it, so the first paint never waits for
-// them. `data-entry` is the app's entry, `data-preload` the modules it and the page import (fetched in parallel).
+// The drawn login and sign-up (apps/web/prerender.ts) start their script only once the browser has painted them:
+// its modules are then fetched after the page's stylesheet, not beside it, so the first paint never waits for
+// them. `data-entry` is the signed-out entry (src/signed-out.tsx), `data-preload` the modules it imports (fetched
+// in parallel).
 (() => {
   const script = document.currentScript;
   if (!script) return;

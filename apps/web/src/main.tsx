@@ -2,10 +2,8 @@ import './app/styles';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { createAppRouter, whenRouterReady } from './app/router';
-import { isPrerendered, signedOutSession } from './lib/prerendered';
+import { createAppRouter } from './app/router';
 import { createQueryClient } from './lib/query-client';
-import { queryKeys } from './lib/query-keys';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
@@ -28,12 +26,6 @@ function start() {
   );
 }
 
-if (isPrerendered(root)) {
-  // The server sent the login (or the sign-up) already drawn, to a visitor without a session: the app knows the
-  // session from that, waits for the page's module, and renders the same page over the drawn (inert) one in one
-  // commit, with no loader in between.
-  queryClient.setQueryData(queryKeys.session, signedOutSession);
-  void whenRouterReady(router).then(start);
-} else {
-  start();
-}
+// A visitor without a session at `/` or `/signup` gets the signed-out entry instead (signed-out.tsx), with the page
+// drawn; this is everyone else: a member, or a visitor anywhere else (or with a stale cookie, or a `redirect`).
+start();

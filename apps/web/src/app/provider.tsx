@@ -1,17 +1,7 @@
-import { type MantineColorSchemeManager, MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { cssVariablesResolver, theme } from './theme';
-
-/** Light scheme only, kept in memory: nothing but `hasSeenNewChangesPopup` goes to local storage. */
-const inMemoryColorScheme: MantineColorSchemeManager = {
-  get: (defaultValue) => defaultValue,
-  set: () => {},
-  subscribe: () => {},
-  unsubscribe: () => {},
-  clear: () => {},
-};
+import { ThemeProvider } from './theme-provider';
 
 /** The notifications' container (and its transitions) loads with the first notification shown. */
 const Notifications = lazy(async () => ({
@@ -38,16 +28,10 @@ interface AppProviderProps {
 
 export function AppProvider({ queryClient, children, env = 'default' }: AppProviderProps) {
   return (
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      colorSchemeManager={inMemoryColorScheme}
-      defaultColorScheme="light"
-      env={env}
-    >
+    <ThemeProvider env={env}>
       {/* Short confirmations that outlive the page that caused them (a deleted account, a deleted member). */}
       <LazyNotifications />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </MantineProvider>
+    </ThemeProvider>
   );
 }

@@ -47,18 +47,21 @@ export const appRoutes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       // Signed out
-      { index: true, ...page(guest, async () => (await import('../features/auth')).LoginRoute) },
+      {
+        index: true,
+        ...page(guest, async () => (await import('../features/auth')).authRouteModules.login()),
+      },
       {
         path: 'signup/*',
-        ...page(guest, async () => (await import('../features/auth')).loadSignUpRoute()),
+        ...page(guest, async () => (await import('../features/auth')).authRouteModules.signUp()),
       },
       {
         path: routes.forgotPassword,
-        ...page(open, async () => (await import('../features/auth')).ForgotPasswordRoute),
+        ...page(open, async () => (await import('../features/auth')).authRouteModules.forgotPassword()),
       },
       {
         path: routes.resetPassword,
-        ...page(open, async () => (await import('../features/auth')).ResetPasswordRoute),
+        ...page(open, async () => (await import('../features/auth')).authRouteModules.resetPassword()),
       },
       {
         path: routes.loginOptions,
@@ -66,7 +69,7 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: routes.oneTimeRequest,
-        ...page(open, async () => (await import('../features/auth')).LoginOneTimeRequestRoute),
+        ...page(open, async () => (await import('../features/auth')).authRouteModules.oneTimeRequest()),
       },
       // Signed in
       {
@@ -223,15 +226,3 @@ export function createAppRouter() {
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
-
-/** Resolves once the router has loaded the first page's module (its `lazy`), so that it renders the page itself. */
-export function whenRouterReady(router: Pick<AppRouter, 'state' | 'subscribe'>): Promise<void> {
-  return new Promise((resolve) => {
-    if (router.state.initialized) return resolve();
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}

@@ -1,5 +1,5 @@
 import { navigationTexts } from '@intergen/domain';
-import { Link } from 'react-router';
+import { PageLink } from './page-link';
 
 /** The InterGen mark: two linked rings (an advisor and a company) and the name. */
 export function LogoMark({ size = 28 }: { size?: number }) {
@@ -15,9 +15,9 @@ export function LogoMark({ size = 28 }: { size?: number }) {
 /** The logo as a link to the person's landing page. */
 export function Logo({ to }: { to: string }) {
   return (
-    <Link to={to} className="ig-logo" aria-label={navigationTexts.logoHome}>
+    <PageLink to={to} className="ig-logo" aria-label={navigationTexts.logoHome}>
       <LogoMark />
       <span>{navigationTexts.brand}</span>
-    </Link>
+    </PageLink>
   );
 }

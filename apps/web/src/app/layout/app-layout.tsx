@@ -1,8 +1,10 @@
-import { commonTexts, navigationTexts } from '@intergen/domain';
+import { commonTexts } from '@intergen/domain';
 import { useEffect, useRef } from 'react';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { FullPageMessage } from '../../components/full-page-message';
+import { PageLinkContext } from '../../components/page-link';
+import { Shell } from '../../components/shell';
 import { errorMessage } from '../../lib/api-client';
 import { useLiveEvents } from '../../lib/live-events';
 import { useSessionQuery } from '../../lib/session';
@@ -66,17 +68,12 @@ export function AppLayout() {
 
   return (
     <HelpProvider>
-      <div className="ig-shell">
-        <a href="#main" className="ig-skip-link">
-          {navigationTexts.skipToContent}
-        </a>
-        <Header />
-        <main id="main" className="ig-main" tabIndex={-1}>
+      <PageLinkContext value={Link}>
+        <Shell header={<Header />} footer={showsFooter(pathname) ? <Footer /> : null}>
           <PageTop />
           <Outlet />
-        </main>
-        {showsFooter(pathname) ? <Footer /> : null}
-      </div>
+        </Shell>
+      </PageLinkContext>
     </HelpProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { hasHeaderAccess, landingPath, routes } from '@intergen/domain';
 import { lazy, Suspense } from 'react';
-import { Logo } from '../../components/logo';
+import { HeaderBar } from '../../components/shell';
 import { useUser } from '../../lib/session';
 
 const HeaderNav = lazy(async () => ({ default: (await import('./header-nav')).HeaderNav }));
@@ -14,15 +14,12 @@ export function Header() {
   const withLinks = user !== null && hasHeaderAccess(user);
 
   return (
-    <header className="ig-header">
-      <div className="ig-header-inner">
-        <Logo to={user ? landingPath(user) : routes.login} />
-        {withLinks ? (
-          <Suspense fallback={null}>
-            <HeaderNav user={user} />
-          </Suspense>
-        ) : null}
-      </div>
-    </header>
+    <HeaderBar logoTo={user ? landingPath(user) : routes.login}>
+      {withLinks ? (
+        <Suspense fallback={null}>
+          <HeaderNav user={user} />
+        </Suspense>
+      ) : null}
+    </HeaderBar>
   );
 }

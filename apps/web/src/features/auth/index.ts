@@ -1,6 +1,10 @@
-/** The auth feature's public API: the signed-out pages and the Account section's Change Password. */
-export { ChangePasswordButton, LoginOptionsRoute, loadSignUpRoute } from './lazy-parts';
-export { ForgotPasswordRoute } from './routes/forgot-password';
-export { LoginRoute } from './routes/login';
-export { LoginOneTimeRequestRoute } from './routes/login-one-time-request';
-export { ResetPasswordRoute } from './routes/reset-password';
+/**
+ * The auth feature's public API: the signed-out pages and the Account section's Change Password; the login and
+ * sign-up pages with their requests also for the signed-out entry (app/signed-out-app.tsx), which passes its own
+ * `onSubmit` to them.
+ */
+export { signIn } from './api/sign-in';
+export { signUp } from './api/sign-up';
+export { LoginPage } from './components/login-page';
+export { SignUpPage } from './components/signup-form';
+export { authRouteModules, ChangePasswordButton, LoginOptionsRoute } from './lazy-parts';

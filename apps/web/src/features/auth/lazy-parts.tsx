@@ -7,12 +7,17 @@ import { PageLoader } from '../../components/full-page-loader';
  */
 
 /**
- * The sign-up page, for the router's `lazy`: the router shows /signup once its module is there, so the page is
- * drawn at once, never a loader first (the server may have sent it prerendered, and the app draws over it).
+ * The app's auth pages, for the router's `lazy`: the router shows a page once its module is there, so it is drawn
+ * at once, never a loader first. Loaded with `import()`, so that this feature's public API (index.ts) imports no
+ * router and no query cache statically: the signed-out entry imports the login and sign-up pages from it.
  */
-export async function loadSignUpRoute() {
-  return (await import('./routes/signup')).SignUpRoute;
-}
+export const authRouteModules = {
+  login: async () => (await import('./routes/login')).LoginRoute,
+  signUp: async () => (await import('./routes/signup')).SignUpRoute,
+  forgotPassword: async () => (await import('./routes/forgot-password')).ForgotPasswordRoute,
+  resetPassword: async () => (await import('./routes/reset-password')).ResetPasswordRoute,
+  oneTimeRequest: async () => (await import('./routes/login-one-time-request')).LoginOneTimeRequestRoute,
+};
 
 const LoginOptions = lazy(async () => ({
   default: (await import('./routes/login-options')).LoginOptionsRoute,

@@ -1,14 +1,7 @@
-import { type SignUpBody, UserResponseSchema } from '@intergen/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { useSetSessionUser } from '../../../lib/session';
+import type { SignUpBody, UserResponse } from '@intergen/contracts';
+import { apiFetch } from '../../../lib/api-fetch';
 
-/** POST /api/auth/sign-up: creates the account and signs it in. */
-export function signUp(body: SignUpBody) {
-  return apiRequest('/api/auth/sign-up', { method: 'POST', body, schema: UserResponseSchema });
-}
-
-export function useSignUp() {
-  const setSessionUser = useSetSessionUser();
-  return useMutation({ mutationFn: signUp, onSuccess: ({ user }) => setSessionUser(user) });
+/** POST /api/auth/sign-up: creates the account and signs it in. `read` checks the answer (as `signIn`'s). */
+export function signUp(body: SignUpBody, read: (payload: unknown) => UserResponse) {
+  return apiFetch('/api/auth/sign-up', { method: 'POST', body, read });
 }

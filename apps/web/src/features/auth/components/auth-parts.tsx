@@ -1,7 +1,7 @@
 import { authTexts } from '@intergen/domain';
 import { Anchor, Text, TextInput, type TextInputProps } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import type { ReactNode, Ref } from 'react';
+import { PageLink } from '../../../components/page-link';
 
 /** An address with the `redirect` the signed-out screens pass on to each other (honoured after sign-in). */
 export function withRedirect(path: string, redirect: string | null): string {
@@ -9,7 +9,7 @@ export function withRedirect(path: string, redirect: string | null): string {
 }
 
 /** The e-mail box of every signed-out form (required, and the browser offers the saved address). */
-export function EmailField(props: TextInputProps) {
+export function EmailField(props: TextInputProps & { ref?: Ref<HTMLInputElement> }) {
   return (
     <TextInput
       label={authTexts.email}
@@ -27,7 +27,7 @@ export function AuthLinkLine({ lead, to, children }: { lead?: string; to: string
   return (
     <Text size="sm" ta="center">
       {lead ? `${lead} ` : null}
-      <Anchor component={Link} to={to}>
+      <Anchor component={PageLink} to={to}>
         {children}
       </Anchor>
     </Text>

@@ -1,60 +1,63 @@
-import { afterLoginPath, authTexts, routes } from '@intergen/domain';
+import type { SignInBody } from '@intergen/contracts';
+import { authTexts, routes } from '@intergen/domain';
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
-import { errorMessage, problemFields } from '../../../lib/api-client';
-import { useSignIn } from '../api/sign-in';
+import { PageLink } from '../../../components/page-link';
+import { errorMessage, problemFields } from '../../../lib/api-fetch';
 import { EmailField } from './auth-parts';
+import { useSubmission } from './use-submission';
 
 interface LoginFormProps {
-  /** The raw `redirect` query value, honoured after sign-in when the role allows it. */
-  redirect: string | null;
+  /**
+   * Signs in, then goes where the person lands (the app's routes navigate, the signed-out entry loads the app);
+   * rejects with the error to show (an `ApiError`).
+   */
+  onSubmit: (body: SignInBody) => Promise<void>;
   /** An error to show before anything is typed (a failed one-time link, for instance). */
   initialError?: string | null;
   /** Called whenever an input changes (the spec clears messages on edit). */
   onEdit?: () => void;
   /** Rendered under the form with the e-mail typed so far (the one-time link button of /login-options). */
   extra?: (email: string) => ReactNode;
-  /** Show the Sign Up and Forgot password links. */
+  /** Show the Forgot password link. */
   withLinks?: boolean;
 }
 
 /**
  * E-mail and password login (spec 000 §2, 001 §5): does nothing unless both are filled, the button is
- * disabled while the request is in flight, editing an input clears the error, errors show in red.
+ * disabled while the request is in flight, editing an input clears the error, errors show in red. React and
+ * Mantine only: the app's routes and the signed-out entry each pass their `onSubmit`.
  */
 export function LoginForm({
-  redirect,
+  onSubmit,
   initialError = null,
   onEdit,
   extra,
   withLinks = true,
 }: LoginFormProps) {
-  const navigate = useNavigate();
-  const signIn = useSignIn();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '', password: '' },
-    onValuesChange: () => {
-      signIn.reset();
-      onEdit?.();
-    },
-  });
+  const signIn = useSubmission(onSubmit);
+  const [values, setValues] = useState({ email: '', password: '' });
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
-  const handleSubmit = form.onSubmit(({ email, password }) => {
-    if (signIn.isPending) return;
-    if (!email.trim() || !password) {
+  const edit = (field: keyof typeof values) => (event: { currentTarget: HTMLInputElement }) => {
+    const value = event.currentTarget.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    signIn.reset();
+    onEdit?.();
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const email = values.email.trim();
+    if (!email || !values.password) {
       // Nothing happens without both values; the caret goes to the first empty field.
-      form.getInputNode(email.trim() ? 'password' : 'email')?.focus();
+      (email ? passwordInput : emailInput).current?.focus();
       return;
     }
-    signIn.mutate(
-      { email: email.trim(), password },
-      { onSuccess: ({ user }) => navigate(afterLoginPath(user, redirect), { replace: true }) },
-    );
-  });
+    signIn.submit({ email, password: values.password });
+  };
 
   const error = signIn.error ? errorMessage(signIn.error) : initialError;
   const invalid = problemFields(signIn.error);
@@ -65,31 +68,33 @@ export function LoginForm({
         <Stack gap="md">
           <ErrorAlert message={error} />
           <EmailField
+            ref={emailInput}
             error={invalid.has('email') || undefined}
-            key={form.key('email')}
-            {...form.getInputProps('email')}
+            value={values.email}
+            onChange={edit('email')}
           />
           <PasswordInput
+            ref={passwordInput}
             label={authTexts.password}
             autoComplete="current-password"
             withAsterisk
             error={invalid.has('password') || undefined}
-            key={form.key('password')}
-            {...form.getInputProps('password')}
+            value={values.password}
+            onChange={edit('password')}
           />
           {withLinks ? (
             <Group justify="flex-end" mt={-8}>
-              <Anchor component={Link} to={routes.forgotPassword} size="sm">
+              <Anchor component={PageLink} to={routes.forgotPassword} size="sm">
                 {authTexts.forgotPasswordLink}
               </Anchor>
             </Group>
           ) : null}
-          <Button type="submit" fullWidth size="md" loading={signIn.isPending}>
+          <Button type="submit" fullWidth size="md" loading={signIn.pending}>
             {authTexts.logIn}
           </Button>
         </Stack>
       </form>
-      {extra?.(form.values.email)}
+      {extra?.(values.email)}
     </Stack>
   );
 }

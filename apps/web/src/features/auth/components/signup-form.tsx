@@ -1,8 +1,8 @@
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/RadioCard.css';
 import '@mantine/core/styles/RadioIndicator.css';
+import type { SignUpBody } from '@intergen/contracts';
 import {
-  afterLoginPath,
   authTexts,
   isValidEmail,
   messages,
@@ -13,14 +13,13 @@ import {
   routes,
 } from '@intergen/domain';
 import { Button, Group, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconBriefcase, IconRocket } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
-import { errorMessage, problemFields } from '../../../lib/api-client';
-import { useSignUp } from '../api/sign-up';
+import { AuthPage } from '../../../components/auth-page';
+import { errorMessage, problemFields } from '../../../lib/api-fetch';
 import { AuthLinkLine, EmailField } from './auth-parts';
+import { useSubmission } from './use-submission';
 
 const typeIcons: Record<ProfileType, typeof IconBriefcase> = { expert: IconBriefcase, company: IconRocket };
 
@@ -39,37 +38,38 @@ export function signUpProblem(values: SignUpValues): string | null {
   return passwordProblem(values.password);
 }
 
-/** Sign-up: I am... (Business Advisor or Scaling Company), full name, e-mail, password. */
-export function SignUpForm() {
-  const navigate = useNavigate();
-  const signUp = useSignUp();
+/**
+ * Sign-up: I am... (Business Advisor or Scaling Company), full name, e-mail, password. React and Mantine only:
+ * `onSubmit` sends it and goes on (the app's route navigates, the signed-out entry loads the app), or rejects
+ * with the error to show.
+ */
+export function SignUpForm({ onSubmit }: { onSubmit: (body: SignUpBody) => Promise<void> }) {
+  const signUp = useSubmission(onSubmit);
   const [clientError, setClientError] = useState<string | null>(null);
-  const form = useForm<SignUpValues>({
-    mode: 'controlled',
-    initialValues: { profileType: '', name: '', email: '', password: '' },
-    onValuesChange: () => {
-      setClientError(null);
-      signUp.reset();
-    },
-  });
+  const [values, setValues] = useState<SignUpValues>({ profileType: '', name: '', email: '', password: '' });
 
-  const handleSubmit = form.onSubmit((values) => {
-    if (signUp.isPending) return;
+  const set = (change: Partial<SignUpValues>) => {
+    setValues((v) => ({ ...v, ...change }));
+    setClientError(null);
+    signUp.reset();
+  };
+  const edit = (field: 'name' | 'email' | 'password') => (event: { currentTarget: HTMLInputElement }) =>
+    set({ [field]: event.currentTarget.value });
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
     const problem = signUpProblem(values);
     if (problem || !values.profileType) {
       setClientError(problem ?? messages.profileTypeRequired);
       return;
     }
-    signUp.mutate(
-      {
-        name: values.name.trim(),
-        email: values.email.trim(),
-        password: values.password,
-        profileType: values.profileType,
-      },
-      { onSuccess: ({ user }) => navigate(afterLoginPath(user, null), { replace: true }) },
-    );
-  });
+    signUp.submit({
+      name: values.name.trim(),
+      email: values.email.trim(),
+      password: values.password,
+      profileType: values.profileType,
+    });
+  };
 
   const error = clientError ?? (signUp.error ? errorMessage(signUp.error) : null);
   const invalid = problemFields(signUp.error);
@@ -81,8 +81,8 @@ export function SignUpForm() {
         <Radio.Group
           label={authTexts.iAm}
           withAsterisk
-          key={form.key('profileType')}
-          {...form.getInputProps('profileType')}
+          value={values.profileType}
+          onChange={(profileType) => set({ profileType: profileType as ProfileType })}
           error={invalid.has('profileType') || undefined}
         >
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt={6}>
@@ -112,24 +112,20 @@ export function SignUpForm() {
           autoComplete="name"
           withAsterisk
           error={invalid.has('name') || undefined}
-          key={form.key('name')}
-          {...form.getInputProps('name')}
+          value={values.name}
+          onChange={edit('name')}
         />
-        <EmailField
-          error={invalid.has('email') || undefined}
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
+        <EmailField error={invalid.has('email') || undefined} value={values.email} onChange={edit('email')} />
         <PasswordInput
           label={authTexts.password}
           description={authTexts.passwordHint}
           autoComplete="new-password"
           withAsterisk
           error={invalid.has('password') || undefined}
-          key={form.key('password')}
-          {...form.getInputProps('password')}
+          value={values.password}
+          onChange={edit('password')}
         />
-        <Button type="submit" fullWidth size="md" loading={signUp.isPending}>
+        <Button type="submit" fullWidth size="md" loading={signUp.pending}>
           {authTexts.signUp}
         </Button>
         <AuthLinkLine lead={authTexts.alreadyHaveAccount} to={routes.login}>
@@ -137,5 +133,14 @@ export function SignUpForm() {
         </AuthLinkLine>
       </Stack>
     </form>
+  );
+}
+
+/** `/signup`: the sign-up page, in the app's route (routes/signup.tsx) and in the signed-out entry. */
+export function SignUpPage({ onSubmit }: { onSubmit: (body: SignUpBody) => Promise<void> }) {
+  return (
+    <AuthPage title={authTexts.signUpTitle} description={authTexts.signUpDescription}>
+      <SignUpForm onSubmit={onSubmit} />
+    </AuthPage>
   );
 }

@@ -6,9 +6,11 @@ import { AuthPage } from '../../../components/auth-page';
 import { PageLoader } from '../../../components/full-page-loader';
 import { errorMessage } from '../../../lib/api-client';
 import { useConsumeOneTimeLink } from '../api/consume-one-time-link';
+import { signIn } from '../api/sign-in';
 import { AuthLinkLine, withRedirect } from '../components/auth-parts';
 import { DealOneTimeLinkButton } from '../components/deal-one-time-link-button';
 import { LoginForm } from '../components/login-form';
+import { useEnterApp } from './use-enter-app';
 
 /**
  * `/login-options`: with `token`, signs in with the one-time link at once and goes to its redirect;
@@ -23,6 +25,7 @@ export function LoginOptionsRoute() {
   const redirect = searchParams.get('redirect');
   const login = searchParams.get('login');
   const deal = searchParams.get('deal');
+  const signInThenEnter = useEnterApp(signIn, redirect);
 
   // The token is single use: post it once per page, even when React runs effects twice in development.
   const consumedToken = useRef<string | null>(null);
@@ -50,7 +53,7 @@ export function LoginOptionsRoute() {
   return (
     <AuthPage title={authTexts.logIn} description={authTexts.loginOptionsDescription}>
       <LoginForm
-        redirect={redirect}
+        onSubmit={signInThenEnter}
         initialError={linkError}
         onEdit={() => setLinkError(null)}
         extra={(email) => (

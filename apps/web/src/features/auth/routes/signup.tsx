@@ -1,12 +1,8 @@
-import { authTexts } from '@intergen/domain';
-import { AuthPage } from '../../../components/auth-page';
-import { SignUpForm } from '../components/signup-form';
+import { signUp } from '../api/sign-up';
+import { SignUpPage } from '../components/signup-form';
+import { useEnterApp } from './use-enter-app';
 
-/** `/signup`: choose I am..., full name, e-mail and password. */
+/** `/signup` in the app: choose I am..., full name, e-mail and password. */
 export function SignUpRoute() {
-  return (
-    <AuthPage title={authTexts.signUpTitle} description={authTexts.signUpDescription}>
-      <SignUpForm />
-    </AuthPage>
-  );
+  return <SignUpPage onSubmit={useEnterApp(signUp, null)} />;
 }
