@@ -30,9 +30,9 @@ import {
 import autocannon, { type Result } from 'autocannon';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { validSections } from '../apps/server/test/factories.ts';
-import { codeIn } from '../apps/server/test/helpers.ts';
 import { freePort, repoRoot, shellEnv } from '../apps/server/test/processes.ts';
 import { breakdown, type Endpoint } from './api.breakdown.ts';
+import { api as callApi, verificationCode } from './members.ts';
 import { seedData, seedProfiles, withPostgres } from './profiles.ts';
 import { int } from './report.ts';
 
@@ -126,33 +126,9 @@ async function stop(p: Process) {
 
 // The member: a company signed up through the API, with a dashboard seeded in SQL
 
-async function api(base: string, member: { cookie: string }, method: string, url: string, body?: unknown) {
-  const headers: Record<string, string> = { origin: APP_URL };
-  if (member.cookie) headers.cookie = member.cookie;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text.slice(0, 300)}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('intergen_session='));
-  if (cookie) member.cookie = cookie.split(';')[0]!;
-  return text ? JSON.parse(text) : {};
-}
-
-async function verificationCode(database: Database, email: string): Promise<string> {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    const [mail] = await database.query<{ text: string }>(
-      `SELECT text FROM mailbox WHERE "to" = $1 AND subject LIKE 'Verify%' ORDER BY created_at DESC LIMIT 1`,
-      [email],
-    );
-    if (mail) return codeIn(mail.text);
-    await sleep(100);
-  }
-  throw new Error(`no verification e-mail to ${email}`);
-}
+/** A call to the app from its APP_URL (the same-origin check). */
+const api = (base: string, member: { cookie: string }, method: string, url: string, body?: unknown) =>
+  callApi(base, member, method, url, body, APP_URL);
 
 async function signUpCompany(base: string, database: Database) {
   const email = `api.company.${randomBytes(3).toString('hex')}@bench.example`;

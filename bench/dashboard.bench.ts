@@ -41,9 +41,9 @@ import {
 import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { validSections } from '../apps/server/test/factories.ts';
-import { codeIn } from '../apps/server/test/helpers.ts';
 import { freePort, repoRoot, shellEnv } from '../apps/server/test/processes.ts';
 import { chromiumLaunchOptions } from '../e2e/support/browser.ts';
+import { api, verificationCode } from './members.ts';
 import { seedData, seedProfiles, withPostgres } from './profiles.ts';
 import { createReport, int, median } from './report.ts';
 
@@ -157,34 +157,6 @@ interface Member {
   id: string;
   email: string;
   cookie: string;
-}
-
-async function api(base: string, member: { cookie: string }, method: string, url: string, body?: unknown) {
-  const headers: Record<string, string> = { origin: base };
-  if (member.cookie) headers.cookie = member.cookie;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text.slice(0, 300)}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('intergen_session='));
-  if (cookie) member.cookie = cookie.split(';')[0]!;
-  return text ? JSON.parse(text) : {};
-}
-
-async function verificationCode(database: Database, email: string): Promise<string> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const [mail] = await database.query<{ text: string }>(
-      `SELECT text FROM mailbox WHERE "to" = $1 AND subject LIKE 'Verify%' ORDER BY created_at DESC LIMIT 1`,
-      [email],
-    );
-    if (mail) return codeIn(mail.text);
-    await sleep(100);
-  }
-  throw new Error(`no verification e-mail to ${email}`);
 }
 
 async function signUpMember(base: string, database: Database, kind: ProfileType): Promise<Member> {
