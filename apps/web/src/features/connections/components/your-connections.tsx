@@ -71,7 +71,8 @@ export function ReviewPrompt() {
             {waiting.length > waitingShownFirst ? (
               <Group>
                 <Button
-                  variant="subtle"
+                  // Mantine's subtle labels fall under AA on their hover tint (why-this-match.tsx); default stays above.
+                  variant="default"
                   size="compact-sm"
                   aria-expanded={showAll}
                   aria-controls={listId}
