@@ -30,7 +30,7 @@ import {
 import autocannon, { type Result } from 'autocannon';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { validSections } from '../apps/server/test/factories.ts';
-import { freePort, repoRoot, shellEnv } from '../apps/server/test/processes.ts';
+import { freePort, repoRoot, shellEnv, stopServer } from '../apps/server/test/processes.ts';
 import { breakdown, type Endpoint } from './api.breakdown.ts';
 import { api as callApi, verificationCode } from './members.ts';
 import { seedData, seedProfiles, withPostgres } from './profiles.ts';
@@ -117,11 +117,7 @@ async function startHelloWorld(dataDir: string): Promise<Process> {
 }
 
 async function stop(p: Process) {
-  if (p.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => p.child.once('exit', resolve));
-  p.child.kill('SIGTERM');
-  await Promise.race([exited, sleep(15_000)]);
-  if (p.child.exitCode === null) p.child.kill('SIGKILL');
+  await stopServer(p.child, 15_000);
 }
 
 // The member: a company signed up through the API, with a dashboard seeded in SQL

@@ -41,7 +41,7 @@ import {
 import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { validSections } from '../apps/server/test/factories.ts';
-import { freePort, repoRoot, shellEnv } from '../apps/server/test/processes.ts';
+import { freePort, repoRoot, shellEnv, stopServer } from '../apps/server/test/processes.ts';
 import { chromiumLaunchOptions } from '../e2e/support/browser.ts';
 import { api, verificationCode } from './members.ts';
 import { seedData, seedProfiles, withPostgres } from './profiles.ts';
@@ -143,11 +143,7 @@ async function startApp(databaseUrl: string, dataDir: string): Promise<Server> {
 }
 
 async function stopApp(server: Server) {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await Promise.race([exited, sleep(15_000)]);
-  if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  await stopServer(server.child, 15_000);
 }
 
 // The members: signed up and filled through the API, as the wizard saves a profile

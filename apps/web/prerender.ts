@@ -34,7 +34,7 @@ export const prerenderedPages: PrerenderedPage[] = [
     signedOut: false,
     modules: ['src/app/routes/dashboard-pages.tsx', ...memberParts],
     // The page shows its sections once both lists are in (app/routes/dashboard-pages.tsx).
-    fetches: ['/api/config', '/api/suggestions', '/api/connections'],
+    fetches: ['/api/suggestions', '/api/connections'],
   },
   {
     paths: ['/profile/public'],

@@ -398,11 +398,14 @@ export async function buildApp(deps: AppDeps) {
     });
     // Without a session cookie the visitor is signed out for sure: the login (or the sign-up) is sent drawn, with the
     // signed-out entry (React and Mantine only) in place of the app, so it shows before the script runs. With a query
-    // (a `redirect`) or a cookie, index.html, and the app decides.
+    // (a `redirect`) or a cookie, index.html, and the app decides. A member's page (its code and data preloaded) goes
+    // only to a request with a session cookie: a visitor without one is sent to the login, and its data preloads
+    // would be refused and wasted.
     for (const [url, page] of Object.entries(prerendered)) {
       app.get(url, { schema: { hide: true } }, (request, reply) => {
-        const usable = !page.signedOut || (!request.cookies[SESSION_COOKIE] && !request.url.includes('?'));
-        if (page.signedOut) reply.header('vary', 'Cookie');
+        const cookie = Boolean(request.cookies[SESSION_COOKIE]);
+        const usable = page.signedOut ? !cookie && !request.url.includes('?') : cookie;
+        reply.header('vary', 'Cookie');
         return reply.header('cache-control', 'no-cache').sendFile(usable ? page.file : 'index.html');
       });
     }

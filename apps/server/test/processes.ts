@@ -96,10 +96,15 @@ export function startServer(
   });
 }
 
-/** Stops a server with SIGTERM and resolves with its exit code. */
-export function stopServer(child: ChildProcess): Promise<number | null> {
+/**
+ * Stops a server with SIGTERM and resolves with its exit code; with `killAfterMs`, one still running by then is
+ * killed (SIGKILL: the exit code is then null).
+ */
+export function stopServer(child: ChildProcess, killAfterMs?: number): Promise<number | null> {
   if (child.exitCode !== null) return Promise.resolve(child.exitCode);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
-  return exited;
+  if (killAfterMs === undefined) return exited;
+  const killer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+  return exited.finally(() => clearTimeout(killer));
 }
