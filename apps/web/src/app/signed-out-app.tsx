@@ -23,23 +23,10 @@ export function signedOutPath(pathname: string): SignedOutPath {
 
 const isSignedOutPath = (to: string): to is SignedOutPath => to === routes.login || to === routes.signup;
 
-/**
- * The answer of a sign-in or sign-up, checked only as far as this page uses it (the user, for where to go next):
- * the app that loads next reads the session again, with its contract schema.
- */
-function readUser(payload: unknown): UserResponse {
-  const user = typeof payload === 'object' && payload !== null ? (payload as UserResponse).user : null;
-  if (typeof user !== 'object' || user === null) throw new Error('no user in the answer');
-  return payload as UserResponse;
-}
-
 /** The signed-out entry's `onSubmit`: the request, then a full page load where the app would have gone. */
-function enterApp<B>(
-  request: (body: B, read: typeof readUser) => Promise<UserResponse>,
-  redirect: string | null,
-) {
+function enterApp<B>(request: (body: B) => Promise<UserResponse>, redirect: string | null) {
   return async (body: B) => {
-    const { user } = await request(body, readUser);
+    const { user } = await request(body);
     window.location.assign(afterLoginPath(user, redirect));
     // The form stays busy until the app's page replaces this one.
     await new Promise<never>(() => {});

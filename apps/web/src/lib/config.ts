@@ -1,6 +1,6 @@
-import { PublicConfigSchema } from '@intergen/contracts';
+import type { PublicConfigSchema } from '@intergen/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { type Answer, apiRequest } from './api-client';
 import { queryKeys } from './query-keys';
 
 /**
@@ -8,7 +8,7 @@ import { queryKeys } from './query-keys';
  * community tab, support e-mail, the version-change popup).
  */
 export function getPublicConfig(signal?: AbortSignal) {
-  return apiRequest('/api/config', { schema: PublicConfigSchema, signal });
+  return apiRequest<Answer<typeof PublicConfigSchema>>('/api/config', { signal });
 }
 
 export const publicConfigQueryOptions = queryOptions({

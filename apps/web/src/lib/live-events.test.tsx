@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../test/render';
-import { liveTopicQueryKeys, useLiveEvents } from './live-events';
+import { changedTopics, liveTopicQueryKeys, useLiveEvents } from './live-events';
 import { createQueryClient } from './query-client';
 import { queryKeys } from './query-keys';
 
@@ -169,5 +169,19 @@ describe('live events', () => {
     expect(source().closed).toBe(false);
     unmount();
     expect(source().closed).toBe(true);
+  });
+});
+
+describe('changedTopics', () => {
+  it('keeps the topics this app knows, in order, and drops the rest', () => {
+    expect(changedTopics({ topics: ['profile', 'weather', 3, 'adminScores'] })).toEqual([
+      'profile',
+      'adminScores',
+    ]);
+  });
+
+  it('reads nothing from data that is not a change', () => {
+    for (const data of [null, 'suggestions', ['suggestions'], {}, { topics: 'suggestions' }])
+      expect(changedTopics(data)).toEqual([]);
   });
 });

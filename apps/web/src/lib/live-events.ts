@@ -1,4 +1,4 @@
-import { LiveChangeSchema, type LiveTopic, liveTopics, memberLiveTopics } from '@intergen/contracts';
+import { type LiveTopic, liveTopics, memberLiveTopics } from '@intergen/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from './query-keys';
@@ -26,6 +26,19 @@ export const liveTopicQueryKeys: Record<LiveTopic, readonly (readonly unknown[])
 const CLOSED = 2;
 /** After the browser gave up, we try again ourselves: 3 s, 6 s, 12 s … at most a minute apart. */
 const retryDelayMs = (attempt: number) => Math.min(60_000, 3000 * 2 ** attempt);
+
+const knownTopics: ReadonlySet<string> = new Set(liveTopics);
+
+/**
+ * The topics of a `change` event's data (contracts' `LiveChange`: `{ topics: [...] }`), those this app knows;
+ * none for anything else. A plain check rather than the contract's schema: it runs on every page, zod does not.
+ */
+export function changedTopics(data: unknown): LiveTopic[] {
+  const topics =
+    typeof data === 'object' && data !== null ? (data as { topics?: unknown }).topics : undefined;
+  if (!Array.isArray(topics)) return [];
+  return topics.filter((topic): topic is LiveTopic => typeof topic === 'string' && knownTopics.has(topic));
+}
 
 function invalidate(queryClient: QueryClient, topics: readonly LiveTopic[]) {
   for (const topic of topics) {
@@ -69,8 +82,8 @@ export function useLiveEvents(): void {
         } catch {
           return;
         }
-        const change = LiveChangeSchema.safeParse(data);
-        if (change.success) invalidate(queryClient, change.data.topics);
+        const topics = changedTopics(data);
+        if (topics.length > 0) invalidate(queryClient, topics);
       });
       current.addEventListener('error', () => {
         if (current.readyState !== CLOSED || source !== current) return;

@@ -1,7 +1,7 @@
-import { type OwnProfile, OwnProfileResponseSchema } from '@intergen/contracts';
+import type { OwnProfile, OwnProfileResponseSchema } from '@intergen/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from './api-client';
+import { type Answer, apiRequest } from './api-client';
 import { queryKeys } from './query-keys';
 
 /**
@@ -10,7 +10,7 @@ import { queryKeys } from './query-keys';
  * it; every profile call answers the profile, which goes into this one cache entry.
  */
 export function getOwnProfile(signal?: AbortSignal) {
-  return apiRequest('/api/profiles/me', { schema: OwnProfileResponseSchema, signal });
+  return apiRequest<Answer<typeof OwnProfileResponseSchema>>('/api/profiles/me', { signal });
 }
 
 export const ownProfileQueryOptions = queryOptions({

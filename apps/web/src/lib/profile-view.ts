@@ -1,6 +1,6 @@
-import { ProfileViewResponseSchema } from '@intergen/contracts';
+import type { ProfileViewResponseSchema } from '@intergen/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { type Answer, apiRequest } from './api-client';
 import { queryKeys } from './query-keys';
 
 /**
@@ -8,7 +8,9 @@ import { queryKeys } from './query-keys';
  * `contact` is null unless the viewer may see it. The profile pages and the dashboard share this cache entry.
  */
 export function getProfileView(id: string, signal?: AbortSignal) {
-  return apiRequest(`/api/profiles/${encodeURIComponent(id)}`, { schema: ProfileViewResponseSchema, signal });
+  return apiRequest<Answer<typeof ProfileViewResponseSchema>>(`/api/profiles/${encodeURIComponent(id)}`, {
+    signal,
+  });
 }
 
 export function profileViewQueryOptions(id: string) {

@@ -1,12 +1,12 @@
-import { SessionResponseSchema, type SessionUser } from '@intergen/contracts';
+import type { SessionResponseSchema, SessionUser } from '@intergen/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from './api-client';
+import { type Answer, apiRequest } from './api-client';
 import { queryKeys } from './query-keys';
 
 /** GET /api/auth/session: the signed-in person, or null. */
 export function getSession(signal?: AbortSignal) {
-  return apiRequest('/api/auth/session', { schema: SessionResponseSchema, signal });
+  return apiRequest<Answer<typeof SessionResponseSchema>>('/api/auth/session', { signal });
 }
 
 export const sessionQueryOptions = queryOptions({

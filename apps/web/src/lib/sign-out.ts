@@ -1,12 +1,12 @@
-import { MessageResponseSchema } from '@intergen/contracts';
+import type { MessageResponseSchema } from '@intergen/contracts';
 import { routes } from '@intergen/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { type Answer, apiRequest } from './api-client';
 import { queryKeys } from './query-keys';
 
 /** POST /api/auth/sign-out: ends the session. */
 export function signOut() {
-  return apiRequest('/api/auth/sign-out', { method: 'POST', schema: MessageResponseSchema });
+  return apiRequest<Answer<typeof MessageResponseSchema>>('/api/auth/sign-out', { method: 'POST' });
 }
 
 /**

@@ -1,9 +1,9 @@
-import { AccountDeletedResponseSchema } from '@intergen/contracts';
+import type { AccountDeletedResponseSchema } from '@intergen/contracts';
 import { ownAccountTexts, routes } from '@intergen/domain';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The member's own data as a JSON download (`Content-Disposition: attachment`, named with the day). */
@@ -11,10 +11,9 @@ export const accountExportUrl = '/api/account/export';
 
 /** POST /api/account/delete {password}: deletes the account and everything about it; the cookie is cleared. */
 export function deleteOwnAccount({ password }: { password: string }) {
-  return apiRequest('/api/account/delete', {
+  return apiRequest<Answer<typeof AccountDeletedResponseSchema>>('/api/account/delete', {
     method: 'POST',
     body: { password },
-    schema: AccountDeletedResponseSchema,
   });
 }
 

@@ -1,16 +1,19 @@
-import { type DisableBodySchema, OwnProfileResponseSchema } from '@intergen/contracts';
+import type { DisableBodySchema, OwnProfileResponseSchema } from '@intergen/contracts';
 import { routes } from '@intergen/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type DisableBody = z.input<typeof DisableBodySchema>;
 
 /** POST /api/profiles/me/disable: removes the login and signs out everywhere (the server clears the cookie). */
 export function disableAccount(body: DisableBody) {
-  return apiRequest('/api/profiles/me/disable', { method: 'POST', body, schema: OwnProfileResponseSchema });
+  return apiRequest<Answer<typeof OwnProfileResponseSchema>>('/api/profiles/me/disable', {
+    method: 'POST',
+    body,
+  });
 }
 
 /**

@@ -1,14 +1,17 @@
-import { OwnProfileResponseSchema, type PauseBodySchema } from '@intergen/contracts';
+import type { OwnProfileResponseSchema, PauseBodySchema } from '@intergen/contracts';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { useOwnProfileChanged } from '../../../lib/own-profile';
 
 export type PauseBody = z.input<typeof PauseBodySchema>;
 
 /** POST /api/profiles/me/pause: hides a published profile; a reason, free text, or both. */
 export function pauseAccount(body: PauseBody) {
-  return apiRequest('/api/profiles/me/pause', { method: 'POST', body, schema: OwnProfileResponseSchema });
+  return apiRequest<Answer<typeof OwnProfileResponseSchema>>('/api/profiles/me/pause', {
+    method: 'POST',
+    body,
+  });
 }
 
 export function usePauseAccount() {

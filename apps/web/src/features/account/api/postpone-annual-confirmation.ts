@@ -1,6 +1,6 @@
-import { UserResponseSchema } from '@intergen/contracts';
+import type { UserResponseSchema } from '@intergen/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { useSetSessionUser } from '../../../lib/session';
 
 /**
@@ -8,9 +8,8 @@ import { useSetSessionUser } from '../../../lib/session';
  * server with this session, so the popup does not come back until the next sign-in.
  */
 export function postponeAnnualConfirmation() {
-  return apiRequest('/api/auth/session/annual-confirmation-later', {
+  return apiRequest<Answer<typeof UserResponseSchema>>('/api/auth/session/annual-confirmation-later', {
     method: 'POST',
-    schema: UserResponseSchema,
   });
 }
 

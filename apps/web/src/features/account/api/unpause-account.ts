@@ -1,12 +1,12 @@
-import { OwnProfileResponseSchema } from '@intergen/contracts';
+import type { OwnProfileResponseSchema } from '@intergen/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { useOwnProfileChanged } from '../../../lib/own-profile';
 import { raiseSessionFlag } from '../components/session-flags';
 
 /** POST /api/profiles/me/unpause: publishes a paused profile again. */
 export function unpauseAccount() {
-  return apiRequest('/api/profiles/me/unpause', { method: 'POST', schema: OwnProfileResponseSchema });
+  return apiRequest<Answer<typeof OwnProfileResponseSchema>>('/api/profiles/me/unpause', { method: 'POST' });
 }
 
 /**

@@ -1,6 +1,6 @@
-import { type AdminAnalyticsQuery, AdminAnalyticsResponseSchema } from '@intergen/contracts';
+import type { AdminAnalyticsQuery, AdminAnalyticsResponseSchema } from '@intergen/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
@@ -15,7 +15,9 @@ export function useAnalytics(query: AdminAnalyticsQuery) {
       for (const [name, value] of Object.entries(query)) {
         if (value !== undefined) params.set(name, String(value));
       }
-      return apiRequest(`/api/admin/analytics?${params}`, { schema: AdminAnalyticsResponseSchema, signal });
+      return apiRequest<Answer<typeof AdminAnalyticsResponseSchema>>(`/api/admin/analytics?${params}`, {
+        signal,
+      });
     },
     placeholderData: keepPreviousData,
   });

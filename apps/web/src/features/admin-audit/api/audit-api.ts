@@ -1,6 +1,6 @@
-import { AuditResponseSchema } from '@intergen/contracts';
+import type { AuditResponseSchema } from '@intergen/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/admin/audit: the audit log newest first, page by page, of one action or (null) every action. */
@@ -12,7 +12,7 @@ export function useAuditLog(action: string | null, search = '') {
       if (action) query.set('action', action);
       if (search) query.set('search', search);
       if (pageParam) query.set('cursor', pageParam);
-      return apiRequest(`/api/admin/audit?${query}`, { schema: AuditResponseSchema, signal });
+      return apiRequest<Answer<typeof AuditResponseSchema>>(`/api/admin/audit?${query}`, { signal });
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

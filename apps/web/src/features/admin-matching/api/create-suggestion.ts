@@ -1,6 +1,6 @@
-import { type CreateSuggestionBody, CreateSuggestionResponseSchema } from '@intergen/contracts';
+import type { CreateSuggestionBody, CreateSuggestionResponseSchema } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
@@ -8,10 +8,9 @@ import { queryKeys } from '../../../lib/query-keys';
  * already has a suggestion answers `created: false` (spec 000 §4: a duplicate pair is silently ignored).
  */
 export function createSuggestion(body: CreateSuggestionBody) {
-  return apiRequest('/api/admin/suggestions', {
+  return apiRequest<Answer<typeof CreateSuggestionResponseSchema>>('/api/admin/suggestions', {
     method: 'POST',
     body,
-    schema: CreateSuggestionResponseSchema,
   });
 }
 

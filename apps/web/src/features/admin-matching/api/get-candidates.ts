@@ -1,7 +1,7 @@
-import { type MatchCandidate, MatchCandidatesResponseSchema } from '@intergen/contracts';
+import type { MatchCandidate, MatchCandidatesResponseSchema } from '@intergen/contracts';
 import type { ProfileType } from '@intergen/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/admin/matching/candidates?kind=&search=: the experts or companies a suggestion may pair. */
@@ -12,10 +12,12 @@ export async function getMatchCandidates(
 ): Promise<MatchCandidate[]> {
   const query = new URLSearchParams({ kind });
   if (search) query.set('search', search);
-  const answer = await apiRequest(`/api/admin/matching/candidates?${query}`, {
-    schema: MatchCandidatesResponseSchema,
-    signal,
-  });
+  const answer = await apiRequest<Answer<typeof MatchCandidatesResponseSchema>>(
+    `/api/admin/matching/candidates?${query}`,
+    {
+      signal,
+    },
+  );
   return answer.candidates;
 }
 

@@ -1,6 +1,6 @@
-import { type MatchingRun, MatchingRunResponseSchema } from '@intergen/contracts';
+import type { MatchingRun, MatchingRunResponseSchema } from '@intergen/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** How often the page asks again while a run is queued or running. */
@@ -13,8 +13,9 @@ export function isRunActive(run: MatchingRun | null | undefined): boolean {
 
 /** GET /api/admin/matching/runs/latest: the latest full matching run, or null before the first. */
 export async function getLatestRun(signal?: AbortSignal): Promise<MatchingRun | null> {
-  return (await apiRequest('/api/admin/matching/runs/latest', { schema: MatchingRunResponseSchema, signal }))
-    .run;
+  return (
+    await apiRequest<Answer<typeof MatchingRunResponseSchema>>('/api/admin/matching/runs/latest', { signal })
+  ).run;
 }
 
 export const latestRunQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
-import { type MatchExplanation, MatchPreviewResponseSchema } from '@intergen/contracts';
+import type { MatchExplanation, MatchPreviewResponseSchema } from '@intergen/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/admin/matching/preview?expertId=&companyId=: the pair's score and why, before creating. */
@@ -10,10 +10,12 @@ export async function getMatchPreview(
   signal?: AbortSignal,
 ): Promise<MatchExplanation> {
   const query = new URLSearchParams({ expertId, companyId });
-  const answer = await apiRequest(`/api/admin/matching/preview?${query}`, {
-    schema: MatchPreviewResponseSchema,
-    signal,
-  });
+  const answer = await apiRequest<Answer<typeof MatchPreviewResponseSchema>>(
+    `/api/admin/matching/preview?${query}`,
+    {
+      signal,
+    },
+  );
   return answer.explanation;
 }
 

@@ -1,7 +1,7 @@
-import { type AdminMemberSort, AdminMembersResponseSchema, type SortOrder } from '@intergen/contracts';
+import type { AdminMemberSort, AdminMembersResponseSchema, SortOrder } from '@intergen/contracts';
 import type { ProfileStatus, ProfileType } from '@intergen/domain';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The console's view, as the address holds it (null: no filter). */
@@ -35,10 +35,12 @@ export function useAdminMembers(view: MembersView) {
   return useInfiniteQuery({
     queryKey: queryKeys.admin.profiles.members(view),
     queryFn: ({ pageParam, signal }) =>
-      apiRequest(`/api/admin/members?${membersQuery(view, pageParam)}`, {
-        schema: AdminMembersResponseSchema,
-        signal,
-      }),
+      apiRequest<Answer<typeof AdminMembersResponseSchema>>(
+        `/api/admin/members?${membersQuery(view, pageParam)}`,
+        {
+          signal,
+        },
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,

@@ -1,6 +1,6 @@
-import { type OutboxListStatus, type OutboxOrder, OutboxRowsResponseSchema } from '@intergen/contracts';
+import type { OutboxListStatus, OutboxOrder, OutboxRowsResponseSchema } from '@intergen/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { outboxRefreshMs } from './get-outbox-summary';
 
@@ -20,7 +20,9 @@ export function useOutboxRows(filter: OutboxRowsFilter) {
       if (filter.topic) query.set('topic', filter.topic);
       if (filter.status) query.set('status', filter.status);
       if (pageParam) query.set('cursor', pageParam);
-      return apiRequest(`/api/admin/outbox/rows?${query}`, { schema: OutboxRowsResponseSchema, signal });
+      return apiRequest<Answer<typeof OutboxRowsResponseSchema>>(`/api/admin/outbox/rows?${query}`, {
+        signal,
+      });
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,6 +1,6 @@
-import { OutboxSummaryResponseSchema } from '@intergen/contracts';
+import type { OutboxSummaryResponseSchema } from '@intergen/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** How often the open page reads the outbox again: the worker moves rows within seconds. */
@@ -11,7 +11,8 @@ export function useOutboxSummary() {
   return useQuery({
     queryKey: queryKeys.admin.outbox.summary,
     queryFn: async ({ signal }) =>
-      (await apiRequest('/api/admin/outbox/summary', { schema: OutboxSummaryResponseSchema, signal })).topics,
+      (await apiRequest<Answer<typeof OutboxSummaryResponseSchema>>('/api/admin/outbox/summary', { signal }))
+        .topics,
     refetchInterval: outboxRefreshMs,
   });
 }

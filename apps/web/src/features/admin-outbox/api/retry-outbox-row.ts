@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -8,7 +7,7 @@ export function useRetryOutboxRow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest(`/api/admin/outbox/rows/${id}/retry`, { method: 'POST', body: {}, schema: z.undefined() }),
+      apiRequest<undefined>(`/api/admin/outbox/rows/${id}/retry`, { method: 'POST', body: {} }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.outbox.all }),
   });
 }

@@ -1,19 +1,21 @@
-import { AccountDeletedResponseSchema } from '@intergen/contracts';
+import type { AccountDeletedResponseSchema } from '@intergen/contracts';
 import { adminDeleteMemberTexts } from '@intergen/domain';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { adminProfilesPath } from '../../../lib/paths';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/admin/members/:id/delete {confirmation}: deletes the member and everything about them. */
 export function deleteMember({ id, confirmation }: { id: string; confirmation: string }) {
-  return apiRequest(`/api/admin/members/${encodeURIComponent(id)}/delete`, {
-    method: 'POST',
-    body: { confirmation },
-    schema: AccountDeletedResponseSchema,
-  });
+  return apiRequest<Answer<typeof AccountDeletedResponseSchema>>(
+    `/api/admin/members/${encodeURIComponent(id)}/delete`,
+    {
+      method: 'POST',
+      body: { confirmation },
+    },
+  );
 }
 
 /**

@@ -1,15 +1,17 @@
-import { type OwnProfile, OwnProfileResponseSchema } from '@intergen/contracts';
+import type { OwnProfile, OwnProfileResponseSchema } from '@intergen/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/admin/profiles/:id: any profile in the owner's full shape. */
 export function getAdminProfile(id: string, signal?: AbortSignal) {
-  return apiRequest(`/api/admin/profiles/${encodeURIComponent(id)}`, {
-    schema: OwnProfileResponseSchema,
-    signal,
-  });
+  return apiRequest<Answer<typeof OwnProfileResponseSchema>>(
+    `/api/admin/profiles/${encodeURIComponent(id)}`,
+    {
+      signal,
+    },
+  );
 }
 
 export function adminProfileQueryOptions(id: string) {

@@ -1,11 +1,11 @@
-import {
-  type AdminRecordOrder,
-  type AdminRequestKind,
-  type AdminRequestState,
+import type {
+  AdminRecordOrder,
+  AdminRequestKind,
+  AdminRequestState,
   AdminRequestsResponseSchema,
 } from '@intergen/contracts';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The requests list's filters, as the address holds them. */
@@ -29,7 +29,9 @@ export function useAdminRequests(filter: AdminRequestsFilter) {
       if (filter.state) query.set('state', filter.state);
       if (filter.search) query.set('search', filter.search);
       if (pageParam) query.set('cursor', pageParam);
-      return apiRequest(`/api/admin/requests?${query}`, { schema: AdminRequestsResponseSchema, signal });
+      return apiRequest<Answer<typeof AdminRequestsResponseSchema>>(`/api/admin/requests?${query}`, {
+        signal,
+      });
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

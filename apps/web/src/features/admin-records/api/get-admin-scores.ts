@@ -1,6 +1,6 @@
-import { type AdminRecordOrder, type AdminScoreSort, AdminScoresResponseSchema } from '@intergen/contracts';
+import type { AdminRecordOrder, AdminScoreSort, AdminScoresResponseSchema } from '@intergen/contracts';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The scores list's filters, as the address holds them. */
@@ -23,7 +23,7 @@ export function useAdminScores(filter: AdminScoresFilter) {
       if (filter.minScore !== null) query.set('minScore', String(filter.minScore));
       if (filter.search) query.set('search', filter.search);
       if (pageParam) query.set('cursor', pageParam);
-      return apiRequest(`/api/admin/scores?${query}`, { schema: AdminScoresResponseSchema, signal });
+      return apiRequest<Answer<typeof AdminScoresResponseSchema>>(`/api/admin/scores?${query}`, { signal });
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,10 +1,10 @@
-import {
-  type AdminRecordOrder,
-  type AdminSuggestionState,
+import type {
+  AdminRecordOrder,
+  AdminSuggestionState,
   AdminSuggestionsResponseSchema,
 } from '@intergen/contracts';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The suggestions list's filters, as the address holds them. */
@@ -26,8 +26,7 @@ export function useAdminSuggestions(filter: AdminSuggestionsFilter) {
       if (filter.state) query.set('state', filter.state);
       if (filter.search) query.set('search', filter.search);
       if (pageParam) query.set('cursor', pageParam);
-      return apiRequest(`/api/admin/suggestions?${query}`, {
-        schema: AdminSuggestionsResponseSchema,
+      return apiRequest<Answer<typeof AdminSuggestionsResponseSchema>>(`/api/admin/suggestions?${query}`, {
         signal,
       });
     },

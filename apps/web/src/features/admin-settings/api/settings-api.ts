@@ -1,10 +1,10 @@
-import {
-  type AdminSettingsResponse,
+import type {
+  AdminSettingsResponse,
   AdminSettingsResponseSchema,
-  type UpdateSettingsBody,
+  UpdateSettingsBody,
 } from '@intergen/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/admin/settings: the settings in effect, this server's environment, and their revision. */
@@ -12,7 +12,7 @@ export function useAdminSettings() {
   return useQuery({
     queryKey: queryKeys.admin.settings,
     queryFn: ({ signal }) =>
-      apiRequest('/api/admin/settings', { schema: AdminSettingsResponseSchema, signal }),
+      apiRequest<Answer<typeof AdminSettingsResponseSchema>>('/api/admin/settings', { signal }),
   });
 }
 
@@ -24,7 +24,7 @@ export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateSettingsBody) =>
-      apiRequest('/api/admin/settings', { method: 'PUT', body, schema: AdminSettingsResponseSchema }),
+      apiRequest<Answer<typeof AdminSettingsResponseSchema>>('/api/admin/settings', { method: 'PUT', body }),
     onSuccess: async (saved: AdminSettingsResponse) => {
       queryClient.setQueryData(queryKeys.admin.settings, saved);
       await Promise.all([

@@ -1,11 +1,13 @@
-import { MailMessageSchema } from '@intergen/contracts';
+import type { MailMessageSchema } from '@intergen/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/admin/mailbox/:id: one message with its plain text. */
 export function getMailMessage(id: string, signal?: AbortSignal) {
-  return apiRequest(`/api/admin/mailbox/${encodeURIComponent(id)}`, { schema: MailMessageSchema, signal });
+  return apiRequest<Answer<typeof MailMessageSchema>>(`/api/admin/mailbox/${encodeURIComponent(id)}`, {
+    signal,
+  });
 }
 
 export function mailMessageQueryOptions(id: string) {

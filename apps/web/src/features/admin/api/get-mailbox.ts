@@ -1,7 +1,7 @@
-import { type MailboxQuerySchema, MailboxResponseSchema } from '@intergen/contracts';
+import type { MailboxQuerySchema, MailboxResponseSchema } from '@intergen/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const mailboxPageSize = 50;
@@ -12,7 +12,7 @@ export function getMailbox({ before, signal }: { before?: string; signal?: Abort
   const params: z.input<typeof MailboxQuerySchema> = { limit: mailboxPageSize, before };
   const query = new URLSearchParams({ limit: String(params.limit) });
   if (params.before !== undefined) query.set('before', params.before);
-  return apiRequest(`/api/admin/mailbox?${query}`, { schema: MailboxResponseSchema, signal });
+  return apiRequest<Answer<typeof MailboxResponseSchema>>(`/api/admin/mailbox?${query}`, { signal });
 }
 
 export const mailboxQueryOptions = infiniteQueryOptions({

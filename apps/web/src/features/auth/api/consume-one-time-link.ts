@@ -1,14 +1,13 @@
-import { type ConsumeOneTimeLinkBody, ConsumeOneTimeLinkResponseSchema } from '@intergen/contracts';
+import type { ConsumeOneTimeLinkBody, ConsumeOneTimeLinkResponseSchema } from '@intergen/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { useSetSessionUser } from '../../../lib/session';
 
 /** POST /api/auth/one-time-link/consume: signs in with the token of a one-time link (single use). */
 export function consumeOneTimeLink(body: ConsumeOneTimeLinkBody) {
-  return apiRequest('/api/auth/one-time-link/consume', {
+  return apiRequest<Answer<typeof ConsumeOneTimeLinkResponseSchema>>('/api/auth/one-time-link/consume', {
     method: 'POST',
     body,
-    schema: ConsumeOneTimeLinkResponseSchema,
   });
 }
 

@@ -1,10 +1,13 @@
-import { type ForgotPasswordBody, MessageResponseSchema } from '@intergen/contracts';
+import type { ForgotPasswordBody, MessageResponseSchema } from '@intergen/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 
 /** POST /api/auth/password/forgot: mails a reset link (the answer is the same for unknown e-mails). */
 export function requestPasswordReset(body: ForgotPasswordBody) {
-  return apiRequest('/api/auth/password/forgot', { method: 'POST', body, schema: MessageResponseSchema });
+  return apiRequest<Answer<typeof MessageResponseSchema>>('/api/auth/password/forgot', {
+    method: 'POST',
+    body,
+  });
 }
 
 export function useRequestPasswordReset() {

@@ -1,13 +1,12 @@
-import { type DealOneTimeLinkBody, MessageResponseSchema } from '@intergen/contracts';
+import type { DealOneTimeLinkBody, MessageResponseSchema } from '@intergen/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 
 /** POST /api/auth/one-time-link/for-deal: the `Sign in with a one-time link` button of /login-options. */
 export function requestDealOneTimeLink(body: DealOneTimeLinkBody) {
-  return apiRequest('/api/auth/one-time-link/for-deal', {
+  return apiRequest<Answer<typeof MessageResponseSchema>>('/api/auth/one-time-link/for-deal', {
     method: 'POST',
     body,
-    schema: MessageResponseSchema,
   });
 }
 

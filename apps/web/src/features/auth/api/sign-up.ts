@@ -1,7 +1,7 @@
 import type { SignUpBody, UserResponse } from '@intergen/contracts';
-import { apiFetch } from '../../../lib/api-fetch';
+import { apiRequest } from '../../../lib/api-client';
 
-/** POST /api/auth/sign-up: creates the account and signs it in. `read` checks the answer (as `signIn`'s). */
-export function signUp(body: SignUpBody, read: (payload: unknown) => UserResponse) {
-  return apiFetch('/api/auth/sign-up', { method: 'POST', body, read });
+/** POST /api/auth/sign-up: creates the account and signs it in. */
+export function signUp(body: SignUpBody) {
+  return apiRequest<UserResponse>('/api/auth/sign-up', { method: 'POST', body });
 }

@@ -4,7 +4,7 @@ import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
 import { PageLink } from '../../../components/page-link';
-import { errorMessage, problemFields } from '../../../lib/api-fetch';
+import { errorMessage, problemFields } from '../../../lib/api-client';
 import { EmailField } from './auth-parts';
 import { useSubmission } from './use-submission';
 

@@ -17,7 +17,7 @@ import { IconBriefcase, IconRocket } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
 import { AuthPage } from '../../../components/auth-page';
-import { errorMessage, problemFields } from '../../../lib/api-fetch';
+import { errorMessage, problemFields } from '../../../lib/api-client';
 import { AuthLinkLine, EmailField } from './auth-parts';
 import { useSubmission } from './use-submission';
 

@@ -1,7 +1,7 @@
-import { type MatchingListResponse, MatchingListResponseSchema } from '@intergen/contracts';
+import type { MatchingListResponse, MatchingListResponseSchema } from '@intergen/contracts';
 import { type AreaOfImprovement, type Industry, limits } from '@intergen/domain';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
@@ -42,10 +42,12 @@ export function getCommunityPage(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<MatchingListResponse> {
-  return apiRequest(`/api/matching/${list}?${communityQuery(filters, cursor)}`, {
-    schema: MatchingListResponseSchema,
-    signal,
-  });
+  return apiRequest<Answer<typeof MatchingListResponseSchema>>(
+    `/api/matching/${list}?${communityQuery(filters, cursor)}`,
+    {
+      signal,
+    },
+  );
 }
 
 /**

@@ -1,19 +1,17 @@
-import {
-  type CancelRequestResponse,
-  CancelRequestResponseSchema,
-  type Suggestion,
-} from '@intergen/contracts';
+import type { CancelRequestResponse, CancelRequestResponseSchema, Suggestion } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { removeFromBucket } from './connection-action';
 
 /** POST /api/connections/:id/cancel: the sender takes the request back (undo); the request is deleted. */
 export function cancelRequest(id: string): Promise<CancelRequestResponse> {
-  return apiRequest(`/api/connections/${encodeURIComponent(id)}/cancel`, {
-    method: 'POST',
-    schema: CancelRequestResponseSchema,
-  });
+  return apiRequest<Answer<typeof CancelRequestResponseSchema>>(
+    `/api/connections/${encodeURIComponent(id)}/cancel`,
+    {
+      method: 'POST',
+    },
+  );
 }
 
 /**

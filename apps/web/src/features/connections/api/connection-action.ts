@@ -1,10 +1,10 @@
-import {
-  type ConnectionBuckets,
-  type ConnectionRequest,
+import type {
+  ConnectionBuckets,
+  ConnectionRequest,
   ConnectionRequestResponseSchema,
 } from '@intergen/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The actions on one request that answer the request as it now stands. */
@@ -12,10 +12,12 @@ export type ConnectionAction = 'accept' | 'deny' | 'dismiss' | 'close' | 'seen';
 
 /** POST /api/connections/:id/{action} (no body). */
 export async function postConnectionAction(id: string, action: ConnectionAction): Promise<ConnectionRequest> {
-  const answer = await apiRequest(`/api/connections/${encodeURIComponent(id)}/${action}`, {
-    method: 'POST',
-    schema: ConnectionRequestResponseSchema,
-  });
+  const answer = await apiRequest<Answer<typeof ConnectionRequestResponseSchema>>(
+    `/api/connections/${encodeURIComponent(id)}/${action}`,
+    {
+      method: 'POST',
+    },
+  );
   return answer.request;
 }
 

@@ -1,11 +1,11 @@
-import { type ConnectionBuckets, ConnectionBucketsSchema } from '@intergen/contracts';
+import type { ConnectionBuckets, ConnectionBucketsSchema } from '@intergen/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/connections: received and sent open requests, unrated and rated connections, the survey form. */
 export function getConnections(signal?: AbortSignal): Promise<ConnectionBuckets> {
-  return apiRequest('/api/connections', { schema: ConnectionBucketsSchema, signal });
+  return apiRequest<Answer<typeof ConnectionBucketsSchema>>('/api/connections', { signal });
 }
 
 export const connectionsQueryOptions = queryOptions({

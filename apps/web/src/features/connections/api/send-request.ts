@@ -1,13 +1,13 @@
-import {
-  type ConnectionBuckets,
-  type ConnectionRequest,
+import type {
+  ConnectionBuckets,
+  ConnectionRequest,
   ConnectionRequestResponseSchema,
-  type SendRequestBody,
-  type Suggestion,
+  SendRequestBody,
+  Suggestion,
 } from '@intergen/contracts';
 import { connectionTimings } from '@intergen/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { type Answer, ApiError, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** A send that found no answer within the spec's 10 000 ms. */
@@ -26,10 +26,9 @@ export async function sendRequest(body: SendRequestBody): Promise<ConnectionRequ
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), connectionTimings.sendRequestTimeoutMs);
   try {
-    const answer = await apiRequest('/api/connections', {
+    const answer = await apiRequest<Answer<typeof ConnectionRequestResponseSchema>>('/api/connections', {
       method: 'POST',
       body,
-      schema: ConnectionRequestResponseSchema,
       signal: timeout.signal,
     });
     return answer.request;

@@ -1,15 +1,17 @@
-import { ConnectionRequestResponseSchema, type SurveyBody } from '@intergen/contracts';
+import type { ConnectionRequestResponseSchema, SurveyBody } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/connections/:id/survey: the review (rating 1–5 and, without a hosted form, a comment). */
 export async function submitSurvey(id: string, body: SurveyBody) {
-  const answer = await apiRequest(`/api/connections/${encodeURIComponent(id)}/survey`, {
-    method: 'POST',
-    body,
-    schema: ConnectionRequestResponseSchema,
-  });
+  const answer = await apiRequest<Answer<typeof ConnectionRequestResponseSchema>>(
+    `/api/connections/${encodeURIComponent(id)}/survey`,
+    {
+      method: 'POST',
+      body,
+    },
+  );
   return answer.request;
 }
 

@@ -1,5 +1,5 @@
-import {
-  type CrmBoardResponse,
+import type {
+  CrmBoardResponse,
   CrmBoardResponseSchema,
   CrmContactsResponseSchema,
   CrmDealResponseSchema,
@@ -7,8 +7,7 @@ import {
 } from '@intergen/contracts';
 import type { CrmPipeline } from '@intergen/domain';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** How often an open board is read again: deals move while an admin watches (the outbox delivers in seconds). */
@@ -19,7 +18,9 @@ export function useCrmBoard(pipeline: CrmPipeline) {
   return useQuery<CrmBoardResponse>({
     queryKey: queryKeys.admin.crm.board(pipeline),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/admin/crm/board?pipeline=${pipeline}`, { schema: CrmBoardResponseSchema, signal }),
+      apiRequest<Answer<typeof CrmBoardResponseSchema>>(`/api/admin/crm/board?pipeline=${pipeline}`, {
+        signal,
+      }),
     refetchInterval: boardRefreshMs,
   });
 }
@@ -29,8 +30,7 @@ export function useCrmDeal(id: string | null) {
   return useQuery({
     queryKey: queryKeys.admin.crm.deal(id ?? ''),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/admin/crm/deals/${encodeURIComponent(id!)}`, {
-        schema: CrmDealResponseSchema,
+      apiRequest<Answer<typeof CrmDealResponseSchema>>(`/api/admin/crm/deals/${encodeURIComponent(id!)}`, {
         signal,
       }),
     enabled: id !== null,
@@ -45,7 +45,9 @@ export function useCrmContacts(q: string) {
       const query = new URLSearchParams();
       if (q) query.set('q', q);
       if (pageParam) query.set('cursor', pageParam);
-      return apiRequest(`/api/admin/crm/contacts?${query}`, { schema: CrmContactsResponseSchema, signal });
+      return apiRequest<Answer<typeof CrmContactsResponseSchema>>(`/api/admin/crm/contacts?${query}`, {
+        signal,
+      });
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -57,7 +59,7 @@ export function useCrmDeliveries() {
   return useQuery({
     queryKey: queryKeys.admin.crm.deliveries,
     queryFn: ({ signal }) =>
-      apiRequest('/api/admin/crm/deliveries', { schema: CrmDeliveriesResponseSchema, signal }),
+      apiRequest<Answer<typeof CrmDeliveriesResponseSchema>>('/api/admin/crm/deliveries', { signal }),
   });
 }
 
@@ -66,10 +68,9 @@ export function useRetryDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest(`/api/admin/crm/deliveries/${id}/retry`, {
+      apiRequest<undefined>(`/api/admin/crm/deliveries/${id}/retry`, {
         method: 'POST',
         body: {},
-        schema: z.undefined(),
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.crm.all }),
   });

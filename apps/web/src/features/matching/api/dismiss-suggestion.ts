@@ -1,18 +1,13 @@
-import {
-  type DismissSuggestionBody,
-  DismissSuggestionResponseSchema,
-  type Suggestion,
-} from '@intergen/contracts';
+import type { DismissSuggestionBody, DismissSuggestionResponseSchema, Suggestion } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/suggestions/dismiss: the suggestion leaves the member's recommendations (spec 000 §4). */
 export function dismissSuggestion(body: DismissSuggestionBody) {
-  return apiRequest('/api/suggestions/dismiss', {
+  return apiRequest<Answer<typeof DismissSuggestionResponseSchema>>('/api/suggestions/dismiss', {
     method: 'POST',
     body,
-    schema: DismissSuggestionResponseSchema,
   });
 }
 

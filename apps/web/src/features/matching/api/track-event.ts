@@ -1,5 +1,4 @@
 import type { TrackingBody } from '@intergen/contracts';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -7,5 +6,5 @@ import { apiRequest } from '../../../lib/api-client';
  * Fire and forget: analytics never hold up or break what the member is doing, so a failure is dropped.
  */
 export function trackEvent(body: TrackingBody): void {
-  apiRequest('/api/tracking', { method: 'POST', body, schema: z.unknown() }).catch(() => {});
+  apiRequest<unknown>('/api/tracking', { method: 'POST', body }).catch(() => {});
 }

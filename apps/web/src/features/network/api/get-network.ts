@@ -1,11 +1,11 @@
-import { type NetworkOverview, NetworkOverviewSchema } from '@intergen/contracts';
+import type { NetworkOverview, NetworkOverviewSchema } from '@intergen/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/network: network requests received and sent, the network, and the sidebar's counts. */
 export function getNetwork(signal?: AbortSignal): Promise<NetworkOverview> {
-  return apiRequest('/api/network', { schema: NetworkOverviewSchema, signal });
+  return apiRequest<Answer<typeof NetworkOverviewSchema>>('/api/network', { signal });
 }
 
 export const networkQueryOptions = queryOptions({

@@ -1,18 +1,13 @@
-import {
-  type NetworkRequest,
-  type NetworkRequestBody,
-  NetworkRequestResponseSchema,
-} from '@intergen/contracts';
+import type { NetworkRequest, NetworkRequestBody, NetworkRequestResponseSchema } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/network/requests: ask an expert to join the caller's network. */
 export async function requestToNetwork(body: NetworkRequestBody): Promise<NetworkRequest> {
-  const answer = await apiRequest('/api/network/requests', {
+  const answer = await apiRequest<Answer<typeof NetworkRequestResponseSchema>>('/api/network/requests', {
     method: 'POST',
     body,
-    schema: NetworkRequestResponseSchema,
   });
   return answer.request;
 }
@@ -21,10 +16,12 @@ export type NetworkAction = 'accept' | 'decline' | 'cancel';
 
 /** POST /api/network/requests/:id/{accept|decline|cancel} (no body). */
 export async function postNetworkAction(id: string, action: NetworkAction): Promise<NetworkRequest> {
-  const answer = await apiRequest(`/api/network/requests/${encodeURIComponent(id)}/${action}`, {
-    method: 'POST',
-    schema: NetworkRequestResponseSchema,
-  });
+  const answer = await apiRequest<Answer<typeof NetworkRequestResponseSchema>>(
+    `/api/network/requests/${encodeURIComponent(id)}/${action}`,
+    {
+      method: 'POST',
+    },
+  );
   return answer.request;
 }
 

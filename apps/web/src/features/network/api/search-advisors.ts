@@ -1,7 +1,7 @@
-import { type AdvisorPage, AdvisorPageSchema } from '@intergen/contracts';
+import type { AdvisorPage, AdvisorPageSchema } from '@intergen/contracts';
 import { limits } from '@intergen/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/network/advisors: one page of the My Network search (table view: 12 a page). */
@@ -13,7 +13,7 @@ export function searchAdvisors(
   const params = new URLSearchParams({ pageSize: String(limits.tablePageSize) });
   if (searchText) params.set('searchText', searchText);
   if (cursor) params.set('cursor', cursor);
-  return apiRequest(`/api/network/advisors?${params}`, { schema: AdvisorPageSchema, signal });
+  return apiRequest<Answer<typeof AdvisorPageSchema>>(`/api/network/advisors?${params}`, { signal });
 }
 
 /** The search's pages, "load more" fetching the next one. */

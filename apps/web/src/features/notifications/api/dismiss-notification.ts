@@ -1,14 +1,16 @@
-import { type NotificationsResponse, NotificationsResponseSchema } from '@intergen/contracts';
+import type { NotificationsResponse, NotificationsResponseSchema } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/notifications/:id/dismiss: the notification leaves the centre. */
 export function dismissNotification(id: string) {
-  return apiRequest(`/api/notifications/${encodeURIComponent(id)}/dismiss`, {
-    method: 'POST',
-    schema: NotificationsResponseSchema,
-  });
+  return apiRequest<Answer<typeof NotificationsResponseSchema>>(
+    `/api/notifications/${encodeURIComponent(id)}/dismiss`,
+    {
+      method: 'POST',
+    },
+  );
 }
 
 /** Removes a notification at once (optimistic); the server's answer, or a refetch on failure, settles it. */

@@ -1,14 +1,13 @@
-import { NotificationsResponseSchema } from '@intergen/contracts';
+import type { NotificationsResponseSchema } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** POST /api/notifications/seen: marks `ids` seen, or all of the member's when none are given. */
 export function markNotificationsSeen(ids?: string[]) {
-  return apiRequest('/api/notifications/seen', {
+  return apiRequest<Answer<typeof NotificationsResponseSchema>>('/api/notifications/seen', {
     method: 'POST',
     body: ids ? { ids } : {},
-    schema: NotificationsResponseSchema,
   });
 }
 

@@ -1,6 +1,6 @@
-import { OwnProfileResponseSchema } from '@intergen/contracts';
+import type { OwnProfileResponseSchema } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { useSetOwnProfile } from '../../../lib/own-profile';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -9,7 +9,9 @@ import { queryKeys } from '../../../lib/query-keys';
  * complete and a profile without a picture gets a default avatar.
  */
 export function reachReview() {
-  return apiRequest('/api/profiles/me/review-reached', { method: 'POST', schema: OwnProfileResponseSchema });
+  return apiRequest<Answer<typeof OwnProfileResponseSchema>>('/api/profiles/me/review-reached', {
+    method: 'POST',
+  });
 }
 
 export function useReachReview() {

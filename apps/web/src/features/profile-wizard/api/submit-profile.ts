@@ -1,14 +1,14 @@
-import { OwnProfileResponseSchema } from '@intergen/contracts';
+import type { OwnProfileResponseSchema } from '@intergen/contracts';
 import { routes } from '@intergen/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { rememberNewChangesSeen } from '../../../lib/new-changes-seen';
 import { useOwnProfileChanged } from '../../../lib/own-profile';
 
 /** POST /api/profiles/me/submit: a company publishes, an expert submits for approval (pending). */
 export function submitProfile() {
-  return apiRequest('/api/profiles/me/submit', { method: 'POST', schema: OwnProfileResponseSchema });
+  return apiRequest<Answer<typeof OwnProfileResponseSchema>>('/api/profiles/me/submit', { method: 'POST' });
 }
 
 /**

@@ -1,6 +1,6 @@
-import { OwnProfileResponseSchema } from '@intergen/contracts';
+import type { OwnProfileResponseSchema } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { useSetOwnProfile } from '../../../lib/own-profile';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -11,7 +11,10 @@ import { queryKeys } from '../../../lib/query-keys';
 export function uploadProfileImage(file: File) {
   const body = new FormData();
   body.append('file', file, file.name);
-  return apiRequest('/api/profiles/me/image', { method: 'POST', body, schema: OwnProfileResponseSchema });
+  return apiRequest<Answer<typeof OwnProfileResponseSchema>>('/api/profiles/me/image', {
+    method: 'POST',
+    body,
+  });
 }
 
 export function useUploadProfileImage() {

@@ -1,6 +1,6 @@
-import { UserResponseSchema } from '@intergen/contracts';
+import type { UserResponseSchema } from '@intergen/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useSetSessionUser } from '../../../lib/session';
 
@@ -9,10 +9,9 @@ import { useSetSessionUser } from '../../../lib/session';
  * profile that reached the review step is published or submitted by the server in the same step.
  */
 export function verifyEmail(code: string) {
-  return apiRequest('/api/auth/email-verification/verify', {
+  return apiRequest<Answer<typeof UserResponseSchema>>('/api/auth/email-verification/verify', {
     method: 'POST',
     body: { code },
-    schema: UserResponseSchema,
   });
 }
 
