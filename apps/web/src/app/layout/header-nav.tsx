@@ -1,32 +1,29 @@
 import '@mantine/core/styles/Burger.css';
-import '@mantine/core/styles/Menu.css';
 import type { SessionUser } from '@intergen/contracts';
 import { headerFirstName, navigationTexts, profileLinkPath, routes } from '@intergen/domain';
-import { Burger, Menu, UnstyledButton } from '@mantine/core';
+import { Burger, UnstyledButton } from '@mantine/core';
 import {
   IconChevronDown,
   IconHelpCircle,
   IconLayoutDashboard,
-  IconLogout,
   IconMail,
-  IconSettings,
   IconUser,
   IconUsers,
 } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import type { ComponentProps, Ref } from 'react';
+import { NavLink } from 'react-router';
 import { NotificationCentre } from '../../features/notifications';
 import { usePublicConfig } from '../../lib/config';
+import { useLoadOnUse } from '../../lib/load-on-use';
 import { useIsNarrow } from '../../lib/media';
-import { useSignOut } from '../../lib/sign-out';
 import { useOpenHelp } from './help';
 
 /**
- * The signed-in header's navigation, loaded with `import()` by the header: the menus (and the popover code under
- * them) and the notification centre are not part of the signed-out pages' first load.
+ * The signed-in header's navigation, loaded with `import()` by the header: it is not part of the signed-out
+ * pages' first load. Its two menus load on first use in turn (header-menus.tsx): until then each is its button.
  */
 
-interface HeaderLink {
+export interface HeaderLink {
   to: string;
   label: string;
   icon: typeof IconUser;
@@ -48,10 +45,29 @@ function useCommunityTab(): boolean {
   return usePublicConfig().data?.communityTab ?? false;
 }
 
+const loadMenus = () => import('./header-menus');
+
+/** The name menu's button: the member's first name (or "Account") and a chevron. */
+export function AccountButton({
+  user,
+  ref,
+  ...props
+}: { user: SessionUser; ref?: Ref<HTMLButtonElement> } & ComponentProps<'button'>) {
+  return (
+    <UnstyledButton ref={ref} className="ig-nav-link" {...props}>
+      {headerFirstName(user.firstName) || navigationTexts.account}
+      <IconChevronDown size={16} aria-hidden="true" style={{ marginLeft: 4 }} />
+    </UnstyledButton>
+  );
+}
+
+/** Until its menu's code is there, a menu button says it opens a menu, as Mantine's target will. */
+const closedMenu = { 'aria-haspopup': 'menu', 'aria-expanded': false } as const;
+
 function WideNav({ user }: { user: SessionUser }) {
   const communityTab = useCommunityTab();
   const openHelp = useOpenHelp();
-  const signOut = useSignOut();
+  const menus = useLoadOnUse(loadMenus);
   const links = headerLinks(user, communityTab);
 
   return (
@@ -69,92 +85,36 @@ function WideNav({ user }: { user: SessionUser }) {
         <IconHelpCircle size={18} aria-hidden="true" style={{ marginRight: 6 }} />
         {navigationTexts.help}
       </UnstyledButton>
-      <Menu position="bottom-end" width={200} shadow="md" withInitialFocusPlaceholder={false}>
-        <Menu.Target>
-          <UnstyledButton className="ig-nav-link">
-            {headerFirstName(user.firstName) || navigationTexts.account}
-            <IconChevronDown size={16} aria-hidden="true" style={{ marginLeft: 4 }} />
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {user.kind ? <SettingsItem /> : null}
-          <LogoutItem signOut={signOut} />
-        </Menu.Dropdown>
-      </Menu>
+      {menus.loaded ? (
+        <menus.loaded.AccountMenu user={user} firstUse={menus.firstUse} />
+      ) : (
+        <AccountButton user={user} {...closedMenu} {...menus.handlers} />
+      )}
     </>
   );
 }
 
 function NarrowNav({ user }: { user: SessionUser }) {
   const communityTab = useCommunityTab();
-  const openHelp = useOpenHelp();
-  const signOut = useSignOut();
-  const [opened, setOpened] = useState(false);
+  const menus = useLoadOnUse(loadMenus);
   const links = headerLinks(user, communityTab);
 
   return (
     <>
       <div style={{ flex: 1 }} />
       {user.kind ? <NotificationCentre /> : null}
-      <Menu
-        opened={opened}
-        onChange={setOpened}
-        position="bottom-end"
-        width={220}
-        shadow="md"
-        withInitialFocusPlaceholder={false}
-      >
-        <Menu.Target>
-          <Burger opened={opened} aria-label={navigationTexts.menu} size="sm" />
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{headerFirstName(user.firstName) || user.email}</Menu.Label>
-          {links.map((link) => (
-            <Menu.Item
-              key={link.to}
-              component={Link}
-              to={link.to}
-              leftSection={<link.icon size={16} aria-hidden="true" />}
-            >
-              {link.label}
-            </Menu.Item>
-          ))}
-          <Menu.Item leftSection={<IconHelpCircle size={16} aria-hidden="true" />} onClick={openHelp}>
-            {navigationTexts.help}
-          </Menu.Item>
-          {user.kind ? <SettingsItem /> : null}
-          <Menu.Divider />
-          <LogoutItem signOut={signOut} />
-        </Menu.Dropdown>
-      </Menu>
+      {menus.loaded ? (
+        <menus.loaded.NarrowMenu user={user} links={links} firstUse={menus.firstUse} />
+      ) : (
+        <Burger
+          opened={false}
+          aria-label={navigationTexts.menu}
+          size="sm"
+          {...closedMenu}
+          {...menus.handlers}
+        />
+      )}
     </>
-  );
-}
-
-/** Settings: the own basic information and the account section (`/profile/edit`). */
-function SettingsItem() {
-  return (
-    <Menu.Item
-      component={Link}
-      to={routes.profileEdit}
-      leftSection={<IconSettings size={16} aria-hidden="true" />}
-    >
-      {navigationTexts.settings}
-    </Menu.Item>
-  );
-}
-
-/** Logout; the menu stays open on it while the server ends the session. */
-function LogoutItem({ signOut }: { signOut: ReturnType<typeof useSignOut> }) {
-  return (
-    <Menu.Item
-      leftSection={<IconLogout size={16} aria-hidden="true" />}
-      onClick={() => signOut.mutate()}
-      disabled={signOut.isPending}
-      closeMenuOnClick={false}
-    >
-      {signOut.isPending ? navigationTexts.loggingOut : navigationTexts.logout}
-    </Menu.Item>
   );
 }
 

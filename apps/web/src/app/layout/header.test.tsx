@@ -134,4 +134,30 @@ describe('the header', () => {
       .map((item) => item.textContent);
     expect(items).toEqual(['Dashboard', 'My Network', 'Profile', 'Help', 'Settings', 'Logout']);
   });
+
+  it('opens the name menu on its first click, though its code loads only then', async () => {
+    await renderDashboard(buildUser({ firstName: 'Ada' }));
+    const button = await header().findByRole('button', { name: 'Ada' });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(screen.queryByRole('menu')).toBeNull();
+
+    fireEvent.click(button);
+    const menu = await screen.findByRole('menu');
+    const items = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual(['Settings', 'Logout']);
+  });
+
+  it('keeps the keyboard on the name button: Enter opens its menu, Escape closes it and gives the focus back', async () => {
+    await renderDashboard(buildUser({ firstName: 'Ada' }));
+    const standIn = await header().findByRole('button', { name: 'Ada' });
+    standIn.focus();
+    // A keyboard's Enter on a button is a click with no pointer (detail 0).
+    fireEvent.click(standIn, { detail: 0 });
+    const menu = await screen.findByRole('menu');
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(header().getByRole('button', { name: 'Ada' })));
+  });
 });

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Indicator.css';
 import './notification-centre.css';
 import type { Notification } from '@intergen/contracts';
 import {
@@ -9,26 +8,16 @@ import {
   routes,
   notificationTexts as t,
 } from '@intergen/domain';
-import {
-  ActionIcon,
-  Button,
-  CloseButton,
-  Indicator,
-  Loader,
-  Popover,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconBell } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { Button, CloseButton, Loader, Popover, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { FirstUse } from '../../../lib/load-on-use';
 import { dashboardProfilePath } from '../../../lib/paths';
 import { useDismissNotification } from '../api/dismiss-notification';
 import { useExploreNotification } from '../api/explore-notification';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsSeen } from '../api/mark-notifications-seen';
+import { BellButton } from './notification-centre';
 import { relativeTime } from './relative-time';
 
 /**
@@ -49,11 +38,12 @@ function notificationLine(n: Notification): string {
 }
 
 /**
- * The header's notification centre: a bell with the unseen count (in its badge and its name) that opens the
- * newest notifications. Opening marks them all seen; those that were new stay marked while it is open. Each
- * leads to what it is about (and records that), and each can be dismissed. Live changes refresh the list.
+ * The notification centre's popover, loaded on the bell's first use (notification-centre.tsx): the newest
+ * notifications. Opening marks them all seen; those that were new stay marked while it is open. Each leads to what
+ * it is about (and records that), and each can be dismissed. Live changes refresh the list. `firstUse`: what the
+ * person did with the bell before this code was there (open it, and keep the focus on it).
  */
-export function NotificationCentre() {
+export function NotificationPopover({ firstUse }: { firstUse: FirstUse }) {
   const query = useNotifications();
   const markSeen = useMarkNotificationsSeen();
   const dismiss = useDismissNotification();
@@ -70,6 +60,17 @@ export function NotificationCentre() {
     if (unseen > 0) markSeen.mutate(undefined);
   };
 
+  const bell = useRef<HTMLButtonElement>(null);
+  const opening = useRef(firstUse);
+  useEffect(() => {
+    // Once, on the first render: a click on the stand-in opens it now, with the focus on the bell first (so that
+    // the popover gives it back on closing).
+    const { focus, open: wasClicked } = opening.current;
+    opening.current = { open: false, focus: false };
+    if (focus) bell.current?.focus();
+    if (wasClicked) open();
+  });
+
   return (
     <Popover
       opened={opened}
@@ -80,27 +81,9 @@ export function NotificationCentre() {
       trapFocus
       returnFocus
     >
-      <Indicator
-        inline
-        label={<span aria-hidden="true">{unseen}</span>}
-        maxValue={99}
-        disabled={unseen === 0}
-        size={18}
-        offset={6}
-        color="red"
-      >
-        <Popover.Target>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={t.bellLabel(unseen)}
-            onClick={() => (opened ? setOpened(false) : open())}
-          >
-            <IconBell size={20} aria-hidden="true" />
-          </ActionIcon>
-        </Popover.Target>
-      </Indicator>
+      <Popover.Target>
+        <BellButton ref={bell} unseen={unseen} onClick={() => (opened ? setOpened(false) : open())} />
+      </Popover.Target>
       <Popover.Dropdown aria-labelledby={headingId} p="xs">
         <Title order={2} fz="md" id={headingId} px={8} pt={4} pb={8}>
           {t.title}
