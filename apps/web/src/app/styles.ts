@@ -39,7 +39,4 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
 
-// Mantine Carousel (the dashboard's carousels).
-import '@mantine/carousel/styles.css';
-
 import './app.css';

@@ -1,10 +1,17 @@
 import './card-carousel.css';
 import { carouselSlidesPerView, commonTexts } from '@intergen/domain';
-import { Carousel } from '@mantine/carousel';
 import { ActionIcon, Group } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import type { EmblaCarouselType } from 'embla-carousel';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { usePublicConfig } from '../lib/config';
 import { useRestAfterFirst } from '../lib/rest-after-first';
 
@@ -41,10 +48,35 @@ interface CardCarouselProps<T> {
   renderItem: (item: T) => ReactNode;
 }
 
+/** Whether the row can move back and on from where it is (a pixel of rounding left out). */
+function scrollState(track: HTMLElement) {
+  const previous = track.scrollLeft > 1;
+  const next = track.scrollLeft + track.clientWidth < track.scrollWidth - 1;
+  return { previous, next };
+}
+
+/** The distance from one card to the next: a card's width and the gap. */
+function step(track: HTMLElement): number {
+  const [first, second] = track.children;
+  if (!(first instanceof HTMLElement)) return track.clientWidth;
+  if (second instanceof HTMLElement) return second.offsetLeft - first.offsetLeft;
+  return first.offsetWidth;
+}
+
+/** Keys typed into a field are the field's, not the row's. */
+function isTextEntry(target: EventTarget): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
+}
+
 /**
  * A row of cards, as many side by side as the width allows, moved by the Previous and Next buttons or the
- * arrow keys (Home and End go to the ends). The cards stay a list for assistive technology, and every card is
- * reached with Tab: focusing a card scrolls it into view.
+ * arrow keys (Home and End go to the ends), and by a swipe or a trackpad: the browser's own scrolling, each move
+ * ending on a card's edge (CSS scroll snap, card-carousel.css). The cards stay a list for assistive technology,
+ * and every card is reached with Tab: the browser scrolls a focused card into view. (It was Mantine's Carousel
+ * over Embla until issue 15: 9 KB of a member page's first load for what the browser does.)
  */
 export function CardCarousel<T>({
   heading,
@@ -56,41 +88,72 @@ export function CardCarousel<T>({
   renderItem,
 }: CardCarouselProps<T>) {
   const slides = useSlidesPerView();
-  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  const track = useRef<HTMLUListElement>(null);
   const [canScroll, setCanScroll] = useState({ previous: false, next: false });
 
-  const update = useCallback((api: EmblaCarouselType) => {
-    const previous = api.canScrollPrev();
-    const next = api.canScrollNext();
-    // Embla says `resize` and `reInit` often; only a change re-renders.
+  const update = useCallback(() => {
+    const element = track.current;
+    if (!element) return;
+    const { previous, next } = scrollState(element);
+    // Scrolling says so often; only a change re-renders.
     setCanScroll((now) => (now.previous === previous && now.next === next ? now : { previous, next }));
   }, []);
-
-  useEffect(() => {
-    if (!embla) return;
-    update(embla);
-    embla.on('select', update).on('reInit', update).on('resize', update);
-    return () => {
-      embla.off('select', update).off('reInit', update).off('resize', update);
-    };
-  }, [embla, update]);
 
   // The cards in view render with the carousel, the others just after in a transition (one long task held the
   // page with 50 cards, issue 15).
   const rendered = useRestAfterFirst(items, slides);
-  // The slides are kept between the carousel's own updates (its scroll state), which then leave the cards alone.
-  const slideElements = useMemo(
+
+  useEffect(() => {
+    const element = track.current;
+    if (!element) return;
+    update();
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(update);
+    };
+    element.addEventListener('scroll', onScroll, { passive: true });
+    const resized = new ResizeObserver(update);
+    resized.observe(element);
+    return () => {
+      cancelAnimationFrame(frame);
+      element.removeEventListener('scroll', onScroll);
+      resized.disconnect();
+    };
+  }, [update]);
+
+  // A card added or taken away changes where the row can go.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `rendered` and `slides` change the row's width.
+  useEffect(update, [rendered, slides, update]);
+
+  const move = (by: number) => {
+    const element = track.current;
+    if (!element) return;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    element.scrollBy({ left: by * step(element), behavior: reduced ? 'auto' : 'smooth' });
+  };
+  const moveTo = (end: 'start' | 'end') => {
+    const element = track.current;
+    if (!element) return;
+    element.scrollTo({ left: end === 'start' ? 0 : element.scrollWidth, behavior: 'auto' });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    if (isTextEntry(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'ArrowLeft') move(-1);
+    else if (event.key === 'ArrowRight') move(1);
+    else if (event.key === 'Home') moveTo('start');
+    else if (event.key === 'End') moveTo('end');
+    else return;
+    event.preventDefault();
+  };
+
+  const cards = useMemo(
     () =>
       rendered.map((item) => (
-        <Carousel.Slide
-          key={getKey(item)}
-          role="listitem"
-          aria-roledescription={undefined}
-          aria-label={undefined}
-          className="ig-carousel-slide"
-        >
+        <li key={getKey(item)} className="ig-carousel-slide">
           {renderItem(item)}
-        </Carousel.Slide>
+        </li>
       )),
     [rendered, getKey, renderItem],
   );
@@ -107,7 +170,7 @@ export function CardCarousel<T>({
               size="lg"
               aria-label={commonTexts.previous(label)}
               disabled={!canScroll.previous}
-              onClick={() => embla?.scrollPrev()}
+              onClick={() => move(-1)}
             >
               <IconChevronLeft size={20} aria-hidden="true" />
             </ActionIcon>
@@ -116,7 +179,7 @@ export function CardCarousel<T>({
               size="lg"
               aria-label={commonTexts.next(label)}
               disabled={!canScroll.next}
-              onClick={() => embla?.scrollNext()}
+              onClick={() => move(1)}
             >
               <IconChevronRight size={20} aria-hidden="true" />
             </ActionIcon>
@@ -124,17 +187,15 @@ export function CardCarousel<T>({
         ) : null}
       </Group>
       {notice ? <div className="ig-carousel-notice">{notice}</div> : null}
-      <Carousel
+      <ul
+        ref={track}
         aria-labelledby={labelledBy}
-        withControls={false}
-        slideSize={`${100 / slides}%`}
-        slideGap="md"
-        emblaOptions={{ align: 'start', containScroll: 'trimSnaps', slidesToScroll: 1 }}
-        getEmblaApi={setEmbla}
-        attributes={{ container: { role: 'list', 'aria-labelledby': labelledBy } }}
+        className="ig-carousel-track"
+        style={{ '--ig-carousel-slides': slides } as CSSProperties}
+        onKeyDown={onKeyDown}
       >
-        {slideElements}
-      </Carousel>
+        {cards}
+      </ul>
     </div>
   );
 }
