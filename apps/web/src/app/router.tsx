@@ -129,7 +129,7 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: `${routes.myNetwork}/:profileId`,
-        ...page(membersPage, async () => (await import('./routes/profile-pages')).MyNetworkProfileRoute),
+        ...page(membersPage, async () => (await import('./routes/my-network-profile')).MyNetworkProfileRoute),
       },
       { path: communityPath, handle: membersPage, element: <Navigate to={routes.expertCommunity} replace /> },
       {
@@ -145,7 +145,7 @@ export const appRoutes: RouteObject[] = [
             path: ':profileId',
             ...page(
               profileOverlay,
-              async () => (await import('./routes/community')).ExpertCommunityProfileModal,
+              async () => (await import('./routes/community-profile')).ExpertCommunityProfileModal,
             ),
           },
         ],
@@ -158,7 +158,7 @@ export const appRoutes: RouteObject[] = [
             path: ':profileId',
             ...page(
               profileOverlay,
-              async () => (await import('./routes/community')).VentureCommunityProfileModal,
+              async () => (await import('./routes/community-profile')).VentureCommunityProfileModal,
             ),
           },
         ],

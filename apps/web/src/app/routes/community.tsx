@@ -1,13 +1,11 @@
-import type { MatchingListItem, ProfileView } from '@intergen/contracts';
-import { routes, unknownPathTarget } from '@intergen/domain';
+import type { MatchingListItem } from '@intergen/contracts';
+import { unknownPathTarget } from '@intergen/domain';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '../../components/full-page-loader';
 import { CommunityPage } from '../../features/community';
-import { ConnectionNoticesProvider, ProfileConnectionActions } from '../../features/connections';
-import { ScoreRing, StrongMatchBadge, trackEvent, useSuggestions } from '../../features/matching';
-import { NetworkProfileActions } from '../../features/network';
-import { ProfileModal } from '../../features/profile-view';
+import { ConnectionNoticesProvider } from '../../features/connections';
+import { ScoreRing, StrongMatchBadge, trackEvent } from '../../features/matching';
 import { usePublicConfig } from '../../lib/config';
 import { useSignedInUser } from '../../lib/session';
 
@@ -71,59 +69,4 @@ export function VentureCommunityGate() {
       </ConnectionNoticesProvider>
     </CommunityGate>
   );
-}
-
-/** The side card's connection buttons between an expert and a company: Connect needs an open suggestion. */
-function ConnectionActions({ profile }: { profile: ProfileView }) {
-  const suggestion = useSuggestions().data?.find((s) => s.counterpart.id === profile.id && !s.requestSent);
-  return (
-    <ProfileConnectionActions profileId={profile.id} name={profile.name} suggestionId={suggestion?.id} />
-  );
-}
-
-interface CommunityProfileModalProps {
-  baseRoute: string;
-  /**
-   * The buttons an expert gets on another expert's profile: My Network's `Add to network` (spec 001 §6: not
-   * the connect button).
-   */
-  networkActions?: (profile: ProfileView) => ReactNode;
-}
-
-/**
- * A profile over a community list. Closing it goes back in the history when it was opened from the list (the
- * list's address, filters and scroll as they were), else to the list with the same query.
- */
-function CommunityProfileModal({ baseRoute, networkActions }: CommunityProfileModalProps) {
-  const user = useSignedInUser();
-  const navigate = useNavigate();
-  const { search, state } = useLocation();
-  const fromList = typeof state === 'object' && state !== null && 'overList' in state;
-  const close = () => (fromList ? navigate(-1) : navigate(`${baseRoute}${search}`, { replace: true }));
-  return (
-    <ProfileModal
-      baseRoute={baseRoute}
-      onClose={close}
-      actions={(profile) =>
-        profile.kind === user.kind ? networkActions?.(profile) : <ConnectionActions profile={profile} />
-      }
-    />
-  );
-}
-
-/** `/expert-community/:profileId` */
-export function ExpertCommunityProfileModal() {
-  return (
-    <CommunityProfileModal
-      baseRoute={routes.expertCommunity}
-      networkActions={(profile) =>
-        profile.kind === 'expert' ? <NetworkProfileActions profileId={profile.id} /> : null
-      }
-    />
-  );
-}
-
-/** `/venture-community/:profileId` */
-export function VentureCommunityProfileModal() {
-  return <CommunityProfileModal baseRoute={routes.ventureCommunity} />;
 }

@@ -1,10 +1,2 @@
-import { routes } from '@intergen/domain';
-import { MyNetworkRoute } from './my-network';
-import { WithProfileModal } from './with-profile-modal';
-
+/** The own profile's preview (`/profile/public`) and another member's page (`/profile`, `/view/:id`). */
 export { OwnProfileRoute, ViewProfileRoute } from '../../features/profile-view';
-
-/** `/my-network/:profileId` */
-export function MyNetworkProfileRoute() {
-  return <WithProfileModal base={<MyNetworkRoute />} baseRoute={routes.myNetwork} />;
-}
