@@ -14,15 +14,22 @@ export interface LoadOnUseHandlers {
   onClick: (event: MouseEvent<HTMLElement>) => void;
 }
 
+type Loader = () => Promise<unknown>;
+
 /** One load per module for the whole page: every stand-in of it shares the answer (or retries after a failure). */
-const loads = new WeakMap<() => Promise<unknown>, Promise<unknown>>();
+const loads = new WeakMap<Loader, Promise<unknown>>();
+/** The modules already loaded: a stand-in mounted after that (the header at another width) is never drawn. */
+const loaded = new WeakMap<Loader, unknown>();
 
 function loadOnce<T>(load: () => Promise<T>): Promise<T> {
   let pending = loads.get(load) as Promise<T> | undefined;
   if (!pending) {
     pending = load();
     loads.set(load, pending);
-    pending.catch(() => loads.delete(load));
+    pending.then(
+      (module) => loaded.set(load, module),
+      () => loads.delete(load),
+    );
   }
   return pending;
 }
@@ -35,11 +42,17 @@ function loadOnce<T>(load: () => Promise<T>): Promise<T> {
  * there; a click also asks the loaded control to open, and to take the focus when the stand-in had it.
  * `loaded` is the module's value once loaded; `firstUse` says what the person did before, for the control's first
  * render. `load` must be a stable function (module level), each a module's `import()`.
+ *
+ * The stand-in is not replaced while a press on it is under way: a button swapped between the pointer going down
+ * and coming up gets no click (the browser sends it to what both ends share), so a module that arrives mid-press
+ * waits for the click, which then opens the control it shows.
  */
 export function useLoadOnUse<T>(load: () => Promise<T>) {
-  const [loaded, setLoaded] = useState<T | null>(null);
+  const [module, setModule] = useState<T | null>(() => (loaded.get(load) as T | undefined) ?? null);
   const [firstUse, setFirstUse] = useState<FirstUse>({ open: false, focus: false });
   const mounted = useRef(true);
+  const pressing = useRef(false);
+  const arrived = useRef<{ module: T } | null>(null);
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -47,25 +60,44 @@ export function useLoadOnUse<T>(load: () => Promise<T>) {
     };
   }, []);
 
+  const show = () => {
+    if (!mounted.current || pressing.current || !arrived.current) return;
+    const next = arrived.current.module;
+    setModule(() => next);
+  };
+
   const start = () => {
     loadOnce(load).then(
-      (module) => {
-        if (mounted.current) setLoaded(() => module);
+      (value) => {
+        arrived.current = { module: value };
+        show();
       },
       // Nothing to show: the next pointer, focus or click tries again.
       () => {},
     );
   };
 
+  const release = () => {
+    pressing.current = false;
+    show();
+  };
+
   const handlers: LoadOnUseHandlers = {
     onPointerEnter: start,
-    onPointerDown: start,
+    onPointerDown: () => {
+      pressing.current = true;
+      // The press ends with this button's click, or anywhere else without one.
+      window.addEventListener('pointerup', () => setTimeout(release, 0), { once: true, capture: true });
+      window.addEventListener('pointercancel', release, { once: true, capture: true });
+      start();
+    },
     onFocus: start,
     onClick: (event) => {
       const focus = event.currentTarget === document.activeElement || event.detail === 0;
       setFirstUse({ open: true, focus });
       start();
+      release();
     },
   };
-  return { loaded, firstUse, handlers };
+  return { loaded: module, firstUse, handlers };
 }
