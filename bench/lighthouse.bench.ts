@@ -16,6 +16,10 @@
  * Contentful Paint, Total Blocking Time, Cumulative Layout Shift; with `--verbose`, each run's figures and the
  * audits that cost points. Every run's JSON report is written under the printed directory.
  *
+ * The browser reaches the app as it does in production (README, "Production"): through a TLS proxy that speaks
+ * HTTP/2 (`tls-proxy.ts`, with a certificate made for the run); `--http1` measures the app's own HTTP/1.1 port
+ * instead, as the rounds before 2026-11-27 did.
+ *
  * `npm run bench -- lighthouse` (or `node --import tsx bench/lighthouse.bench.ts`). `--build` rebuilds the web app
  * first (else an existing build is used); `--quick` is one run per page; `--page=/signup` (repeatable) measures only
  * the pages named; BENCH_LIGHTHOUSE_RUNS sets the runs
@@ -30,13 +34,17 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort, repoRoot, shellEnv } from '../apps/server/test/processes.ts';
 import { createReport, median } from './report.ts';
+import { startTlsProxy } from './tls-proxy.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const verbose = args.includes('--verbose');
+const http1 = args.includes('--http1');
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? (quick ? 1 : 3));
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = [
+  // The proxy's certificate is made for the run (`tls-proxy.ts`).
+  ...(http1 ? [] : ['--ignore-certificate-errors']),
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -72,12 +80,17 @@ if (args.includes('--build')) {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'intergen-lighthouse-'));
 const port = await freePort();
+/** The app's own port: the benchmark's API calls go there. */
 const baseURL = `http://localhost:${port}`;
+/** Where the browser opens the pages: the TLS proxy in front of the app, or (`--http1`) the app itself. */
+const proxyPort = http1 ? port : await freePort();
+const pageOrigin = http1 ? baseURL : `https://localhost:${proxyPort}`;
 const server = spawn(process.execPath, ['scripts/start.mjs'], {
   cwd: repoRoot,
   env: shellEnv(dataDir, {
     PORT: String(port),
-    APP_URL: baseURL,
+    APP_URL: pageOrigin,
+    TRUST_PROXY_HOPS: http1 ? '0' : '1',
     COMMUNITY_TAB: 'true',
     RATE_LIMIT_MULTIPLIER: '20',
   }),
@@ -124,8 +137,8 @@ class Client {
   async call<T>(method: 'GET' | 'POST' | 'PUT', pathname: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.cookie) headers.cookie = this.cookie;
-    // State-changing calls carry our Origin (the server's CSRF check).
-    if (method !== 'GET') headers.origin = baseURL;
+    // State-changing calls carry the app's Origin (the server's CSRF check against APP_URL).
+    if (method !== 'GET') headers.origin = pageOrigin;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(`${baseURL}${pathname}`, {
       method,
@@ -278,7 +291,7 @@ class LighthouseRuntimeError extends Error {}
 async function measureOnce(page: PageToMeasure, cookie: string, run: number): Promise<RunFigures> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   try {
-    const url = `${baseURL}${page.path}`;
+    const url = `${pageOrigin}${page.path}`;
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
@@ -323,6 +336,7 @@ async function measureOnce(page: PageToMeasure, cookie: string, run: number): Pr
 // The run
 
 const link = await adminLink(server);
+if (!http1) await startTlsProxy(proxyPort, port, dataDir);
 server.stdout?.removeAllListeners('data');
 server.stderr?.removeAllListeners('data');
 server.stdout?.resume();
@@ -331,7 +345,9 @@ server.stderr?.resume();
 console.log(
   `Lighthouse ${lighthouseVersion()}, ${chromePath}, mobile preset (default config), ${RUNS} run(s) per page`,
 );
-console.log(`App at ${baseURL} (fresh DATA_DIR), reports in ${reportDir}\n`);
+console.log(
+  `App at ${baseURL} (fresh DATA_DIR), pages opened at ${pageOrigin} (${http1 ? 'the app itself, HTTP/1.1' : 'a TLS proxy speaking HTTP/2'}), reports in ${reportDir}\n`,
+);
 
 /** The measured member's session cookie, in a community of published members (none when only signed out). */
 async function memberCookie(): Promise<string> {
