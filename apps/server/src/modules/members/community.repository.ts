@@ -1,7 +1,7 @@
 import type { ProfileType } from '@intergen/domain';
 import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { companies, experts } from '../../db/schema.ts';
+import { communityCounts, companies, experts } from '../../db/schema.ts';
 import { companyCardColumns, expertCardColumns } from './cards.repository.ts';
 import type { CardRow } from './members.model.ts';
 
@@ -100,6 +100,8 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 /** A PostgreSQL array literal of texts, one parameter however long. */
 const textArray = (values: readonly string[]) =>
   `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+const NO_FILTER: CommunityFilter = { industries: [], expertise: [] };
 
 /** The filter tokens of `facet_tokens` (function `community_facets`) a filter asks for. */
 function tokensOf(filter: CommunityFilter): string[] {
@@ -237,8 +239,33 @@ async function denseRest(ex: Executor, kind: ProfileType, filter: CommunityFilte
   });
 }
 
-/** How many members pass the filters (a dense list's first page). */
+/** No search and no facet: the list is every listed member of the kind (but the viewer). */
+const isUnfiltered = (filter: CommunityFilter) => !filter.searchText && tokensOf(filter).length === 0;
+
+/**
+ * How many members an unfiltered list holds, exact: the count the database keeps per kind in the transaction of
+ * every change (`community_counts`, migration 0018), less the viewer when the viewer is listed, read in one
+ * statement (one snapshot). Null if the count has no row (never after the migration).
+ */
+async function listedTotal(ex: Executor, kind: ProfileType, excludeId?: string): Promise<number | null> {
+  const t = tableOf(kind);
+  const viewer = excludeId
+    ? sql` - (SELECT count(*) FROM ${t} WHERE ${and(...filterConditions(kind, NO_FILTER), eq(t.id, excludeId))})`
+    : sql``;
+  const [row] = await ex
+    .select({ n: sql<number>`${communityCounts.listed}${viewer}`.mapWith(Number) })
+    .from(communityCounts)
+    .where(eq(communityCounts.kind, kind));
+  return row ? row.n : null;
+}
+
+/**
+ * How many members pass the filters (a dense list's first page): an unfiltered list's from the kept count, a
+ * filtered one's by counting its matches in the community GIN index.
+ */
 async function countAll(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: Settled) {
+  const kept = isUnfiltered(filter) ? await listedTotal(ex, kind, q.excludeId) : null;
+  if (kept !== null) return kept;
   const [row] = await ex
     .select({ n: count() })
     .from(tableOf(kind))
@@ -246,12 +273,21 @@ async function countAll(ex: Executor, kind: ProfileType, filter: CommunityFilter
   return Number(row?.n ?? 0);
 }
 
-/** A dense list's page: the ranked part (found by id), then the rest; counted apart on the first page. */
-async function densePage(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: CommunityQuery) {
+/**
+ * A dense list's page: the ranked part (found by id), then the rest; counted apart on the first page (`known`:
+ * the total when the caller has read it already).
+ */
+async function densePage(
+  ex: Executor,
+  kind: ProfileType,
+  filter: CommunityFilter,
+  q: CommunityQuery,
+  known?: number,
+) {
   const settled: Settled = { ...q, ranked: q.ranked ? await q.ranked.map() : new Map() };
   const inRanked = !q.cursor || q.cursor.rank >= 0;
   const [total, ranked, rest] = await Promise.all([
-    q.cursor ? null : countAll(ex, kind, filter, settled),
+    q.cursor ? null : (known ?? countAll(ex, kind, filter, settled)),
     inRanked ? rankedPositions(ex, kind, filter, settled) : [],
     denseRest(ex, kind, filter, { ...settled, cursor: inRanked ? undefined : q.cursor }),
   ]);
@@ -337,6 +373,11 @@ async function pagePositions(
 ): Promise<{ page: Position[]; total: number | null; dense: boolean }> {
   if (q.rankedOnly) return rankedOnlyPage(ex, kind, filter, q);
   if (q.cursor?.dense) return densePage(ex, kind, filter, q);
+  if (!q.cursor && isUnfiltered(filter)) {
+    // An unfiltered list's size is kept: a dense one skips the selective probe, whose rows it would not use.
+    const listed = await listedTotal(ex, kind, q.excludeId);
+    if (listed !== null && listed > SELECTIVE_MAX) return densePage(ex, kind, filter, q, listed);
+  }
   const { page, matches } = await selectivePage(ex, kind, filter, q);
   if (matches <= SELECTIVE_MAX) return { page, total: q.cursor ? null : matches, dense: false };
   return densePage(ex, kind, filter, q);
