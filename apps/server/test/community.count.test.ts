@@ -211,9 +211,15 @@ describe.each(engines)('an unfiltered community list’s total on %s', (engine: 
     expect(await totalOf(expert.client, 'experts')).toBe(listed - 2);
   });
 
-  it('walks to the same number of experts as it shows', async () => {
+  it('walks to the same number of experts as it shows, strong matches first and each once', async () => {
+    await query(
+      `INSERT INTO match_scores (expert_id, company_id, score) VALUES ('listed-4', $1, 95), ('listed-8', $1, 85)`,
+      [company.id],
+    );
     const total = await totalOf(company.client, 'experts-for-company');
     const seen = new Set<string>();
+    const first: string[] = [];
+    let walked = 0;
     let cursor: string | null = null;
     do {
       const response = await company.client.get(
@@ -222,9 +228,13 @@ describe.each(engines)('an unfiltered community list’s total on %s', (engine: 
       expect(response.statusCode, response.body).toBe(200);
       const page: MatchingListResponse = response.json();
       for (const item of page.items) seen.add(item.id);
+      walked += page.items.length;
+      if (first.length === 0) first.push(...page.items.slice(0, 2).map((i) => i.id));
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen.size).toBe(total);
+    expect(walked).toBe(total);
+    expect(first).toEqual(['listed-4', 'listed-8']);
   });
 
   it('keeps counting a filtered list', async () => {
