@@ -16,6 +16,7 @@ export const tableOwners = {
   experts: 'modules/members',
   companies: 'modules/members',
   contactInfo: 'modules/members',
+  communityCounts: 'modules/members',
   sessions: 'modules/auth',
   authTokens: 'modules/auth',
   emailVerificationCodes: 'modules/auth',

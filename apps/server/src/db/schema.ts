@@ -259,6 +259,17 @@ export const companies = pgTable(
   ],
 );
 
+/**
+ * How many members each unfiltered community list holds, per kind (`expert`, `company`): the profiles that pass
+ * the lists' own condition (published; an expert also not private). Kept by the database (triggers on both
+ * profile tables, migration 0018) in the transaction of every change, so the first page of an unfiltered list
+ * reads its exact total here instead of counting every listed row.
+ */
+export const communityCounts = pgTable('community_counts', {
+  kind: text('kind').$type<'expert' | 'company'>().primaryKey(),
+  listed: integer('listed').notNull(),
+});
+
 /** Contact details, readable only by the owner, admins and connected parties. */
 export const contactInfo = pgTable('contact_info', {
   userId: text('user_id')

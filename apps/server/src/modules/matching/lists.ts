@@ -66,16 +66,10 @@ async function listPage(
   const { db } = ctx;
   const filter = listFilter(query);
   // The page is read while the caller's right to the list is checked; nothing leaves before the check
-  // passes, and a refusal wins over any other error. The strong matches rank the page in its own statement
-  // (a subquery); only a dense list reads them out, to look them up by id.
+  // passes, and a refusal wins over any other error. The strong matches rank the page in its statements
+  // (a subquery), never read out.
   const viewer = spec.scoreFor;
-  const min = limits.communityScoreMinimum;
-  const ranked = viewer
-    ? {
-        rows: strongRows(viewer.kind, viewer.id, min),
-        map: () => repo.strongCounterparts(db, viewer.kind, viewer.id, min),
-      }
-    : null;
+  const ranked = viewer ? { rows: strongRows(viewer.kind, viewer.id, limits.communityScoreMinimum) } : null;
   const reading = (async () => {
     const cursor = decodeCursor(query.cursor);
     return members.listCommunityPage(db, spec.kind, filter, {

@@ -1,5 +1,5 @@
 import type { ProfileType } from '@intergen/domain';
-import { and, desc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { matchingRuns, matchScores, matchSuggestions } from '../../db/schema.ts';
 
@@ -78,29 +78,6 @@ export async function scoresWith(
           .select({ other: matchScores.expertId, score: matchScores.score })
           .from(matchScores)
           .where(and(eq(matchScores.companyId, memberId), inArray(matchScores.expertId, [...otherIds])));
-  return new Map(rows.map((r) => [r.other, r.score]));
-}
-
-/**
- * The counterparts scoring at least `minScore` with a member, by id with their score (the partial
- * `…_strong_idx` indexes of migration 0008 hold exactly the pairs ≥ 80).
- */
-export async function strongCounterparts(
-  ex: Executor,
-  kind: ProfileType,
-  memberId: string,
-  minScore: number,
-): Promise<Map<string, number>> {
-  const rows =
-    kind === 'expert'
-      ? await ex
-          .select({ other: matchScores.companyId, score: matchScores.score })
-          .from(matchScores)
-          .where(and(eq(matchScores.expertId, memberId), gte(matchScores.score, minScore)))
-      : await ex
-          .select({ other: matchScores.expertId, score: matchScores.score })
-          .from(matchScores)
-          .where(and(eq(matchScores.companyId, memberId), gte(matchScores.score, minScore)));
   return new Map(rows.map((r) => [r.other, r.score]));
 }
 

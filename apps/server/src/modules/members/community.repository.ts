@@ -1,7 +1,7 @@
 import type { ProfileType } from '@intergen/domain';
 import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { companies, experts } from '../../db/schema.ts';
+import { communityCounts, companies, experts } from '../../db/schema.ts';
 import { companyCardColumns, expertCardColumns } from './cards.repository.ts';
 import type { CardRow } from './members.model.ts';
 
@@ -16,17 +16,14 @@ export interface CommunityFilter {
   boardPositions?: 'yes' | undefined;
 }
 
-/** Members to list first, each with a rank (higher first), e.g. the viewer's strong matches with their score. */
-export type Ranked = ReadonlyMap<string, number>;
-
 /**
- * Where the ranked members come from (their owner builds it: the matching module's scores): a subquery with
- * the columns `id` (text) and `rank` (integer) that a page's statement joins, so they are ranked in the
- * database and never sent here; and the same as a map, read only for a dense list, which looks them up by id.
+ * Where the members to list first come from, each with a rank (higher first), e.g. the viewer's strong matches
+ * with their score (their owner builds it: the matching module's scores): a subquery with the columns `id`
+ * (text) and `rank` (integer) that a page's statements join, so they are ranked in the database and never
+ * sent here.
  */
 export interface RankedSource {
   rows: SQL;
-  map: () => Promise<Ranked>;
 }
 
 /**
@@ -100,6 +97,8 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 /** A PostgreSQL array literal of texts, one parameter however long. */
 const textArray = (values: readonly string[]) =>
   `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+const NO_FILTER: CommunityFilter = { industries: [], expertise: [] };
 
 /** The filter tokens of `facet_tokens` (function `community_facets`) a filter asks for. */
 function tokensOf(filter: CommunityFilter): string[] {
@@ -175,10 +174,6 @@ interface Position {
   rank: number;
 }
 
-/** Descending (rank, listed at, id). */
-const byPosition = (a: Position, b: Position) =>
-  b.rank - a.rank || b.micros - a.micros || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-
 /** The narrow matches of a kind under `where`, at most `limit`, newest first when `ordered`; unranked yet. */
 async function positions(
   ex: Executor,
@@ -201,44 +196,54 @@ async function positions(
   return rows.map((r) => ({ ...r, rank: -1 }));
 }
 
-const ranking = (ranked: Ranked) => (p: Position) => ({ ...p, rank: ranked.get(p.id) ?? -1 });
-
-/** Whether `p` comes after the cursor. */
-const isAfter = (c: CommunityCursor | undefined) => (p: Position) => !c || byPosition(c, p) < 0;
-
-/** The page after the cursor among `all`, in list order. */
-const pageOf = (all: Position[], q: { cursor?: CommunityCursor | undefined; limit: number }) =>
-  all.filter(isAfter(q.cursor)).sort(byPosition).slice(0, q.limit);
-
-type Settled = Omit<CommunityQuery, 'ranked'> & { ranked: Ranked };
-
-/** Every ranked member that passes the filters, found by id in the covering b-tree. */
-async function rankedPositions(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: Settled) {
-  const ids = [...q.ranked.keys()];
-  if (ids.length === 0) return [];
-  const where = [...filterConditions(kind, filter, q.excludeId, 'row'), inIds(tableOf(kind), ids)];
-  return (await positions(ex, kind, where, { limit: ids.length })).map(ranking(q.ranked));
-}
-
 /**
- * The unranked members of a dense list after the cursor, newest first, from the covering b-tree in order. The
- * planner, misled by the estimate of a name search, would rather sort the GIN index's matches: we know there
- * are many, so bitmap scans are off for this one statement.
+ * The unranked members of a dense list after the cursor, newest first, from the covering b-tree in order,
+ * without the ranked: an anti-join, each row walked probed in the ranked's own index (a page walks about a
+ * page of rows; `NOT IN` the subquery read all 2,172 strong matches of the benchmark's company first, 8 ms
+ * against 0.3). The planner, misled by the estimate of a name search, would rather sort the GIN index's
+ * matches: we know there are many, so bitmap scans are off for this one statement. An unfiltered list has no
+ * condition the GIN index could answer: it is read as it is, without the transaction's three round trips.
  */
-async function denseRest(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: Settled) {
+async function denseRest(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: CommunityQuery) {
   const t = tableOf(kind);
   const where = filterConditions(kind, filter, q.excludeId, 'row');
-  if (q.ranked.size > 0) where.push(sql`NOT (${inIds(t, [...q.ranked.keys()])})`);
+  if (q.ranked) where.push(sql`NOT EXISTS (SELECT 1 FROM (${q.ranked.rows}) r WHERE r.id = ${t.id})`);
   if (q.cursor && q.cursor.rank < 0)
     where.push(sql`(${t.listedAt}, ${t.id}) < (${at(q.cursor)}, ${q.cursor.id})`);
+  if (isUnfiltered(filter)) return positions(ex, kind, where, { limit: q.limit, ordered: true });
   return ex.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
     return positions(tx, kind, where, { limit: q.limit, ordered: true });
   });
 }
 
-/** How many members pass the filters (a dense list's first page). */
-async function countAll(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: Settled) {
+/** No search and no facet: the list is every listed member of the kind (but the viewer). */
+const isUnfiltered = (filter: CommunityFilter) => !filter.searchText && tokensOf(filter).length === 0;
+
+/**
+ * How many members an unfiltered list holds, exact: the count the database keeps per kind in the transaction of
+ * every change (`community_counts`, migration 0018), less the viewer when the viewer is listed, read in one
+ * statement (one snapshot). Null if the count has no row (never after the migration).
+ */
+async function listedTotal(ex: Executor, kind: ProfileType, excludeId?: string): Promise<number | null> {
+  const t = tableOf(kind);
+  const viewer = excludeId
+    ? sql` - (SELECT count(*) FROM ${t} WHERE ${and(...filterConditions(kind, NO_FILTER), eq(t.id, excludeId))})`
+    : sql``;
+  const [row] = await ex
+    .select({ n: sql<number>`${communityCounts.listed}${viewer}`.mapWith(Number) })
+    .from(communityCounts)
+    .where(eq(communityCounts.kind, kind));
+  return row ? row.n : null;
+}
+
+/**
+ * How many members pass the filters (a dense list's first page): an unfiltered list's from the kept count, a
+ * filtered one's by counting its matches in the community GIN index.
+ */
+async function countAll(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: CommunityQuery) {
+  const kept = isUnfiltered(filter) ? await listedTotal(ex, kind, q.excludeId) : null;
+  if (kept !== null) return kept;
   const [row] = await ex
     .select({ n: count() })
     .from(tableOf(kind))
@@ -246,16 +251,24 @@ async function countAll(ex: Executor, kind: ProfileType, filter: CommunityFilter
   return Number(row?.n ?? 0);
 }
 
-/** A dense list's page: the ranked part (found by id), then the rest; counted apart on the first page. */
-async function densePage(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: CommunityQuery) {
-  const settled: Settled = { ...q, ranked: q.ranked ? await q.ranked.map() : new Map() };
+/**
+ * A dense list's page: the ranked part (joined by id), then the rest; counted apart on the first page (`known`:
+ * the total when the caller has read it already).
+ */
+async function densePage(
+  ex: Executor,
+  kind: ProfileType,
+  filter: CommunityFilter,
+  q: CommunityQuery,
+  known?: number,
+) {
   const inRanked = !q.cursor || q.cursor.rank >= 0;
   const [total, ranked, rest] = await Promise.all([
-    q.cursor ? null : countAll(ex, kind, filter, settled),
-    inRanked ? rankedPositions(ex, kind, filter, settled) : [],
-    denseRest(ex, kind, filter, { ...settled, cursor: inRanked ? undefined : q.cursor }),
+    q.cursor ? null : (known ?? countAll(ex, kind, filter, q)),
+    inRanked && q.ranked ? rankedRows(ex, kind, filter, q.ranked, q, false) : [],
+    denseRest(ex, kind, filter, { ...q, cursor: inRanked ? undefined : q.cursor }),
   ]);
-  const page = [...pageOf(ranked, q), ...rest].slice(0, q.limit);
+  const page = [...toPositions(ranked), ...rest].slice(0, q.limit);
   return { page, total, dense: true };
 }
 
@@ -264,7 +277,8 @@ interface PageRow {
   id: string | null;
   micros: number | string;
   rank: number | string;
-  n: number | string;
+  /** How many matches (a selective page, a strong-only first page). */
+  n?: number | string;
 }
 
 async function rowsOf<T>(ex: Executor, query: SQL): Promise<T[]> {
@@ -306,25 +320,37 @@ async function selectivePage(ex: Executor, kind: ProfileType, filter: CommunityF
 }
 
 /**
- * Only the ranked members that pass the filters, in one statement: the ranked joined to the covering b-tree
- * by id, ordered, the page after the cursor kept, and counted on the first page.
+ * The ranked members that pass the filters, after the cursor, best first, at most a page, in one statement: the
+ * ranked joined to the covering b-tree by id and ordered (`counted`: each row also says how many pass in all).
  */
-async function rankedOnlyPage(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: CommunityQuery) {
-  if (!q.ranked) return { page: [], total: q.cursor ? null : 0, dense: false };
+async function rankedRows(
+  ex: Executor,
+  kind: ProfileType,
+  filter: CommunityFilter,
+  ranked: RankedSource,
+  q: Pick<CommunityQuery, 'excludeId' | 'cursor' | 'limit'>,
+  counted: boolean,
+): Promise<PageRow[]> {
   const t = tableOf(kind);
   const where = filterConditions(kind, filter, q.excludeId, 'row');
   if (q.cursor) {
     where.push(sql`(r.rank, ${t.listedAt}, ${t.id}) < (${q.cursor.rank}, ${at(q.cursor)}, ${q.cursor.id})`);
   }
-  const rows = await rowsOf<PageRow>(
+  return rowsOf<PageRow>(
     ex,
     sql`SELECT ${t.id} AS id, round(date_part('epoch', ${t.listedAt}) * 1000000)::bigint AS micros,
-        r.rank AS rank, count(*) OVER () AS n
-      FROM (${q.ranked.rows}) r JOIN ${t} ON ${t.id} = r.id
+        r.rank AS rank${counted ? sql`, count(*) OVER () AS n` : sql``}
+      FROM (${ranked.rows}) r JOIN ${t} ON ${t.id} = r.id
       WHERE ${and(...where)}
       ORDER BY r.rank DESC, ${t.listedAt} DESC NULLS LAST, ${t.id} DESC
       LIMIT ${q.limit}`,
   );
+}
+
+/** Only the ranked members that pass the filters: a page of them, and how many in all on the first page. */
+async function rankedOnlyPage(ex: Executor, kind: ProfileType, filter: CommunityFilter, q: CommunityQuery) {
+  if (!q.ranked) return { page: [], total: q.cursor ? null : 0, dense: false };
+  const rows = await rankedRows(ex, kind, filter, q.ranked, q, !q.cursor);
   return { page: toPositions(rows), total: q.cursor ? null : Number(rows[0]?.n ?? 0), dense: false };
 }
 
@@ -337,6 +363,11 @@ async function pagePositions(
 ): Promise<{ page: Position[]; total: number | null; dense: boolean }> {
   if (q.rankedOnly) return rankedOnlyPage(ex, kind, filter, q);
   if (q.cursor?.dense) return densePage(ex, kind, filter, q);
+  if (!q.cursor && isUnfiltered(filter)) {
+    // An unfiltered list's size is kept: a dense one skips the selective probe, whose rows it would not use.
+    const listed = await listedTotal(ex, kind, q.excludeId);
+    if (listed !== null && listed > SELECTIVE_MAX) return densePage(ex, kind, filter, q, listed);
+  }
   const { page, matches } = await selectivePage(ex, kind, filter, q);
   if (matches <= SELECTIVE_MAX) return { page, total: q.cursor ? null : matches, dense: false };
   return densePage(ex, kind, filter, q);

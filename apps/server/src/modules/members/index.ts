@@ -23,7 +23,6 @@ export {
   type CommunityPage,
   type CommunityRow,
   listCommunityPage,
-  type Ranked,
 } from './community.repository.ts';
 export {
   isMemberConsoleCursor,
