@@ -11,6 +11,7 @@ import {
   firstIncompleteStep,
   setHasEmailVerificationCode,
   statusOf,
+  storedProfileOf,
   withPending,
 } from '../members/index.ts';
 import * as repo from './auth.repository.ts';
@@ -65,9 +66,16 @@ export async function toSessionUser(
   sessionToken?: string | null,
   /** The session's flag when the caller has it already (read with the session): not read again. */
   knownPostponed?: boolean,
+  /** The user's rows when the caller has them already (read with the session): the profile is not read again. */
+  known?: members.MemberRows,
 ): Promise<SessionUser> {
-  // The account is the row just read: the profile's statement alone.
-  const profile = user.kind ? await findProfile(ex, user) : null;
+  // The account is the row just read: the profile's statement alone, or none when the session lookup read it.
+  const profile =
+    known && known.user.id === user.id
+      ? storedProfileOf(known)
+      : user.kind
+        ? await findProfile(ex, user)
+        : null;
   return {
     id: user.id,
     email: user.email,

@@ -21,8 +21,10 @@ export function describeUser(
   sessionToken?: string | null,
   /** The session's annual-confirmation flag, when the session lookup read it. */
   annualConfirmationPostponed?: boolean,
+  /** The user's rows, when the session lookup read them (the profile is not read again). */
+  member?: members.MemberRows,
 ): Promise<SessionUser> {
-  return toSessionUser(db, user, sessionToken, annualConfirmationPostponed);
+  return toSessionUser(db, user, sessionToken, annualConfirmationPostponed, member);
 }
 
 /** `Maybe later` on the annual confirmation: this session is not asked again (the next sign-in is). */
@@ -64,15 +66,17 @@ export async function signOut({ db }: AuthContext, token: string): Promise<void>
 }
 
 /**
- * Resolves a session cookie to its user, in one round trip (the live session, its user and whether the user's
- * profile is deactivated). A session of an account that lost its login or was deactivated is deleted on sight,
- * so such a user is signed out at once.
+ * Resolves a session cookie to its user, in one round trip (the live session, its user, whether the user's
+ * profile is deactivated, and the user's profile and contact rows for the request's own use). A session of an
+ * account that lost its login or was deactivated is deleted on sight, so such a user is signed out at once.
  */
 export async function resolveSession(
   { db }: AuthContext,
   token: string,
 ): Promise<{
   user: members.UserRow;
+  /** The user's account, profile and contact rows as this lookup read them. */
+  member: members.MemberRows;
   sessionId: string;
   extendedUntil: Date | null;
   annualConfirmationPostponed: boolean;
@@ -94,6 +98,7 @@ export async function resolveSession(
   }
   return {
     user,
+    member: found.member,
     sessionId,
     extendedUntil,
     annualConfirmationPostponed: found.via.annualConfirmationPostponed,
