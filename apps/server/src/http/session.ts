@@ -1,7 +1,7 @@
 import { messages } from '@intergen/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
-import type { AuthService, IssuedSession } from '../modules/auth/index.ts';
+import type { AuthService, IssuedSession, SessionCache } from '../modules/auth/index.ts';
 import type { MemberRows, UserRow } from '../modules/members/index.ts';
 import { isApiRequest } from './paths.ts';
 
@@ -27,8 +27,17 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves the session cookie of every /api request into `request.user`. */
-export function registerSessions(app: FastifyInstance, auth: AuthService, secure: boolean) {
+/**
+ * Resolves the session cookie of every /api request into `request.user`. With a session cache, a request that may
+ * have changed something (any method but GET and HEAD) is answered only once this instance has heard of what it
+ * changed (`settle`), so the next request here never meets a session or member as they were before it.
+ */
+export function registerSessions(
+  app: FastifyInstance,
+  auth: AuthService,
+  secure: boolean,
+  sessionCache: SessionCache | null = null,
+) {
   app.decorateRequest('user', null);
   app.decorateRequest('member', null);
   app.decorateRequest('sessionToken', null);
@@ -56,6 +65,13 @@ export function registerSessions(app: FastifyInstance, auth: AuthService, secure
       if (resolved.extendedUntil) set(reply, { token, expiresAt: resolved.extendedUntil });
     }
   });
+  if (sessionCache) {
+    app.addHook('onSend', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && isApiRequest(request)) {
+        await sessionCache.settle();
+      }
+    });
+  }
   return {
     set,
     clear(reply: FastifyReply) {

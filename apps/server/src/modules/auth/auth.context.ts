@@ -15,6 +15,7 @@ import {
   withPending,
 } from '../members/index.ts';
 import * as repo from './auth.repository.ts';
+import type { SessionCache } from './sessions.cache.ts';
 
 /**
  * Runs in the transaction that verifies a member's e-mail, after the address is marked verified (the profiles
@@ -28,6 +29,8 @@ export interface AuthServiceDeps {
   /** Called after a transaction that queued mail (or other outbox work) has committed, to send it at once. */
   afterCommit: () => void;
   onEmailVerified?: readonly EmailVerifiedHook[];
+  /** Looked-up sessions kept by this instance (sessions.cache.ts); none: every lookup reads the database. */
+  sessionCache?: SessionCache | null;
 }
 
 export interface IssuedSession {
@@ -47,6 +50,7 @@ export interface AuthContext {
   appUrl: string;
   afterCommit: () => void;
   onEmailVerified: readonly EmailVerifiedHook[];
+  sessionCache: SessionCache | null;
 }
 
 /** The context of `createAuthService`, built once from its dependencies. */
@@ -55,8 +59,9 @@ export function authContext({
   appUrl,
   afterCommit,
   onEmailVerified = [],
+  sessionCache = null,
 }: AuthServiceDeps): AuthContext {
-  return { db: database.db, appUrl, afterCommit, onEmailVerified };
+  return { db: database.db, appUrl, afterCommit, onEmailVerified, sessionCache };
 }
 
 /** The client's view of a user; `sessionToken` names the session whose flags it carries (none: a new one). */
