@@ -28,30 +28,10 @@ export interface SessionCacheOptions {
   now?: () => number;
 }
 
-/**
- * This instance's looked-up sessions, by session id (the token's hash), each with what the lookup read of its
- * member. Every change to those rows, made by any instance, a job or by hand, is announced on
- * `sessionsChangedChannel` by a trigger, and the entries of the users it names are dropped when it is heard.
- * Entries are used only while the instance is listening: before the listener is up, and while its connection is
- * lost (notifications could be missed), every lookup goes to the database, and what was kept is dropped. A lookup
- * that began before a change was heard is not kept. `settle` makes this instance's own changes take effect here
- * before the request that made them is answered. Sessions past their expiry, or due to slide it, are not answered
- * from here, and no entry is older than `maxAgeMs`.
- */
-export function createSessionCache(database: Database, options: SessionCacheOptions = {}) {
-  const maxAgeMs = options.maxAgeMs ?? 60_000;
-  const maxEntries = options.maxEntries ?? 10_000;
-  const settleTimeoutMs = options.settleTimeoutMs ?? 2_000;
-  const now = options.now ?? Date.now;
+/** The kept sessions, by session id and by user, with the bounds of age and size. */
+function sessionEntries(maxAgeMs: number, maxEntries: number, now: () => number) {
   const entries = new Map<string, { session: CachedSession; storedAt: number }>();
   const byUser = new Map<string, Set<string>>();
-  const barriers = new Map<string, () => void>();
-  const instance = randomUUID();
-  let barrierCount = 0;
-  let generation = 0;
-  let trusted = false;
-  let listening: Promise<Unlisten | null> | null = null;
-
   const forget = (sessionId: string) => {
     const entry = entries.get(sessionId);
     if (!entry) return;
@@ -60,51 +40,8 @@ export function createSessionCache(database: Database, options: SessionCacheOpti
     ids?.delete(sessionId);
     if (ids?.size === 0) byUser.delete(entry.session.user.id);
   };
-  const dropAll = () => {
-    generation++;
-    entries.clear();
-    byUser.clear();
-  };
-  const heard = (payload: string) => {
-    if (payload.startsWith('barrier:')) return barriers.get(payload)?.();
-    if (payload === '*') return dropAll();
-    generation++;
-    for (const userId of payload.split(',')) {
-      for (const sessionId of byUser.get(userId) ?? []) forget(sessionId);
-    }
-  };
-  const untrust = () => {
-    trusted = false;
-    dropAll();
-  };
-  const listen = () => {
-    listening ??= database
-      .listen(sessionsChangedChannel, heard, {
-        onReconnect: () => {
-          dropAll();
-          trusted = true;
-        },
-        onError: untrust,
-      })
-      .then(
-        (stop) => {
-          dropAll();
-          trusted = true;
-          return stop;
-        },
-        () => {
-          // Not listening: look up every time, and try again at the next lookup.
-          listening = null;
-          return null;
-        },
-      );
-  };
-
   return {
-    /** The kept session, or null (not kept, expired, due to slide its expiry, too old, or not trusted now). */
     get(sessionId: string, slideAfterMs: number): CachedSession | null {
-      listen();
-      if (!trusted) return null;
       const entry = entries.get(sessionId);
       if (!entry) return null;
       const t = now();
@@ -119,14 +56,7 @@ export function createSessionCache(database: Database, options: SessionCacheOpti
       }
       return session;
     },
-    /** Marks the start of a lookup in the database; `keep` takes its answer only if nothing was heard since. */
-    begin(): number | null {
-      listen();
-      return trusted ? generation : null;
-    },
-    /** Keeps a looked-up session (when nothing changed since `begin` and the instance is still listening). */
-    keep(started: number | null, sessionId: string, session: CachedSession): void {
-      if (started === null || !trusted || started !== generation) return;
+    set(sessionId: string, session: CachedSession): void {
       forget(sessionId);
       if (entries.size >= maxEntries) {
         const oldest = entries.keys().next();
@@ -137,31 +67,99 @@ export function createSessionCache(database: Database, options: SessionCacheOpti
       ids.add(sessionId);
       byUser.set(session.user.id, ids);
     },
-    /**
-     * Resolves once every change committed before it was called has been heard here (a barrier notification on the
-     * channel comes back after them: PostgreSQL delivers notifications in commit order). Called before a
-     * state-changing request is answered, so the next request on this instance sees what it changed; if the barrier
-     * does not come back in time, everything kept is dropped instead.
-     */
-    async settle(): Promise<void> {
-      if (!trusted) return;
-      const token = `barrier:${instance}:${++barrierCount}`;
-      let timer: NodeJS.Timeout | undefined;
-      const back = new Promise<boolean>((resolve) => {
-        barriers.set(token, () => resolve(true));
-        timer = setTimeout(() => resolve(false), settleTimeoutMs);
-      });
-      try {
-        await database.query('SELECT pg_notify($1, $2)', [sessionsChangedChannel, token]);
-        if (!(await back)) dropAll();
-      } catch {
-        dropAll();
-      } finally {
-        clearTimeout(timer);
-        barriers.delete(token);
+    dropUsers(userIds: readonly string[]): void {
+      for (const userId of userIds) {
+        for (const sessionId of byUser.get(userId) ?? []) forget(sessionId);
       }
     },
-    /** How many sessions are kept (tests). */
+    clear(): void {
+      entries.clear();
+      byUser.clear();
+    },
+    get size(): number {
+      return entries.size;
+    },
+  };
+}
+
+/**
+ * This instance's looked-up sessions, by session id (the token's hash), each with what the lookup read of its
+ * member. Every change to those rows, made by any instance, a job or by hand, is announced on
+ * `sessionsChangedChannel` by a trigger, and the entries of the users it names are dropped when it is heard.
+ * Entries are used only while the instance is listening: before the listener is up, and while its connection is
+ * lost (notifications could be missed), every lookup goes to the database, and what was kept is dropped. A lookup
+ * that began before a change was heard is not kept. `settle` makes this instance's own changes take effect here
+ * before the request that made them is answered. Sessions past their expiry, or due to slide it, are not answered
+ * from here, and no entry is older than `maxAgeMs`.
+ */
+export function createSessionCache(database: Database, options: SessionCacheOptions = {}) {
+  const entries = sessionEntries(
+    options.maxAgeMs ?? 60_000,
+    options.maxEntries ?? 10_000,
+    options.now ?? Date.now,
+  );
+  const barriers = createBarriers(database, options.settleTimeoutMs ?? 2_000);
+  let generation = 0;
+  let trusted = false;
+  let listening: Promise<Unlisten | null> | null = null;
+
+  const dropAll = () => {
+    generation++;
+    entries.clear();
+  };
+  const heard = (payload: string) => {
+    if (barriers.heard(payload)) return;
+    generation++;
+    if (payload === '*') entries.clear();
+    else entries.dropUsers(payload.split(','));
+  };
+  const untrust = () => {
+    trusted = false;
+    dropAll();
+  };
+  const trust = () => {
+    dropAll();
+    trusted = true;
+  };
+  const listen = () => {
+    listening ??= database
+      .listen(sessionsChangedChannel, heard, { onReconnect: trust, onError: untrust })
+      .then(
+        (stop) => {
+          trust();
+          return stop;
+        },
+        () => {
+          // Not listening: look up every time, and try again at the next lookup.
+          listening = null;
+          return null;
+        },
+      );
+  };
+
+  return {
+    /** The kept session, or null (not kept, expired, due to slide its expiry, too old, or not trusted now). */
+    get(sessionId: string, slideAfterMs: number): CachedSession | null {
+      listen();
+      return trusted ? entries.get(sessionId, slideAfterMs) : null;
+    },
+    /** Marks the start of a lookup in the database; `keep` takes its answer only if nothing was heard since. */
+    begin(): number | null {
+      listen();
+      return trusted ? generation : null;
+    },
+    /** Keeps a looked-up session (when nothing changed since `begin` and the instance is still listening). */
+    keep(started: number | null, sessionId: string, session: CachedSession): void {
+      if (started !== null && trusted && started === generation) entries.set(sessionId, session);
+    },
+    /**
+     * Resolves once every change committed before it was called has been heard here. Called before a
+     * state-changing request is answered, so the next request on this instance sees what it changed; if the
+     * barrier does not come back in time, everything kept is dropped instead.
+     */
+    async settle(): Promise<void> {
+      if (trusted && !(await barriers.pass())) dropAll();
+    },
     get size(): number {
       return entries.size;
     },
@@ -171,6 +169,42 @@ export function createSessionCache(database: Database, options: SessionCacheOpti
       listening = null;
       untrust();
       await stop?.();
+    },
+  };
+}
+
+/**
+ * Barriers on the channel: `pass` sends a notification of its own and resolves true once the listener hears it
+ * back — after every notification of a transaction committed before it (PostgreSQL delivers them in commit order)
+ * — or false when it does not come back in time or cannot be sent.
+ */
+function createBarriers(database: Database, timeoutMs: number) {
+  const waiting = new Map<string, () => void>();
+  const instance = randomUUID();
+  let count = 0;
+  return {
+    /** Whether the payload is a barrier (this instance's or another's); this instance's is released. */
+    heard(payload: string): boolean {
+      if (!payload.startsWith('barrier:')) return false;
+      waiting.get(payload)?.();
+      return true;
+    },
+    async pass(): Promise<boolean> {
+      const token = `barrier:${instance}:${++count}`;
+      let timer: NodeJS.Timeout | undefined;
+      const back = new Promise<boolean>((resolve) => {
+        waiting.set(token, () => resolve(true));
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      try {
+        await database.query('SELECT pg_notify($1, $2)', [sessionsChangedChannel, token]);
+        return await back;
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+        waiting.delete(token);
+      }
     },
   };
 }
