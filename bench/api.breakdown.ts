@@ -89,6 +89,8 @@ export async function breakdown(options: {
     DATA_DIR: options.dataDir,
     APP_URL: options.appUrl,
     LOG_LEVEL: 'info',
+    // As the app process gets it: `SESSION_CACHE=false npm run bench -- api` measures without the session cache.
+    ...(process.env.SESSION_CACHE ? { SESSION_CACHE: process.env.SESSION_CACHE } : {}),
   });
   const database = await openDatabase({ kind: 'postgres', url: options.databaseUrl });
   const log = createWriteStream(`${options.dataDir}/breakdown.log`);

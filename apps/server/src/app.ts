@@ -40,7 +40,12 @@ import {
   adminRoutes,
 } from './modules/admin/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
-import { accountRateLimitKeys, authRoutes, createAuthService } from './modules/auth/index.ts';
+import {
+  accountRateLimitKeys,
+  authRoutes,
+  createAuthService,
+  createSessionCache,
+} from './modules/auth/index.ts';
 import {
   connectionsRoutes,
   createConnectionsService,
@@ -244,8 +249,11 @@ export async function buildApp(deps: AppDeps) {
     onExpertApproved: [...expertApprovedHooks, connections.releasePendingRequests],
     warn: (obj, message) => app.log.warn(obj, message),
   });
+  // Looked-up sessions kept per instance, dropped when a trigger announces a change (migration 0019).
+  const sessionCache = config.sessionCache ? createSessionCache(database) : null;
   const auth = createAuthService({
     database,
+    sessionCache,
     appUrl: config.appUrl,
     afterCommit: () => worker.nudge(),
     // Verifying the e-mail publishes or submits a complete profile that was waiting for it (spec 000 §2).
@@ -283,7 +291,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   registerOriginCheck(app, config.appUrl);
-  const cookies = registerSessions(app, auth, config.secureCookies);
+  const cookies = registerSessions(app, auth, config.secureCookies, sessionCache);
 
   await app.register(healthRoutes({ database }), { prefix: '/api' });
   app.get(
@@ -426,6 +434,7 @@ export async function buildApp(deps: AppDeps) {
     await housekeeping.stop();
     await worker.stop();
     await settings.stop();
+    await sessionCache?.stop();
     transport.close();
   });
 
@@ -445,6 +454,7 @@ export async function buildApp(deps: AppDeps) {
     worker,
     housekeeping,
     liveHub,
+    sessionCache,
   });
 }
 

@@ -26,6 +26,11 @@ const EnvSchema = z.object({
   /** Multiplies every rate limit; tests raise it, production keeps 1. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   COMMUNITY_TAB: bool.optional(),
+  /**
+   * Keep looked-up sessions in memory per instance, dropped on any change by a trigger and LISTEN/NOTIFY (the
+   * auth module's sessions.cache.ts). Default: on in production, off elsewhere.
+   */
+  SESSION_CACHE: bool.optional(),
   /** How many proxy hops in front of the app to trust for the client address (X-Forwarded-For); 0 = none. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /**
@@ -56,6 +61,7 @@ export interface Config {
   runWorker: boolean;
   rateLimitMultiplier: number;
   communityTab: boolean;
+  sessionCache: boolean;
   logLevel: string;
   secureCookies: boolean;
   trustProxyHops: number;
@@ -132,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runWorker: e.RUN_WORKER,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     communityTab: e.COMMUNITY_TAB ?? e.APP_ENV === 'production',
+    sessionCache: e.SESSION_CACHE ?? e.APP_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     secureCookies: appUrl.startsWith('https://'),
     trustProxyHops: e.TRUST_PROXY_HOPS,

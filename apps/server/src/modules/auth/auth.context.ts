@@ -11,9 +11,11 @@ import {
   firstIncompleteStep,
   setHasEmailVerificationCode,
   statusOf,
+  storedProfileOf,
   withPending,
 } from '../members/index.ts';
 import * as repo from './auth.repository.ts';
+import type { SessionCache } from './sessions.cache.ts';
 
 /**
  * Runs in the transaction that verifies a member's e-mail, after the address is marked verified (the profiles
@@ -27,6 +29,8 @@ export interface AuthServiceDeps {
   /** Called after a transaction that queued mail (or other outbox work) has committed, to send it at once. */
   afterCommit: () => void;
   onEmailVerified?: readonly EmailVerifiedHook[];
+  /** Looked-up sessions kept by this instance (sessions.cache.ts); none: every lookup reads the database. */
+  sessionCache?: SessionCache | null;
 }
 
 export interface IssuedSession {
@@ -46,6 +50,7 @@ export interface AuthContext {
   appUrl: string;
   afterCommit: () => void;
   onEmailVerified: readonly EmailVerifiedHook[];
+  sessionCache: SessionCache | null;
 }
 
 /** The context of `createAuthService`, built once from its dependencies. */
@@ -54,8 +59,9 @@ export function authContext({
   appUrl,
   afterCommit,
   onEmailVerified = [],
+  sessionCache = null,
 }: AuthServiceDeps): AuthContext {
-  return { db: database.db, appUrl, afterCommit, onEmailVerified };
+  return { db: database.db, appUrl, afterCommit, onEmailVerified, sessionCache };
 }
 
 /** The client's view of a user; `sessionToken` names the session whose flags it carries (none: a new one). */
@@ -65,9 +71,16 @@ export async function toSessionUser(
   sessionToken?: string | null,
   /** The session's flag when the caller has it already (read with the session): not read again. */
   knownPostponed?: boolean,
+  /** The user's rows when the caller has them already (read with the session): the profile is not read again. */
+  known?: members.MemberRows,
 ): Promise<SessionUser> {
-  // The account is the row just read: the profile's statement alone.
-  const profile = user.kind ? await findProfile(ex, user) : null;
+  // The account is the row just read: the profile's statement alone, or none when the session lookup read it.
+  const profile =
+    known && known.user.id === user.id
+      ? storedProfileOf(known)
+      : user.kind
+        ? await findProfile(ex, user)
+        : null;
   return {
     id: user.id,
     email: user.email,

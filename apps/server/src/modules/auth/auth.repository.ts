@@ -26,7 +26,7 @@ export async function insertSession(ex: Executor, row: typeof sessions.$inferIns
 export function liveSessionSource(id: string): { source: SQL; fields: LiveSessionFields } {
   return {
     source: sql`SELECT ${sessions.userId} AS user_id, ${sessions.lastSeenAt} AS last_seen_at,
-      ${sessions.annualConfirmationPostponed} AS annual_postponed
+      ${sessions.expiresAt} AS expires_at, ${sessions.annualConfirmationPostponed} AS annual_postponed
       FROM ${sessions} WHERE ${and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()))}`,
     fields: liveSessionFields,
   };
@@ -34,6 +34,7 @@ export function liveSessionSource(id: string): { source: SQL; fields: LiveSessio
 
 const liveSessionFields = {
   lastSeenAt: sql<Date>`via.last_seen_at`.mapWith(sessions.lastSeenAt),
+  expiresAt: sql<Date>`via.expires_at`.mapWith(sessions.expiresAt),
   annualConfirmationPostponed: sql<boolean>`via.annual_postponed`.mapWith(
     sessions.annualConfirmationPostponed,
   ),

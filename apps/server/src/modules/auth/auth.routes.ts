@@ -104,7 +104,12 @@ export function authRoutes(deps: {
       },
       async (request) => ({
         user: request.user
-          ? await auth.describe(request.user, request.sessionToken, request.sessionPostponed ?? undefined)
+          ? await auth.describe(
+              request.user,
+              request.sessionToken,
+              request.sessionPostponed ?? undefined,
+              request.member ?? undefined,
+            )
           : null,
       }),
     );

@@ -8,3 +8,4 @@ export { deleteUserSessions, deleteUserTokens, lastSignInAt } from './auth.repos
 export { accountRateLimitKeys, authRoutes, limiters, trackLimitedRoutes } from './auth.routes.ts';
 export { type AuthService, createAuthService } from './auth.service.ts';
 export { purgeMemberAuth } from './purge.ts';
+export { createSessionCache, type SessionCache, sessionsChangedChannel } from './sessions.cache.ts';

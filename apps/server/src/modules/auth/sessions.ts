@@ -21,8 +21,10 @@ export function describeUser(
   sessionToken?: string | null,
   /** The session's annual-confirmation flag, when the session lookup read it. */
   annualConfirmationPostponed?: boolean,
+  /** The user's rows, when the session lookup read them (the profile is not read again). */
+  member?: members.MemberRows,
 ): Promise<SessionUser> {
-  return toSessionUser(db, user, sessionToken, annualConfirmationPostponed);
+  return toSessionUser(db, user, sessionToken, annualConfirmationPostponed, member);
 }
 
 /** `Maybe later` on the annual confirmation: this session is not asked again (the next sign-in is). */
@@ -63,21 +65,36 @@ export async function signOut({ db }: AuthContext, token: string): Promise<void>
   await repo.deleteSession(db, hashToken(token));
 }
 
-/**
- * Resolves a session cookie to its user, in one round trip (the live session, its user and whether the user's
- * profile is deactivated). A session of an account that lost its login or was deactivated is deleted on sight,
- * so such a user is signed out at once.
- */
-export async function resolveSession(
-  { db }: AuthContext,
-  token: string,
-): Promise<{
+/** A session's expiry slides forward when it was last seen longer ago than this (written at most once a day). */
+const slideAfterMs = 24 * 60 * 60 * 1000;
+
+/** A resolved session: its user, what the lookup read of the member, and a new expiry for the cookie, if any. */
+export interface ResolvedSession {
   user: members.UserRow;
+  /** The user's account, profile and contact rows as this lookup read them. */
+  member: members.MemberRows;
   sessionId: string;
   extendedUntil: Date | null;
   annualConfirmationPostponed: boolean;
-} | null> {
+}
+
+/**
+ * Resolves a session cookie to its user, in one round trip (the live session, its user, whether the user's
+ * profile is deactivated, and the user's profile and contact rows for the request's own use), or in none when
+ * this instance kept it (sessions.cache.ts). A session of an account that lost its login or was deactivated is
+ * deleted on sight, so such a user is signed out at once.
+ */
+export async function resolveSession(
+  { db, sessionCache }: AuthContext,
+  token: string,
+): Promise<ResolvedSession | null> {
   const sessionId = hashToken(token);
+  const kept = sessionCache?.get(sessionId, slideAfterMs);
+  if (kept) {
+    const { user, member, annualConfirmationPostponed } = kept;
+    return { user, member, sessionId, extendedUntil: null, annualConfirmationPostponed };
+  }
+  const started = sessionCache?.begin() ?? null;
   const live = repo.liveSessionSource(sessionId);
   const found = await members.findUserVia(db, live.source, live.fields);
   if (!found) return null;
@@ -88,12 +105,22 @@ export async function resolveSession(
   }
   // Sliding expiry, written at most once a day per session; the caller renews the cookie with it.
   let extendedUntil: Date | null = null;
-  if (Date.now() - found.via.lastSeenAt.getTime() > 24 * 60 * 60 * 1000) {
+  if (Date.now() - found.via.lastSeenAt.getTime() > slideAfterMs) {
     extendedUntil = new Date(Date.now() + limits.sessionTtlMs);
     await repo.extendSession(db, sessionId, extendedUntil);
+  } else {
+    // (An extended session is kept at its next lookup: its change is being announced.)
+    sessionCache?.keep(started, sessionId, {
+      user,
+      member: found.member,
+      annualConfirmationPostponed: found.via.annualConfirmationPostponed,
+      lastSeenAt: found.via.lastSeenAt,
+      expiresAt: found.via.expiresAt,
+    });
   }
   return {
     user,
+    member: found.member,
     sessionId,
     extendedUntil,
     annualConfirmationPostponed: found.via.annualConfirmationPostponed,

@@ -64,11 +64,18 @@ export interface Locked {
   role: RequestRole;
 }
 
-/** The caller as views need them (side and facets), or 404 when they have no profile. */
-export async function viewingMember(ex: Executor, caller: Caller): Promise<ViewingMember> {
+/**
+ * The caller as views need them (side and facets), or 404 when they have no profile. `known`: the caller's rows
+ * as the session lookup read them (for reads outside a transaction: nothing is read again).
+ */
+export async function viewingMember(
+  ex: Executor,
+  caller: Caller,
+  known?: members.MemberRows,
+): Promise<ViewingMember> {
   const side = matching.memberSide(caller);
-  await members.requireMemberReader(ex, caller);
-  const member = await members.findMatchingMember(ex, caller.id);
+  await members.requireMemberReader(ex, caller, known);
+  const member = known ? members.matchingMemberOf(known) : await members.findMatchingMember(ex, caller.id);
   if (!member || member.kind !== side) throw notFound();
   return { id: member.id, side, facets: member.facets };
 }

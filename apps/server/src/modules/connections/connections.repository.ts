@@ -1,7 +1,8 @@
 import type { ProfileType } from '@intergen/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { connectionRequests } from '../../db/schema.ts';
+import { type ViaSource, viaColumn, viaColumns } from '../../db/via.ts';
 
 export type RequestRow = typeof connectionRequests.$inferSelect;
 export type RequestPatch = Partial<Omit<typeof connectionRequests.$inferInsert, 'id'>>;
@@ -70,6 +71,21 @@ export async function listRequestsOf(
     .from(connectionRequests)
     .where(eq(mine, memberId))
     .orderBy(desc(connectionRequests.requestSentAt), desc(connectionRequests.id));
+}
+
+/**
+ * `listRequestsOf` as a statement the members module joins the counterparts to (`counterpartsVia`): `member_id`
+ * is the other side of each request; newest first.
+ */
+export function requestsSource(side: ProfileType, memberId: string): ViaSource<RequestRow> {
+  const mine = side === 'expert' ? connectionRequests.expertId : connectionRequests.companyId;
+  const other = side === 'expert' ? connectionRequests.companyId : connectionRequests.expertId;
+  return {
+    source: sql`SELECT ${connectionRequests}.*, ${other} AS member_id FROM ${connectionRequests}
+      WHERE ${eq(mine, memberId)}`,
+    fields: viaColumns(connectionRequests),
+    order: sql`${viaColumn(connectionRequests.requestSentAt)} DESC, ${viaColumn(connectionRequests.id)} DESC`,
+  };
 }
 
 /** The request `id`, or null. */

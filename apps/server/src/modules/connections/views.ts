@@ -1,6 +1,7 @@
 import type { ConnectionBuckets, ConnectionRequest } from '@intergen/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
+import * as members from '../members/index.ts';
 import { type ConnectionsContext, viewingMember, viewOf, withCounterparts } from './connections.context.ts';
 import { toBuckets } from './connections.model.ts';
 import * as repo from './connections.repository.ts';
@@ -20,8 +21,13 @@ export function getRequest(
  */
 export async function listBuckets(ctx: ConnectionsContext, caller: Caller): Promise<ConnectionBuckets> {
   const { db } = ctx;
-  const me = await viewingMember(db, caller);
-  const rows = await withCounterparts(db, me, await repo.listRequestsOf(db, me.side, me.id));
+  const me = await viewingMember(db, caller, caller.member);
+  // The requests and their counterparts in one statement; a counterpart gone from the platform takes theirs out.
+  const other = me.side === 'expert' ? 'company' : 'expert';
+  const rows = (await members.counterpartsVia(db, other, repo.requestsSource(me.side, me.id))).flatMap(
+    ({ row: request, counterpart: c }) =>
+      c.gone ? [] : [{ request, card: c.card, facets: c.facets, contact: c.contact }],
+  );
   return { ...toBuckets(rows, me), surveyFormUrl: await ctx.surveyFormUrl(db, me.side) };
 }
 

@@ -2,6 +2,7 @@ import type { ProfileType } from '@intergen/domain';
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { matchingRuns, matchScores, matchSuggestions } from '../../db/schema.ts';
+import { type ViaSource, viaColumn, viaColumns } from '../../db/via.ts';
 
 /** The rows of a raw statement, whichever driver ran it (both answer `{ rows }`). */
 async function rowsOf<T>(ex: Executor, query: SQL): Promise<T[]> {
@@ -156,24 +157,21 @@ export async function markSuggestionDismissed(ex: Executor, id: string, by: Prof
 }
 
 /**
- * A member's suggestions still open on their side, newest first: not requested and not dismissed by them.
- * Whether the counterpart may still be shown (published, not on the member's not-interested list) is the
- * caller's to check with the members module.
+ * The member's open suggestions (not requested, not dismissed by them), newest first, as a statement the members
+ * module joins the counterparts to (`counterpartsVia`): `member_id` is the other side of each suggestion.
  */
-export async function listOpenSuggestionsOf(
-  ex: Executor,
-  kind: ProfileType,
-  memberId: string,
-): Promise<SuggestionRow[]> {
+export function openSuggestionsSource(kind: ProfileType, memberId: string): ViaSource<SuggestionRow> {
   const where =
     kind === 'expert'
       ? and(eq(matchSuggestions.expertId, memberId), eq(matchSuggestions.notInterested, false))
       : and(eq(matchSuggestions.companyId, memberId), eq(matchSuggestions.notInterestedByCompany, false));
-  return ex
-    .select()
-    .from(matchSuggestions)
-    .where(and(where, eq(matchSuggestions.requestSent, false)))
-    .orderBy(desc(matchSuggestions.createdAt), desc(matchSuggestions.id));
+  const other = kind === 'expert' ? matchSuggestions.companyId : matchSuggestions.expertId;
+  return {
+    source: sql`SELECT ${matchSuggestions}.*, ${other} AS member_id FROM ${matchSuggestions}
+      WHERE ${and(where, eq(matchSuggestions.requestSent, false))}`,
+    fields: viaColumns(matchSuggestions),
+    order: sql`${viaColumn(matchSuggestions.createdAt)} DESC, ${viaColumn(matchSuggestions.id)} DESC`,
+  };
 }
 
 /** The suggestion between two members, either way round, or null. */

@@ -24,23 +24,19 @@ const suggestionNotFound = () => new AppError('NOT_FOUND', matchingTexts.suggest
 export async function listSuggestions(ctx: MatchingContext, caller: Caller): Promise<Suggestion[]> {
   const { db } = ctx;
   const side = memberSide(caller);
-  await members.requireMemberReader(db, caller);
-  const me = await members.findMatchingMember(db, caller.id);
+  // The caller's state as the session lookup read it (no round trip), when it did.
+  await members.requireMemberReader(db, caller, caller.member);
+  const me = caller.member
+    ? members.matchingMemberOf(caller.member)
+    : await members.findMatchingMember(db, caller.id);
   if (!me) return [];
-  const open = await repo.listOpenSuggestionsOf(db, side, me.id);
   const other: ProfileType = side === 'expert' ? 'company' : 'expert';
-  const counterparts = await members.counterpartsOf(
-    db,
-    other,
-    open.map((s) => (side === 'expert' ? s.companyId : s.expertId)),
-  );
+  // The suggestions and their counterparts in one statement.
+  const open = await members.counterpartsVia(db, other, repo.openSuggestionsSource(side, me.id));
   const notInterested = new Set(me.notInterested);
-  const rows = open.flatMap((suggestion) => {
+  const rows = open.flatMap(({ row: suggestion, counterpart: c }) => {
     const otherId = side === 'expert' ? suggestion.companyId : suggestion.expertId;
-    const c = counterparts.get(otherId);
-    return c?.published && !notInterested.has(otherId)
-      ? [{ suggestion, card: c.card, facets: c.facets }]
-      : [];
+    return c.published && !notInterested.has(otherId) ? [{ suggestion, card: c.card, facets: c.facets }] : [];
   });
   return rows.map(({ suggestion: s, card, facets }) => ({
     id: s.id,

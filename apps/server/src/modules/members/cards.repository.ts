@@ -2,6 +2,7 @@ import type { CompanyMatchFacets, ExpertMatchFacets, ProfileType } from '@interg
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, contactInfo, experts } from '../../db/schema.ts';
+import type { ViaSource } from '../../db/via.ts';
 import { companyFacetColumns, companyFacets, expertFacetColumns, expertFacets } from './facets.repository.ts';
 import type { CardRow } from './members.model.ts';
 import { isGone } from './state.repository.ts';
@@ -55,6 +56,42 @@ export interface Counterpart {
   gone: boolean;
 }
 
+/** What a counterpart is read as: card, facets, contact row and state. */
+function counterpartColumns(kind: ProfileType) {
+  const t = kind === 'expert' ? experts : companies;
+  return {
+    card: kind === 'expert' ? expertCardColumns : companyCardColumns,
+    facets: kind === 'expert' ? expertFacetColumns : companyFacetColumns,
+    contact: {
+      email: contactInfo.email,
+      phone: contactInfo.phone,
+      linkedin: contactInfo.linkedin,
+      jobTitle: contactInfo.jobTitle,
+    },
+    published: t.profilePublished,
+    gone: sql<boolean>`${isGone(t)}`,
+  };
+}
+
+type CounterpartColumns = ReturnType<typeof counterpartColumns>;
+type CounterpartRecord = {
+  card: unknown;
+  facets: Record<keyof CounterpartColumns['facets'], unknown>;
+  contact: unknown;
+  published: boolean;
+  gone: boolean;
+};
+
+function toCounterpart(kind: ProfileType, r: CounterpartRecord): Counterpart {
+  return {
+    card: r.card as CardRow,
+    facets: kind === 'expert' ? expertFacets(r.facets) : companyFacets(r.facets),
+    contact: (r.contact as MemberContact | null) ?? null,
+    published: r.published,
+    gone: r.gone === true,
+  };
+}
+
 /** The members of a kind among `ids` as counterparts: card, facets, contact row and state, by id. */
 export async function counterpartsOf(
   ex: Executor,
@@ -64,35 +101,32 @@ export async function counterpartsOf(
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const t = kind === 'expert' ? experts : companies;
-  const contact = {
-    email: contactInfo.email,
-    phone: contactInfo.phone,
-    linkedin: contactInfo.linkedin,
-    jobTitle: contactInfo.jobTitle,
-  };
   const rows = await ex
-    .select({
-      card: kind === 'expert' ? expertCardColumns : companyCardColumns,
-      facets: kind === 'expert' ? expertFacetColumns : companyFacetColumns,
-      contact,
-      published: t.profilePublished,
-      gone: sql<boolean>`${isGone(t)}`,
-    })
+    .select(counterpartColumns(kind))
     .from(t)
     .leftJoin(contactInfo, eq(contactInfo.userId, t.id))
     .where(inArray(t.id, unique));
-  return new Map(
-    rows.map((r) => [
-      r.card.id,
-      {
-        card: r.card as CardRow,
-        facets: kind === 'expert' ? expertFacets(r.facets) : companyFacets(r.facets),
-        contact: (r.contact as MemberContact | null) ?? null,
-        published: r.published,
-        gone: r.gone === true,
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [(r.card as CardRow).id, toCounterpart(kind, r)]));
+}
+
+/**
+ * Another module's rows (`via`: a statement with a `member_id` column naming a member of `kind`) each with that
+ * member as a counterpart, in the statement's order, in one round trip. Rows whose member has no profile of
+ * `kind` are left out (as `counterpartsOf` has no entry for them).
+ */
+export async function counterpartsVia<Row>(
+  ex: Executor,
+  kind: ProfileType,
+  via: ViaSource<Row>,
+): Promise<{ row: Row; counterpart: Counterpart }[]> {
+  const t = kind === 'expert' ? experts : companies;
+  const rows = await ex
+    .select({ ...counterpartColumns(kind), via: via.fields as Record<string, SQL> })
+    .from(t)
+    .innerJoin(sql`(${via.source}) AS via`, sql`via.member_id = ${t.id}`)
+    .leftJoin(contactInfo, eq(contactInfo.userId, t.id))
+    .orderBy(via.order);
+  return rows.map((r) => ({ row: r.via as Row, counterpart: toCounterpart(kind, r) }));
 }
 
 // Admin pickers

@@ -2,6 +2,7 @@ import type { CompanyMatchFacets, ExpertMatchFacets } from '@intergen/domain';
 import { and, asc, eq, not, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, experts, users } from '../../db/schema.ts';
+import type { MemberRows } from './users.repository.ts';
 
 // Facets: what the scorer reads of a profile, and the lists that keep pairs apart.
 
@@ -90,6 +91,42 @@ export async function findMatchingMember(ex: Executor, id: string): Promise<Matc
       notInterested: row.notInterestedExperts,
       notInterestedExperts: row.notInterestedExperts,
       facets: companyFacets(row),
+    };
+  }
+  return null;
+}
+
+/**
+ * `findMatchingMember` of a member whose rows are already read (`findUserVia`'s `member`, read with the session):
+ * null when the account has no profile of its kind, as `findMatchingMember` answers.
+ */
+export function matchingMemberOf({ user, expert, company }: MemberRows): MatchingMember | null {
+  if (user.kind === 'expert' && expert) {
+    return {
+      id: expert.id,
+      kind: 'expert',
+      name: expert.name,
+      companyName: null,
+      published: expert.profilePublished,
+      pending: expert.profilePending,
+      private: expert.private,
+      notInterested: expert.notInterestedCompanies,
+      notInterestedExperts: expert.notInterestedExperts,
+      facets: expertFacets(expert),
+    };
+  }
+  if (user.kind === 'company' && company) {
+    return {
+      id: company.id,
+      kind: 'company',
+      name: company.name,
+      companyName: company.companyName,
+      published: company.profilePublished,
+      pending: company.profilePending,
+      private: false,
+      notInterested: company.notInterestedExperts,
+      notInterestedExperts: company.notInterestedExperts,
+      facets: companyFacets(company),
     };
   }
   return null;

@@ -14,17 +14,26 @@ import {
 import type { Executor } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findMemberState, type MemberState } from './state.repository.ts';
+import { findMemberState, type MemberState, memberStateOf } from './state.repository.ts';
+import type { MemberRows } from './users.repository.ts';
 
 /**
  * The read-access rules of `@intergen/domain` (read-access.ts) applied to the database: every route that answers
  * another member's data asks here first.
  */
 
-/** The caller as the access rules see them (their profile status read now). */
-export async function accessViewerOf(ex: Executor, caller: Caller): Promise<AccessViewer> {
+/**
+ * The caller as the access rules see them: their profile status read now, or from `known` (the caller's rows as
+ * this request's session lookup read them: no round trip; for reads outside a transaction).
+ */
+export async function accessViewerOf(
+  ex: Executor,
+  caller: Caller,
+  known?: MemberRows,
+): Promise<AccessViewer> {
   if (caller.isAdmin) return { isAdmin: true, kind: caller.kind, emailVerified: true, status: null };
-  const me = await findMemberState(ex, caller.id);
+  const me =
+    known && known.user.id === caller.id ? memberStateOf(known) : await findMemberState(ex, caller.id);
   return {
     isAdmin: false,
     kind: me?.kind ?? null,
@@ -39,8 +48,12 @@ const membersLocked = () => new AppError('MEMBERS_LOCKED', accessTexts.membersLo
  * The caller may read other members (their suggestions, requests, connections, notifications): verified, and
  * published, or pending (expert), or paused. Anyone else gets 403 MEMBERS_LOCKED.
  */
-export async function requireMemberReader(ex: Executor, caller: Caller): Promise<AccessViewer> {
-  const viewer = await accessViewerOf(ex, caller);
+export async function requireMemberReader(
+  ex: Executor,
+  caller: Caller,
+  known?: MemberRows,
+): Promise<AccessViewer> {
+  const viewer = await accessViewerOf(ex, caller, known);
   if (readScope(viewer) === 'none') throw membersLocked();
   return viewer;
 }

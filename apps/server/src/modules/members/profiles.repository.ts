@@ -2,6 +2,7 @@ import { type ProfileData, type ProfileType, sectionFields, sectionIds } from '@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, contactInfo, experts, users } from '../../db/schema.ts';
+import type { MemberRows } from './users.repository.ts';
 
 /** The status columns every profile has, enough to derive its status and route its owner. */
 export interface ProfileStatusRow {
@@ -209,6 +210,16 @@ export async function findProfile(
     .where(eq(companies.id, id));
   const [found] = opts.lock ? await query.for('update', { of: companies }) : await query;
   return found ? toStored('company', user, found.row, found.contact) : null;
+}
+
+/**
+ * The member's profile as `findProfile` reads it, from rows already read (`findUserVia`'s `member`, read with the
+ * session): null when the account has no profile, as `findProfile` answers.
+ */
+export function storedProfileOf({ user, expert, company, contact }: MemberRows): StoredProfile | null {
+  if (user.kind === 'expert' && expert) return toStored('expert', user, expert, contact);
+  if (user.kind === 'company' && company) return toStored('company', user, company, contact);
+  return null;
 }
 
 /** Sets columns of a profile row. */

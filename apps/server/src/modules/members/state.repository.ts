@@ -2,7 +2,9 @@ import { deriveProfileStatus, type ProfileStatus, type ProfileType } from '@inte
 import { and, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, contactInfo, experts, users } from '../../db/schema.ts';
+import type { ViaSource } from '../../db/via.ts';
 import { toMillis } from '../../lib/time.ts';
+import type { MemberRows } from './users.repository.ts';
 
 /** What the read-access rules need to know about one member (as viewer or as the member being read). */
 export interface MemberState {
@@ -57,7 +59,47 @@ export async function findMemberState(ex: Executor, id: string): Promise<MemberS
     .leftJoin(experts, eq(experts.id, users.id))
     .leftJoin(companies, eq(companies.id, users.id))
     .where(eq(users.id, id));
-  if (!row) return null;
+  return row ? toMemberState(row) : null;
+}
+
+/** `findMemberState` of a member whose rows are already read (`findUserVia`'s `member`, read with the session). */
+export function memberStateOf({ user, expert, company }: MemberRows): MemberState {
+  const state = (t: typeof expert | typeof company) =>
+    t && {
+      published: t.profilePublished,
+      pending: t.profilePending,
+      complete: t.profileComplete,
+      pausedDate: t.pausedDate,
+      deactivatedDate: t.deactivatedDate,
+      disableReason: t.disableReason,
+    };
+  return toMemberState({
+    id: user.id,
+    kind: user.kind,
+    isAdmin: user.isAdmin,
+    emailVerified: user.emailVerified,
+    expert: expert && { ...state(expert)!, private: expert.private },
+    company: state(company),
+  });
+}
+
+interface ProfileStateColumns {
+  published: boolean;
+  pending: boolean;
+  complete: boolean;
+  pausedDate: Date | null;
+  deactivatedDate: Date | null;
+  disableReason: string | null;
+}
+
+function toMemberState(row: {
+  id: string;
+  kind: ProfileType | null;
+  isAdmin: boolean;
+  emailVerified: boolean;
+  expert: (ProfileStateColumns & { private: boolean }) | null;
+  company: ProfileStateColumns | null;
+}): MemberState {
   const profile = row.kind === 'expert' ? row.expert : row.kind === 'company' ? row.company : null;
   const status = profile
     ? deriveProfileStatus({
@@ -199,6 +241,36 @@ export async function memberNames(ex: Executor, ids: readonly string[]): Promise
     if (r.kind) names.set(r.id, { id: r.id, kind: r.kind, name: r.name, companyName: r.companyName });
   }
   return names;
+}
+
+/**
+ * Another module's rows (`via`: a statement with a nullable `member_id` column) each with the name of that member
+ * as `memberNames` gives it (null: no member, or one gone from the platform), in the statement's order, in one
+ * round trip.
+ */
+export async function memberNamesVia<Row>(
+  ex: Executor,
+  via: ViaSource<Row>,
+): Promise<{ row: Row; name: MemberName | null }[]> {
+  const rows = await ex
+    .select({
+      via: via.fields as Record<string, SQL>,
+      id: users.id,
+      kind: users.kind,
+      name: sql<string>`coalesce(${experts.name}, ${companies.name}, ${users.name})`,
+      companyName: companies.companyName,
+      shown: sql<boolean>`(NOT ${isGone(experts)} AND NOT ${isGone(companies)})`,
+    })
+    .from(sql`(${via.source}) AS via`)
+    .leftJoin(users, sql`${users.id} = via.member_id`)
+    .leftJoin(experts, eq(experts.id, users.id))
+    .leftJoin(companies, eq(companies.id, users.id))
+    .orderBy(via.order);
+  return rows.map((r) => ({
+    row: r.via as Row,
+    name:
+      r.id && r.kind && r.shown ? { id: r.id, kind: r.kind, name: r.name, companyName: r.companyName } : null,
+  }));
 }
 
 /** Where a member's e-mail goes, and whether their account may receive it. */

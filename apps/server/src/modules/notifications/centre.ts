@@ -4,15 +4,13 @@ import type { Executor } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError } from '../../lib/errors.ts';
 import { publishLive } from '../live/index.ts';
-import { accessViewerOf, type MemberName, memberNames } from '../members/index.ts';
-import { counterpartIdOf, type NotificationsContext } from './notifications.context.ts';
+import { accessViewerOf, type MemberName, memberNamesVia } from '../members/index.ts';
+import type { NotificationsContext } from './notifications.context.ts';
 import * as repo from './notifications.repository.ts';
 
 const notFound = () => new AppError('NOT_FOUND', notificationTexts.notFound);
 
-function toView(row: repo.NotificationRow, names: Map<string, MemberName>): Notification {
-  const counterpartId = counterpartIdOf(row);
-  const counterpart = counterpartId ? (names.get(counterpartId) ?? null) : null;
+function toView(row: repo.NotificationRow, counterpart: MemberName | null): Notification {
   return {
     id: row.id,
     kind: row.kind,
@@ -36,14 +34,15 @@ export async function listNotifications(
   caller: Caller,
 ): Promise<NotificationsResponse> {
   const ex = ctx.db;
-  const userId = caller.id;
-  const rows = await repo.listNotifications(ex, userId, limits.notificationFetchLimit);
-  const mayRead = readScope(await accessViewerOf(ex, caller)) !== 'none';
-  const ids = mayRead ? rows.map(counterpartIdOf).filter((id): id is string => id !== null) : [];
-  const names = await memberNames(ex, ids);
+  const mayRead = readScope(await accessViewerOf(ex, caller, caller.member)) !== 'none';
+  // The page, the unseen count and the counterparts' names in one statement.
+  const rows = await memberNamesVia(
+    ex,
+    repo.notificationsSource(caller.id, limits.notificationFetchLimit, mayRead),
+  );
   return {
-    notifications: rows.map((r) => toView(r, names)),
-    unseen: await repo.countUnseen(ex, userId),
+    notifications: rows.map(({ row, name }) => toView(row, name)),
+    unseen: rows[0]?.row.unseen ?? 0,
   };
 }
 

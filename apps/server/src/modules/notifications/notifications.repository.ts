@@ -1,6 +1,7 @@
-import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, type Column, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type NotificationKind, notifications } from '../../db/schema.ts';
+import { type ViaSource, viaColumn, viaColumns } from '../../db/via.ts';
 import { newId } from '../../lib/crypto.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import { notificationEmailTopic } from './notifications.topics.ts';
@@ -76,33 +77,34 @@ const notificationColumns = {
   message: notifications.message,
 };
 
-/** The member's notifications that are not dismissed, newest first, at most `limit`. */
-export async function listNotifications(
-  ex: Executor,
+/**
+ * The member's notifications that are not dismissed, newest first, at most `limit`, each with how many of the
+ * member's notifications are neither seen nor dismissed (`unseen`: all of them, not only this page), as one
+ * statement the members module joins the counterparts' names to (`memberNamesVia`): `member_id` is each
+ * notification's counterpart, or null on every row when `withCounterparts` is false. No row when the member has
+ * no notification that is not dismissed (then none is unseen either).
+ */
+export function notificationsSource(
   userId: string,
   limit: number,
-): Promise<NotificationRow[]> {
-  return ex
-    .select(notificationColumns)
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.hasDismissed, false)))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
-}
-
-/** How many of the member's notifications are neither seen nor dismissed (all of them, not only a page). */
-export async function countUnseen(ex: Executor, userId: string): Promise<number> {
-  const [row] = await ex
-    .select({ n: count() })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.hasSeen, false),
-        eq(notifications.hasDismissed, false),
-      ),
-    );
-  return Number(row?.n ?? 0);
+  withCounterparts: boolean,
+): ViaSource<NotificationRow & { unseen: number }> {
+  const all = viaColumns(notifications);
+  const fields = Object.fromEntries(
+    Object.keys(notificationColumns).map((key) => [key, all[key as keyof typeof all]]),
+  ) as Record<keyof NotificationRow, SQL>;
+  const n = (column: Column) => sql`n.${sql.identifier(column.name)}`;
+  return {
+    source: sql`SELECT ${notifications}.*,
+      ${withCounterparts ? notifications.counterpartId : sql`NULL::text`} AS member_id,
+      (SELECT count(*) FROM ${notifications} AS n WHERE ${n(notifications.userId)} = ${userId}
+        AND NOT ${n(notifications.hasSeen)} AND NOT ${n(notifications.hasDismissed)}) AS unseen
+      FROM ${notifications}
+      WHERE ${and(eq(notifications.userId, userId), eq(notifications.hasDismissed, false))}
+      ORDER BY ${notifications.createdAt} DESC, ${notifications.id} DESC LIMIT ${limit}`,
+    fields: { ...fields, unseen: sql<number>`via.unseen`.mapWith(Number) },
+    order: sql`${viaColumn(notifications.createdAt)} DESC, ${viaColumn(notifications.id)} DESC`,
+  };
 }
 
 /**

@@ -63,7 +63,9 @@ export function profilesRoutes(deps: { profiles: ProfilesService; cookies: Sessi
     app.get(
       '/me',
       { schema: { tags, summary: 'The signed-in member’s own profile', response: own } },
-      async (request) => ({ profile: await profiles.getOwn(requireUser(request)) }),
+      async (request) => ({
+        profile: await profiles.getOwn(requireUser(request), request.member ?? undefined),
+      }),
     );
 
     app.put(

@@ -1,15 +1,27 @@
 import type { OwnProfile, ProfileView } from '@intergen/contracts';
 import type { Caller } from '../../http/caller.ts';
-import { accessTo, findProfile, type ProfileOwner } from '../members/index.ts';
+import {
+  accessTo,
+  findProfile,
+  type MemberRows,
+  type ProfileOwner,
+  storedProfileOf,
+} from '../members/index.ts';
 import { notFound, type ProfilesContext } from './profiles.context.ts';
 import { toOwnProfile, toProfileView } from './profiles.model.ts';
 
 /**
  * The signed-in member's own profile with completion, status and pending edits; `who` is the member's id, or
- * their account as the session lookup read it (the account is not read again).
+ * their account as the session lookup read it (the account is not read again); `known`, their rows as the
+ * session lookup read them (nothing is read again).
  */
-export async function getOwnProfile(ctx: ProfilesContext, who: string | ProfileOwner): Promise<OwnProfile> {
-  const p = await findProfile(ctx.db, who);
+export async function getOwnProfile(
+  ctx: ProfilesContext,
+  who: string | ProfileOwner,
+  known?: MemberRows,
+): Promise<OwnProfile> {
+  const id = typeof who === 'string' ? who : who.id;
+  const p = known && known.user.id === id ? storedProfileOf(known) : await findProfile(ctx.db, who);
   if (!p) throw notFound();
   return toOwnProfile(p);
 }

@@ -1,0 +1,298 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../src/app.ts';
+import type { Database, ListenOptions } from '../src/db/client.ts';
+import { sessions, users } from '../src/db/schema.ts';
+import { type CachedSession, createSessionCache } from '../src/modules/auth/sessions.cache.ts';
+import { adminDelete } from './accounts.support.ts';
+import { member } from './connections.support.ts';
+import { type Client, type Member, signInAdmin } from './factories.ts';
+import {
+  createTestApp,
+  type Engine,
+  engines,
+  signIn,
+  type TestApp,
+  testConfig,
+  withSession,
+} from './helpers.ts';
+
+/**
+ * Sessions kept per instance (issue 15, `SESSION_CACHE`): two app instances on one database, both keeping the
+ * sessions they looked up. Whatever ends a session or changes what its lookup reads — on either instance, or by
+ * hand in the database — is in effect on the instance that made it at once (its answer waits until it has heard),
+ * and on the other as soon as that one hears (the tests wait for it, never for a time).
+ */
+describe.each(engines)('the session cache, two instances on %s', (engine: Engine) => {
+  let t: TestApp;
+  let other: App;
+  let admin: { client: Client; id: string; email: string };
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { SESSION_CACHE: 'true' });
+    other = await buildApp({
+      config: testConfig({ SESSION_CACHE: 'true' }),
+      database: t.database,
+      printMail: () => {},
+      logger: false,
+    });
+    await other.ready();
+    admin = await signInAdmin(t);
+  }, 120_000);
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
+
+  const tokenOf = (m: { client: Client }) => m.client.cookies.get('intergen_session')!;
+  /** The signed-in user's id as an instance answers the session (null: signed out). */
+  const userOn = async (app: App, token: string): Promise<string | null> =>
+    (await withSession(app, token)).json().user?.id ?? null;
+  /** Both instances answer the session from what they kept (a lookup each, after the listener is up). */
+  async function keptOnBoth(m: Member) {
+    for (const app of [t.app, other]) {
+      await expect.poll(async () => (await userOn(app, tokenOf(m))) && app.sessionCache!.size > 0).toBe(true);
+    }
+    expect(await userOn(t.app, tokenOf(m))).toBe(m.id);
+    expect(await userOn(other, tokenOf(m))).toBe(m.id);
+  }
+
+  it('keeps a looked-up session and answers it the same as the database', async () => {
+    const m = await member(t, 'company', { name: 'Kept Company' });
+    const fromDatabase = (await withSession(t.app, tokenOf(m))).body;
+    await keptOnBoth(m);
+    expect((await withSession(t.app, tokenOf(m))).body).toBe(fromDatabase);
+    expect((await withSession(other, tokenOf(m))).body).toBe(fromDatabase);
+    const own = await withSession(t.app, tokenOf(m), 'GET', '/api/profiles/me');
+    expect(own.statusCode).toBe(200);
+    expect(own.json().profile.name).toBe('Kept Company');
+  });
+
+  it('signing out ends the session on this instance at once, and on the other when it hears', async () => {
+    const m = await member(t, 'expert');
+    await keptOnBoth(m);
+    const token = tokenOf(m);
+    expect((await m.client.post('/api/auth/sign-out')).statusCode).toBe(200);
+    expect(await userOn(t.app, token)).toBeNull();
+    await expect.poll(() => userOn(other, token)).toBeNull();
+  });
+
+  it('a password changed on the other instance ends the other sessions on both', async () => {
+    const m = await member(t, 'expert');
+    const second = await signIn(other, m.email, m.password);
+    expect(second.response.statusCode).toBe(200);
+    await keptOnBoth(m);
+    const changed = await second.client.post('/api/auth/password/change', {
+      currentPassword: m.password,
+      newPassword: 'a-new-secret-9',
+      confirmPassword: 'a-new-secret-9',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await userOn(other, tokenOf(m))).toBeNull();
+    await expect.poll(() => userOn(t.app, tokenOf(m))).toBeNull();
+  });
+
+  it('disabling the account signs the member out on both instances', async () => {
+    const m = await member(t, 'company');
+    await keptOnBoth(m);
+    const token = tokenOf(m);
+    const disabled = await withSession(other, token, 'POST', '/api/profiles/me/disable');
+    expect(disabled.statusCode).toBe(400); // needs a reason: nothing changed, still signed in
+    expect(await userOn(other, token)).toBe(m.id);
+    expect((await m.client.post('/api/profiles/me/disable', { reasons: [], text: 'bye' })).statusCode).toBe(
+      200,
+    );
+    expect(await userOn(t.app, token)).toBeNull();
+    await expect.poll(() => userOn(other, token)).toBeNull();
+  });
+
+  it.each(['deactivate', 'unpublish'])(
+    'an admin’s %s signs the member out on both instances',
+    async (action) => {
+      const m = await member(t, 'expert');
+      await keptOnBoth(m);
+      const done = await admin.client.post(`/api/admin/profiles/${m.id}/${action}`, {
+        reason: 'by the team',
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(await userOn(t.app, tokenOf(m))).toBeNull();
+      await expect.poll(() => userOn(other, tokenOf(m))).toBeNull();
+    },
+  );
+
+  it('an admin’s deletion signs the member out on both instances', async () => {
+    const m = await member(t, 'company');
+    await keptOnBoth(m);
+    expect((await adminDelete(admin, m.id, m.email)).statusCode).toBe(200);
+    expect(await userOn(t.app, tokenOf(m))).toBeNull();
+    await expect.poll(() => userOn(other, tokenOf(m))).toBeNull();
+  });
+
+  it('a pause shows in the session at once here, and on the other instance when it hears', async () => {
+    const m = await member(t, 'company');
+    await keptOnBoth(m);
+    const statusOn = async (app: App) => (await withSession(app, tokenOf(m))).json().user.profile.status;
+    expect(await statusOn(other)).toBe('published');
+    expect(
+      (await m.client.post('/api/profiles/me/pause', { reason: 'other', text: 'a break' })).statusCode,
+    ).toBe(200);
+    expect(await statusOn(t.app)).toBe('paused');
+    await expect.poll(() => statusOn(other)).toBe('paused');
+  });
+
+  it('changes made by hand in the database reach both instances: a role, a lost login, an expiry', async () => {
+    const m = await member(t, 'expert');
+    await keptOnBoth(m);
+    const isAdminOn = async (app: App) => (await withSession(app, tokenOf(m))).json().user?.isAdmin;
+    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, m.id));
+    await expect.poll(() => isAdminOn(t.app)).toBe(true);
+    await expect.poll(() => isAdminOn(other)).toBe(true);
+    await t.database.db.update(users).set({ loginRemovedAt: new Date() }).where(eq(users.id, m.id));
+    await expect.poll(() => userOn(t.app, tokenOf(m))).toBeNull();
+    await expect.poll(() => userOn(other, tokenOf(m))).toBeNull();
+
+    const n = await member(t, 'company');
+    await keptOnBoth(n);
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, n.id));
+    await expect.poll(() => userOn(t.app, tokenOf(n))).toBeNull();
+    await expect.poll(() => userOn(other, tokenOf(n))).toBeNull();
+  });
+});
+
+/** The cache alone, on a database stand-in whose listener the test drives. */
+describe('the session cache’s own rules', () => {
+  function fakeDatabase(opts: { barriersComeBack?: boolean } = {}) {
+    let deliver: (payload: string) => void = () => {};
+    let options: ListenOptions = {};
+    let resolveListen: () => void = () => {};
+    const database = {
+      listen: (_channel: string, onMessage: (payload: string) => void, o: ListenOptions = {}) => {
+        deliver = onMessage;
+        options = o;
+        return new Promise((resolve) => {
+          resolveListen = () => resolve(async () => {});
+        });
+      },
+      query: async (_text: string, params: unknown[]) => {
+        // A barrier comes back through the listener, after what was sent before it.
+        if (opts.barriersComeBack !== false) setImmediate(() => deliver(String(params[1])));
+        return [];
+      },
+    } as unknown as Database;
+    return {
+      database,
+      up: async () => {
+        resolveListen();
+        await new Promise((resolve) => setImmediate(resolve));
+      },
+      hear: (payload: string) => deliver(payload),
+      lose: () => options.onError?.(new Error('lost')),
+      back: () => options.onReconnect?.(),
+    };
+  }
+  const session = (userId: string, expiresInMs = 60_000, seenAgoMs = 0): CachedSession => ({
+    user: { id: userId } as CachedSession['user'],
+    member: {} as CachedSession['member'],
+    annualConfirmationPostponed: false,
+    lastSeenAt: new Date(Date.now() - seenAgoMs),
+    expiresAt: new Date(Date.now() + expiresInMs),
+  });
+  const day = 24 * 60 * 60 * 1000;
+
+  it('keeps nothing until it listens, and drops everything when the listener is lost', async () => {
+    const f = fakeDatabase();
+    const cache = createSessionCache(f.database);
+    cache.keep(cache.begin(), 's1', session('u1'));
+    expect(cache.get('s1', day)).toBeNull();
+    await f.up();
+    cache.keep(cache.begin(), 's1', session('u1'));
+    expect(cache.get('s1', day)?.user.id).toBe('u1');
+    f.lose();
+    expect(cache.get('s1', day)).toBeNull();
+    cache.keep(cache.begin(), 's1', session('u1'));
+    expect(cache.size).toBe(0);
+    f.back();
+    cache.keep(cache.begin(), 's1', session('u1'));
+    expect(cache.get('s1', day)?.user.id).toBe('u1');
+  });
+
+  it('drops the sessions of the users a change names, or all of them', async () => {
+    const f = fakeDatabase();
+    const cache = createSessionCache(f.database);
+    cache.begin(); // starts listening
+    await f.up();
+    for (const [s, u] of [
+      ['s1', 'u1'],
+      ['s2', 'u1'],
+      ['s3', 'u2'],
+      ['s4', 'u3'],
+    ] as const) {
+      cache.keep(cache.begin(), s, session(u));
+    }
+    f.hear('u1,u9');
+    expect([cache.get('s1', day), cache.get('s2', day)]).toEqual([null, null]);
+    expect(cache.get('s3', day)?.user.id).toBe('u2');
+    f.hear('*');
+    expect(cache.size).toBe(0);
+  });
+
+  it('does not keep a lookup that began before a change was heard', async () => {
+    const f = fakeDatabase();
+    const cache = createSessionCache(f.database);
+    cache.begin(); // starts listening
+    await f.up();
+    const started = cache.begin();
+    f.hear('u7');
+    cache.keep(started, 's1', session('u1'));
+    expect(cache.get('s1', day)).toBeNull();
+  });
+
+  it('answers no session past its expiry, due to slide it, or older than its bound', async () => {
+    const f = fakeDatabase();
+    let now = Date.now();
+    const cache = createSessionCache(f.database, { maxAgeMs: 1000, now: () => now });
+    cache.begin(); // starts listening
+    await f.up();
+    cache.keep(cache.begin(), 'expired', session('u1', -1));
+    cache.keep(cache.begin(), 'to-slide', session('u2', 60_000, day + 60_000));
+    cache.keep(cache.begin(), 'old', session('u3'));
+    expect(cache.get('expired', day)).toBeNull();
+    expect(cache.get('to-slide', day)).toBeNull();
+    expect(cache.get('old', day)?.user.id).toBe('u3');
+    now += 1001;
+    expect(cache.get('old', day)).toBeNull();
+  });
+
+  it('holds at most its bound, dropping the oldest first', async () => {
+    const f = fakeDatabase();
+    const cache = createSessionCache(f.database, { maxEntries: 2 });
+    cache.begin(); // starts listening
+    await f.up();
+    for (const s of ['s1', 's2', 's3']) cache.keep(cache.begin(), s, session(`u-${s}`));
+    expect(cache.size).toBe(2);
+    expect(cache.get('s1', day)).toBeNull();
+    expect(cache.get('s3', day)?.user.id).toBe('u-s3');
+  });
+
+  it('settles once its barrier comes back, after what was announced before it', async () => {
+    const f = fakeDatabase();
+    const cache = createSessionCache(f.database);
+    cache.begin(); // starts listening
+    await f.up();
+    cache.keep(cache.begin(), 's1', session('u1'));
+    await cache.settle();
+    expect(cache.get('s1', day)?.user.id).toBe('u1');
+    // A barrier that never comes back: everything kept is dropped instead.
+    const g = fakeDatabase({ barriersComeBack: false });
+    const silent = createSessionCache(g.database, { settleTimeoutMs: 10 });
+    silent.begin(); // starts listening
+    await g.up();
+    silent.keep(silent.begin(), 's1', session('u1'));
+    expect(silent.size).toBe(1);
+    await silent.settle();
+    expect(silent.size).toBe(0);
+  });
+});
