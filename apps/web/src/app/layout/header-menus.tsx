@@ -3,7 +3,7 @@ import type { SessionUser } from '@intergen/contracts';
 import { headerFirstName, navigationTexts, routes } from '@intergen/domain';
 import { Burger, Menu } from '@mantine/core';
 import { IconHelpCircle, IconLogout, IconSettings } from '@tabler/icons-react';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { FirstUse } from '../../lib/load-on-use';
 import { useSignOut } from '../../lib/sign-out';
@@ -15,32 +15,34 @@ import { useOpenHelp } from './help';
  * code under it are not part of a page's first load. Each opens at once when it was loaded by a click.
  */
 
-/** The menu's open state; on its first render, the focus and the opening the stand-in was asked for. */
-function useMenuState(
-  firstUse: FirstUse,
-): [boolean, (opened: boolean) => void, RefObject<HTMLButtonElement | null>] {
+/**
+ * A header menu's props (open state, placement under its button) and its button's ref; on its first render, the
+ * focus and the opening the stand-in was asked for.
+ */
+function useHeaderMenu(firstUse: FirstUse, width: number) {
   const [opened, setOpened] = useState(false);
   const target = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (firstUse.focus) target.current?.focus();
     if (firstUse.open) setOpened(true);
   }, [firstUse]);
-  return [opened, setOpened, target];
+  const menu = {
+    opened,
+    onChange: setOpened,
+    position: 'bottom-end',
+    width,
+    shadow: 'md',
+    withInitialFocusPlaceholder: false,
+  } as const;
+  return { menu, target };
 }
 
 /** The name menu of wide screens: Settings (members) and Logout. */
 export function AccountMenu({ user, firstUse }: { user: SessionUser; firstUse: FirstUse }) {
   const signOut = useSignOut();
-  const [opened, setOpened, target] = useMenuState(firstUse);
+  const { menu, target } = useHeaderMenu(firstUse, 200);
   return (
-    <Menu
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      width={200}
-      shadow="md"
-      withInitialFocusPlaceholder={false}
-    >
+    <Menu {...menu}>
       <Menu.Target>
         <AccountButton ref={target} user={user} />
       </Menu.Target>
@@ -64,18 +66,11 @@ export function NarrowMenu({
 }) {
   const openHelp = useOpenHelp();
   const signOut = useSignOut();
-  const [opened, setOpened, target] = useMenuState(firstUse);
+  const { menu, target } = useHeaderMenu(firstUse, 220);
   return (
-    <Menu
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      width={220}
-      shadow="md"
-      withInitialFocusPlaceholder={false}
-    >
+    <Menu {...menu}>
       <Menu.Target>
-        <Burger ref={target} opened={opened} aria-label={navigationTexts.menu} size="sm" />
+        <Burger ref={target} opened={menu.opened} aria-label={navigationTexts.menu} size="sm" />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{headerFirstName(user.firstName) || user.email}</Menu.Label>
