@@ -17,7 +17,7 @@ import {
 } from '../lib/paths';
 import type { RouteHandle } from './access';
 import { AppLayout } from './layout/app-layout';
-import { loadAdminNav } from './layout/page-top';
+import { loadAccountParts, loadAdminNav } from './layout/page-top';
 import { RouteError } from './routes/route-error';
 
 const guest: RouteHandle = { access: 'guest' };
@@ -29,9 +29,14 @@ const admin: RouteHandle = { access: 'admin' };
 /** A profile opened over a members page, which stays mounted (and scrolled) underneath. */
 const profileOverlay: RouteHandle = { ...membersPage, overlay: true };
 
-/** A page whose module loads when the route is first entered (features through their index.ts). */
+/**
+ * A page whose module loads when the route is first entered (features through their index.ts); a member's page
+ * loads the account banners beside it (layout/page-top.tsx), so that they render with the page.
+ */
 function page(handle: RouteHandle, load: () => Promise<ComponentType>) {
-  return { handle, lazy: async () => ({ Component: await load() }) };
+  const withParts =
+    handle.access === 'member' ? async () => (await Promise.all([load(), loadAccountParts()]))[0] : load;
+  return { handle, lazy: async () => ({ Component: await withParts() }) };
 }
 
 /** An admin page: its module and the admin section's tabs load together (layout/page-top.tsx). */

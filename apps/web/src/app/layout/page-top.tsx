@@ -27,13 +27,28 @@ function AdminNav() {
   );
 }
 
-// A member's banners and popups load with `import()`: the signed-out pages never fetch them.
-const AccountBanners = lazy(async () => ({
-  default: (await import('../../features/account')).AccountBanners,
-}));
-const AnnualConfirmationPopup = lazy(async () => ({
-  default: (await import('../../features/account')).AnnualConfirmationPopup,
-}));
+/**
+ * A member's banners and popups load with `import()`, so the signed-out pages never fetch them; the router loads
+ * them beside each member page's module (`loadAccountParts`), as the admin tabs above, so that a banner renders
+ * with the page instead of arriving after it and pushing it down (a layout shift).
+ */
+type AccountModule = typeof import('../../features/account');
+type AccountParts = Pick<AccountModule, 'AccountBanners' | 'AnnualConfirmationPopup'>;
+let loadedAccountParts: AccountParts | null = null;
+export async function loadAccountParts(): Promise<void> {
+  if (loadedAccountParts) return;
+  // Named, not the whole module: the bundler then leaves the feature's other parts out of this chunk.
+  const { AccountBanners, AnnualConfirmationPopup } = await import('../../features/account');
+  loadedAccountParts = { AccountBanners, AnnualConfirmationPopup };
+}
+const LazyAccountBanners = lazy(async () => {
+  await loadAccountParts();
+  return { default: (loadedAccountParts as AccountParts).AccountBanners };
+});
+const LazyAnnualConfirmationPopup = lazy(async () => {
+  await loadAccountParts();
+  return { default: (loadedAccountParts as AccountParts).AnnualConfirmationPopup };
+});
 
 /** The pages that ask a company for its yearly confirmation (spec 000 §2, Dashboard; the own profile). */
 const annualConfirmationPaths: readonly string[] = [routes.dashboard, routes.profilePublic];
@@ -52,14 +67,22 @@ export function PageTop() {
   return (
     <>
       <div className="ig-page-top">
-        <Suspense fallback={null}>
-          <AccountBanners user={user} />
-        </Suspense>
+        {loadedAccountParts ? (
+          <loadedAccountParts.AccountBanners user={user} />
+        ) : (
+          <Suspense fallback={null}>
+            <LazyAccountBanners user={user} />
+          </Suspense>
+        )}
       </div>
       {annualConfirmationPaths.includes(pathname) ? (
-        <Suspense fallback={null}>
-          <AnnualConfirmationPopup user={user} />
-        </Suspense>
+        loadedAccountParts ? (
+          <loadedAccountParts.AnnualConfirmationPopup user={user} />
+        ) : (
+          <Suspense fallback={null}>
+            <LazyAnnualConfirmationPopup user={user} />
+          </Suspense>
+        )
       ) : null}
     </>
   );
