@@ -108,6 +108,58 @@ test.describe('the profile wizard', () => {
     expect((await ownProfile(page)).status).toBe('published');
   });
 
+  test('a save that failed holds the browser’s Back behind the leave prompt; Stay keeps the step, Leave goes', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signUp(page, newMember('wizard-leave'), 'Business Advisor');
+    await page.getByRole('textbox', { name: 'Phone number' }).fill('(555) 123-4567');
+    await page
+      .getByRole('textbox', { name: 'LinkedIn profile URL' })
+      .fill('https://www.linkedin.com/in/leaving');
+    await tick(page, 'How did you hear about InterGen?', 'Referral');
+    await page.getByRole('textbox', { name: 'Who referred you?' }).fill('A colleague');
+    await expectSaved(page);
+    await nextSection(page, '/profile/experience');
+    const stepTwo = page.getByRole('heading', { level: 1, name: 'Connecting You' });
+    await expect(stepTwo).toBeVisible();
+
+    // Every save fails from here: the ticked box stays unsaved.
+    await page.route('**/api/profiles/me/sections/**', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'Try again in a moment.' } }),
+      }),
+    );
+    await tick(page, 'Which industries do you have experience in?', 'Technology');
+    await expect(page.getByTestId('save-indicator')).not.toHaveText('All Changes Saved');
+
+    // The browser's Back: the step stays, with the question; Stay keeps it.
+    await page.goBack();
+    const prompt = page.getByRole('dialog', { name: wizardTexts.leaveTitle });
+    await expect(prompt).toBeVisible();
+    await expect(page).toHaveURL(/\/profile\/experience$/);
+    await prompt.getByRole('button', { name: wizardTexts.stayOnPage }).click();
+    await expect(prompt).toBeHidden();
+    await expect(page).toHaveURL(/\/profile\/experience$/);
+    await expect(stepTwo).toBeVisible();
+    await expect(
+      page
+        .getByRole('group', { name: 'Which industries do you have experience in?' })
+        .getByLabel('Technology', {
+          exact: true,
+        }),
+    ).toBeChecked();
+
+    // Back again, and Leave: the step before.
+    await page.goBack();
+    await expect(prompt).toBeVisible();
+    await prompt.getByRole('button', { name: wizardTexts.leavePage }).click();
+    await expect(page).toHaveURL(/\/profile\/about$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Basic information' })).toBeVisible();
+  });
+
   test('a scaling company completes its wizard and publishes; an edit of the published profile needs Update', async ({
     page,
     admin,

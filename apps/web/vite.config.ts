@@ -12,6 +12,13 @@ const chartsOnly =
 const appEntry = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const signedOutEntry = fileURLToPath(new URL('./src/signed-out.tsx', import.meta.url));
 
+/**
+ * Mantine's form controls that only the signed-out pages show on their first load (the login's password, the
+ * sign-up's radio cards): both entries reach them through @mantine/core's index, so they would go to `common` and
+ * into every member's first load; in a chunk of their own they load with the signed-out pages and the app's forms.
+ */
+const signedOutForms = /@mantine[\\/]core[\\/]esm[\\/]components[\\/](PasswordInput|Radio)[\\/]/;
+
 /** Every module `entry` imports statically, directly or not (the entry itself left out). */
 function staticImports(entry: string, ctx: ChunkingContext): Set<string> {
   const seen = new Set<string>();
@@ -42,7 +49,7 @@ function initialChunk(id: string, ctx: ChunkingContext): string | null {
   initial ??= { app: staticImports(appEntry, ctx), signedOut: staticImports(signedOutEntry, ctx) };
   const app = initial.app.has(id);
   const signedOut = initial.signedOut.has(id);
-  if (app && signedOut) return 'common';
+  if (app && signedOut) return signedOutForms.test(id) ? 'forms' : 'common';
   if (app) return 'index-deps';
   return null;
 }

@@ -2,14 +2,16 @@ import './app/styles';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { createAppRouter } from './app/router';
+import { createAppHistory, preloadPages } from './app/router';
 import { createQueryClient } from './lib/query-client';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
 const queryClient = createQueryClient();
-const router = createAppRouter();
+const history = createAppHistory();
+// The first page's module loads while the session is asked for (the layout waits for it before the page renders).
+preloadPages(history.location.pathname);
 
 /**
  * Renders the app as a transition: React renders it in slices of a few milliseconds, yielding to the browser in
@@ -20,7 +22,7 @@ function start() {
   startTransition(() =>
     reactRoot.render(
       <StrictMode>
-        <App queryClient={queryClient} router={router} />
+        <App queryClient={queryClient} history={history} />
       </StrictMode>,
     ),
   );

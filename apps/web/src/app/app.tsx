@@ -1,18 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import type { GuardedHistory } from '../lib/navigation';
 import { AppProvider } from './provider';
-import type { AppRouter } from './router';
+import { AppRouter } from './router';
 
 interface AppProps {
   queryClient: QueryClient;
-  router: AppRouter;
+  history: GuardedHistory;
 }
 
-/** The app: made once per page load by main.tsx, which creates its query client and router. */
-export function App({ queryClient, router }: AppProps) {
+/** The app: made once per page load by main.tsx, which creates its query client and history. */
+export function App({ queryClient, history }: AppProps) {
   return (
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <AppRouter history={history} />
     </AppProvider>
   );
 }

@@ -1,7 +1,16 @@
 import { routes } from '@intergen/domain';
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { type ComponentType, lazy, type ReactNode, Suspense, useMemo } from 'react';
+import {
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  unstable_HistoryRouter as HistoryRouter,
+  matchRoutes,
+  Navigate,
+  type RouteObject,
+  useLocation,
+  useRoutes,
+} from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
+import { type GuardedHistory, guardHistory, HistoryContext } from '../lib/navigation';
 import {
   adminAnalyticsPath,
   adminAuditPath,
@@ -15,10 +24,10 @@ import {
   communityPath,
   legacyAdminProfilesPath,
 } from '../lib/paths';
-import type { RouteHandle } from './access';
-import { AppLayout } from './layout/app-layout';
+import { isRouteHandle, type RouteHandle } from './access';
+import { AppLayout, RouteHandleContext } from './layout/app-layout';
 import { loadAccountParts, loadAdminNav } from './layout/page-top';
-import { RouteError } from './routes/route-error';
+import { RouteErrorBoundary } from './routes/route-error';
 
 const guest: RouteHandle = { access: 'guest' };
 const open: RouteHandle = { access: 'public' };
@@ -29,14 +38,32 @@ const admin: RouteHandle = { access: 'admin' };
 /** A profile opened over a members page, which stays mounted (and scrolled) underneath. */
 const profileOverlay: RouteHandle = { ...membersPage, overlay: true };
 
+/** A route of the app: React Router's, with the routing rules' handle and its page module's `preload`. */
+interface AppRoute {
+  path?: string;
+  index?: boolean;
+  handle?: RouteHandle;
+  element?: ReactNode;
+  /** Starts loading the page's module (main.tsx calls it for the first page, before the session is known). */
+  preload?: () => Promise<unknown>;
+  children?: AppRoute[];
+}
+
 /**
- * A page whose module loads when the route is first entered (features through their index.ts); a member's page
- * loads the account banners beside it (layout/page-top.tsx), so that they render with the page.
+ * A page whose module loads when the route is first entered (features through their index.ts), or sooner through
+ * `preload`; a member's page loads the account banners beside it (layout/page-top.tsx), so that they render with
+ * the page. A navigation to a page still loading keeps the page before on screen (the router's transition).
  */
-function page(handle: RouteHandle, load: () => Promise<ComponentType>) {
+function page(handle: RouteHandle, load: () => Promise<ComponentType>): AppRoute {
   const withParts =
     handle.access === 'member' ? async () => (await Promise.all([load(), loadAccountParts()]))[0] : load;
-  return { handle, lazy: async () => ({ Component: await withParts() }) };
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => {
+    loading ??= withParts().then((Component) => ({ default: Component }));
+    return loading;
+  };
+  const Page = lazy(preload);
+  return { handle, element: <Page />, preload };
 }
 
 /** An admin page: its module and the admin section's tabs load together (layout/page-top.tsx). */
@@ -45,11 +72,9 @@ function adminPage(load: () => Promise<ComponentType>) {
 }
 
 /** Every page of the app; page modules load lazily, the routing rules live in `AppLayout`. */
-export const appRoutes: RouteObject[] = [
+export const appRoutes: AppRoute[] = [
   {
-    Component: AppLayout,
-    HydrateFallback: FullPageLoader,
-    ErrorBoundary: RouteError,
+    element: <AppLayout />,
     children: [
       // Signed out
       {
@@ -226,8 +251,54 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+/** The handle of the deepest matched route that declares one (the routing rules of `AppLayout`). */
+function handleOf(pathname: string): RouteHandle {
+  const matches = matchRoutes(appRoutes as RouteObject[], pathname) ?? [];
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const handle = matches[i]?.route.handle;
+    if (isRouteHandle(handle)) return handle;
+  }
+  return { access: 'unknown' };
 }
 
-export type AppRouter = ReturnType<typeof createAppRouter>;
+/** Starts loading the modules of the pages at `pathname` (the first page, while the session is asked for). */
+export function preloadPages(pathname: string) {
+  for (const match of matchRoutes(appRoutes as RouteObject[], pathname) ?? []) {
+    void (match.route as AppRoute).preload?.().catch(() => {
+      // Rendering the page loads it again and shows the error (RouteErrorBoundary).
+    });
+  }
+}
+
+/** The page at the current address, with its handle for the layout; the full-page loader until its module is in. */
+function AppRoutes() {
+  const { pathname } = useLocation();
+  const handle = useMemo(() => handleOf(pathname), [pathname]);
+  const element = useRoutes(appRoutes as RouteObject[]);
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <RouteHandleContext value={handle}>
+        <Suspense fallback={<FullPageLoader />}>{element}</Suspense>
+      </RouteHandleContext>
+    </RouteErrorBoundary>
+  );
+}
+
+/** The browser's history with the app's navigation guard (lib/navigation.ts): made once per page load by main.tsx. */
+export function createAppHistory(): GuardedHistory {
+  return guardHistory(createBrowserHistory({ v5Compat: true }));
+}
+
+/**
+ * The app's router: React Router's declarative router over `history`, with the pages of `appRoutes`. (Its data
+ * router would add 16 KB to every page's first load for what the app does not use: docs/ARCHITECTURE.md.)
+ */
+export function AppRouter({ history }: { history: GuardedHistory }) {
+  return (
+    <HistoryContext value={history}>
+      <HistoryRouter history={history}>
+        <AppRoutes />
+      </HistoryRouter>
+    </HistoryContext>
+  );
+}

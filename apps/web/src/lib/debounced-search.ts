@@ -1,7 +1,8 @@
 import { limits } from '@intergen/domain';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigation } from 'react-router';
+import { useLocation } from 'react-router';
+import { useLeavingCheck } from './navigation';
 
 /**
  * Sends what is typed into a list's search box (trimmed) once typing pauses, never the same text twice. Not while
@@ -11,12 +12,11 @@ import { useLocation, useNavigation } from 'react-router';
 export function useDebouncedSearch(text: string, current: string, onSearch: (search: string) => void): void {
   const [debounced] = useDebouncedValue(text.trim(), limits.searchDebounceMs);
   const sent = useRef(current);
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
-  const leaving = navigation.location !== undefined && navigation.location.pathname !== pathname;
+  const leaving = useLeavingCheck(useLocation().pathname);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `leaving` is read when the typing pauses.
   useEffect(() => {
-    if (leaving || debounced === sent.current) return;
+    if (leaving() || debounced === sent.current) return;
     sent.current = debounced;
     onSearch(debounced);
-  }, [debounced, leaving, onSearch]);
+  }, [debounced, onSearch]);
 }

@@ -2,10 +2,16 @@ import type { SessionUser } from '@intergen/contracts';
 import { newChangesPopupReleasedAt, newChangesPopupTexts } from '@intergen/domain';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import {
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+  unstable_HistoryRouter as HistoryRouter,
+  Route,
+  Routes,
+} from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '../app/provider';
-import { appRoutes } from '../app/router';
+import { AppRouter } from '../app/router';
+import { guardHistory, HistoryContext } from '../lib/navigation';
 import { createQueryClient } from '../lib/query-client';
 import { queryKeys } from '../lib/query-keys';
 
@@ -68,14 +74,26 @@ export function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
   };
 }
 
+/** A memory history at `path` with the app's navigation guard, and a view of it as the tests read it. */
+function testHistory(path: string) {
+  const history = guardHistory(createMemoryHistory({ initialEntries: [path], v5Compat: true }));
+  const router = {
+    get state() {
+      return { location: history.location, historyAction: history.action };
+    },
+    navigate: (to: string) => history.push(to),
+  };
+  return { history, router };
+}
+
 /** Renders the whole app (routes, layout, guards) at `path`, with the session already known. */
 export function renderApp(path: string, { user = null }: { user?: SessionUser | null } = {}) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(queryKeys.session, { user });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const { history, router } = testHistory(path);
   const view = render(
     <AppProvider queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
+      <AppRouter history={history} />
     </AppProvider>,
   );
   return { ...view, router, queryClient };
@@ -88,10 +106,16 @@ export function renderWithProviders(
 ) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(queryKeys.session, { user });
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  const { history, router } = testHistory(path);
   const view = render(
     <AppProvider queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
+      <HistoryContext value={history}>
+        <HistoryRouter history={history}>
+          <Routes>
+            <Route path="*" element={ui} />
+          </Routes>
+        </HistoryRouter>
+      </HistoryContext>
     </AppProvider>,
   );
   return { ...view, router, queryClient };

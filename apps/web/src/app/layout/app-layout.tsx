@@ -1,6 +1,6 @@
 import { commonTexts } from '@intergen/domain';
-import { useEffect, useRef } from 'react';
-import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { createContext, use, useEffect, useRef } from 'react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { FullPageMessage } from '../../components/full-page-message';
 import { PageLinkContext } from '../../components/page-link';
@@ -8,23 +8,14 @@ import { Shell } from '../../components/shell';
 import { errorMessage } from '../../lib/api-client';
 import { useLiveEvents } from '../../lib/live-events';
 import { useSessionQuery } from '../../lib/session';
-import { accessRedirect, isRouteHandle, type RouteHandle } from '../access';
+import { accessRedirect, type RouteHandle } from '../access';
 import { Footer, showsFooter } from './footer';
 import { Header } from './header';
 import { HelpProvider } from './help';
 import { PageTop } from './page-top';
 
-const unknownRoute: RouteHandle = { access: 'unknown' };
-
-/** The handle of the deepest matched route that declares one. */
-function useRouteHandle(): RouteHandle {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const handle = matches[i]?.handle;
-    if (isRouteHandle(handle)) return handle;
-  }
-  return unknownRoute;
-}
+/** The handle of the deepest matched route that declares one (app/router.tsx provides it). */
+export const RouteHandleContext = createContext<RouteHandle>({ access: 'unknown' });
 
 /**
  * The root of every page: waits for the session (full-page loader), applies the routing rules, then
@@ -33,7 +24,7 @@ function useRouteHandle(): RouteHandle {
 export function AppLayout() {
   const session = useSessionQuery();
   const { pathname, search, state } = useLocation();
-  const handle = useRouteHandle();
+  const handle = use(RouteHandleContext);
   // Live updates for whoever is signed in (nothing while signed out).
   useLiveEvents();
 

@@ -1,5 +1,6 @@
 /** The matching feature's public API: what the app layer composes (features never import each other). */
 export { useSuggestions } from './api/get-suggestions';
 export { trackEvent } from './api/track-event';
+export { WhyThisMatch } from './components/match-parts';
 export { RecommendedSuggestions } from './components/recommended-suggestions';
-export { ScoreRing, StrongMatchBadge, WhyThisMatch, WhyThisMatchToggle } from './components/why-this-match';
+export { ScoreRing, StrongMatchBadge, WhyThisMatchToggle } from './components/why-this-match';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/PasswordInput.css';
 import { commonTexts, ownAccountTexts } from '@intergen/domain';
 import { Alert, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/PasswordInput.css';
 import { authTexts, commonTexts, messages } from '@intergen/domain';
 import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';

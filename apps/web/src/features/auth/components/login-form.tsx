@@ -1,3 +1,4 @@
+import '@mantine/core/styles/PasswordInput.css';
 import type { SignInBody } from '@intergen/contracts';
 import { authTexts, routes } from '@intergen/domain';
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/PasswordInput.css';
 import { authTexts, messages, passwordProblem, routes } from '@intergen/domain';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/RadioCard.css';
 import '@mantine/core/styles/RadioIndicator.css';

@@ -144,7 +144,8 @@ describe('the dashboard’s recommended connections', () => {
     fireEvent.click(why);
     expect(why.getAttribute('aria-expanded')).toBe('true');
     const region = within(ada).getByRole('region', { name: 'Why this match: Ada Lovelace' });
-    expect(within(region).getByText('Industry experience')).toBeTruthy();
+    // The parts load when first opened (match-parts.tsx).
+    expect(await within(region).findByText('Industry experience')).toBeTruthy();
     expect(within(region).getByText('25 of 25 points')).toBeTruthy();
     expect(within(region).getByText('Technology')).toBeTruthy();
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildExplanation } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
-import { WhyThisMatch } from './why-this-match';
+import { WhyThisMatch } from './match-parts';
 
 describe('why this match', () => {
   it('says the score in words and lists every part with its points out of its weight', () => {

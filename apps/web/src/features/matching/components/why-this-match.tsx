@@ -1,10 +1,9 @@
-import '@mantine/core/styles/Progress.css';
 import './why-this-match.css';
-import type { MatchExplanation, MatchPartView } from '@intergen/contracts';
+import type { MatchExplanation } from '@intergen/contracts';
 import { matchingDefaults, suggestionTexts as t } from '@intergen/domain';
-import { Badge, Button, Progress, Text } from '@mantine/core';
+import { Badge, Button, Loader } from '@mantine/core';
 import { IconChevronDown, IconStarFilled } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 
 /** A score is strong from the spec's community minimum (spec 001 §9, DESIGN.md §4). */
 function isStrongMatch(score: number): boolean {
@@ -15,11 +14,6 @@ function isStrongMatch(score: number): boolean {
 function scoreColor(score: number): string {
   if (isStrongMatch(score)) return 'var(--mantine-color-teal-8)';
   return score >= matchingDefaults.minScore ? 'var(--mantine-color-indigo-7)' : 'var(--mantine-color-gray-6)';
-}
-
-/** Points as people read them: whole numbers stay whole, fractions keep one decimal. */
-function formatPoints(points: number): string {
-  return String(Math.round(points * 10) / 10);
 }
 
 /**
@@ -70,62 +64,12 @@ export function StrongMatchBadge({ score }: { score: number }) {
   );
 }
 
-interface WhyThisMatchProps {
-  explanation: MatchExplanation;
-  /** Only the parts, for a card's expander: the card shows the score already. */
-  compact?: boolean;
-}
-
 /**
- * "Why this match" (DESIGN.md §5): the score 0–100 with its parts, each with the points it added out of its
- * weight and the items both sides share. Everything is said in text; the ring and bars only repeat it.
+ * The parts of a match (match-parts.tsx): a card's expander loads them when first opened, or pointed at or focused
+ * (Mantine's Progress and the rows are not part of the dashboard's first load).
  */
-export function WhyThisMatch({ explanation, compact = false }: WhyThisMatchProps) {
-  const { score, parts } = explanation;
-  return (
-    <div className="ig-why">
-      {compact ? null : (
-        <div className="ig-why-score">
-          <ScoreRing score={score} size={112} />
-          <StrongMatchBadge score={score} />
-        </div>
-      )}
-      <ul className="ig-why-parts">
-        {parts.map((part) => (
-          <MatchPartRow key={part.part} part={part} />
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function MatchPartRow({ part }: { part: MatchPartView }) {
-  const share = part.weight > 0 ? Math.min(100, (part.points / part.weight) * 100) : 0;
-  return (
-    <li className="ig-why-part" data-part={part.part}>
-      <div className="ig-why-part-head">
-        <Text size="sm" fw={600}>
-          {part.label}
-        </Text>
-        <Text size="sm" c={part.points > 0 ? undefined : 'dimmed'}>
-          {t.points(Number(formatPoints(part.points)), part.weight)}
-        </Text>
-      </div>
-      <Progress value={share} size="sm" color={part.points > 0 ? 'indigo.7' : 'gray.4'} aria-hidden="true" />
-      {part.shared.length > 0 ? (
-        <ul className="ig-chips" aria-label={t.shared(part.label)}>
-          {part.shared.map((item) => (
-            <li key={item.code}>
-              <Badge variant="light" color="gray" tt="none" fw={500}>
-                {item.label}
-              </Badge>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </li>
-  );
-}
+const loadParts = () => import('./match-parts');
+const LazyMatchParts = lazy(async () => ({ default: (await loadParts()).WhyThisMatch }));
 
 /**
  * A card's "Why this match" button and the parts it opens below it (closed at first); the region is named
@@ -143,6 +87,8 @@ export function WhyThisMatchToggle({ explanation, name }: { explanation: MatchEx
         aria-expanded={open}
         aria-controls={whyId}
         onClick={() => setOpen((value) => !value)}
+        onPointerEnter={loadParts}
+        onFocus={loadParts}
         rightSection={
           <IconChevronDown
             size={16}
@@ -154,7 +100,11 @@ export function WhyThisMatchToggle({ explanation, name }: { explanation: MatchEx
         {t.whyThisMatch}
       </Button>
       <section id={whyId} hidden={!open} aria-label={t.whyThisMatchFor(name)} className="ig-why-toggle">
-        {open ? <WhyThisMatch explanation={explanation} compact /> : null}
+        {open ? (
+          <Suspense fallback={<Loader size="sm" role="status" aria-label={t.whyThisMatch} />}>
+            <LazyMatchParts explanation={explanation} compact />
+          </Suspense>
+        ) : null}
       </section>
     </div>
   );

@@ -1,6 +1,6 @@
 import { wizardTexts } from '@intergen/domain';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { Blocker } from 'react-router';
+import type { Blocker } from '../../../lib/navigation';
 
 /** The question asked when leaving a step while a save is under way (or a failed save left edits). */
 export function LeavePrompt({ blocker, message }: { blocker: Blocker; message: string }) {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useBlocker } from 'react-router';
+import { useBlocker } from '../../../lib/navigation';
 
 /**
- * Holds in-app navigation (react-router's blocker) and warns on closing or reloading the tab (beforeunload)
+ * Holds in-app navigation (the app history's guard, lib/navigation.ts) and warns on closing or reloading the tab (beforeunload)
  * while `shouldHold()` is true. `shouldHold` is read at the moment of leaving, so it must read refs.
  */
 export function useLeaveGuard(shouldHold: () => boolean, message: string) {
