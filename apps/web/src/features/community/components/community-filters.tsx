@@ -13,6 +13,8 @@ import type { CommunityFilters } from '../api/get-community';
 
 export type CommunityKind = 'expert' | 'venture';
 
+const closedUnmounted = { withinPortal: true, keepMounted: false };
+
 interface CommunityFiltersProps {
   kind: CommunityKind;
   filters: CommunityFilters;
@@ -33,6 +35,9 @@ interface CommunityFiltersProps {
  * (all selected must be present), open to investment, open to board positions, and strong matches.
  */
 export function CommunityFiltersForm(props: CommunityFiltersProps) {
+  // The option lists mount when opened (Mantine's Combobox keeps them mounted, hidden, by default): rendering both
+  // lists, their scroll areas and floating-ui's positioning when the page opened was a long task of its own
+  // (issue 15, Lighthouse's Total Blocking Time). The keyboard works the same (`aria-controls` is only set open).
   const { kind, filters, withStrong, onClear } = props;
   const cardKind: ProfileType = kind === 'expert' ? 'expert' : 'company';
   return (
@@ -63,7 +68,7 @@ export function CommunityFiltersForm(props: CommunityFiltersProps) {
           onChange={props.onIndustries}
           searchable
           hidePickedOptions
-          comboboxProps={{ withinPortal: true }}
+          comboboxProps={closedUnmounted}
         />
         <MultiSelect
           label={suggestionTexts.areas[cardKind]}
@@ -73,7 +78,7 @@ export function CommunityFiltersForm(props: CommunityFiltersProps) {
           onChange={props.onExpertise}
           searchable
           hidePickedOptions
-          comboboxProps={{ withinPortal: true }}
+          comboboxProps={closedUnmounted}
         />
       </div>
       <Group gap="lg" mt="md" align="center">
