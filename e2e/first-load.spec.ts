@@ -21,7 +21,7 @@ test('the dashboard’s lists are asked for once, by the page’s preloads, and 
   await publishedMatchingCompany(page, admin);
 
   const html = await (await page.request.get('/dashboard')).text();
-  for (const address of ['/api/suggestions', '/api/connections'])
+  for (const address of ['/api/suggestions', '/api/connections', '/api/config'])
     expect(html, `${address} preloaded`).toContain(
       `<link rel="preload" href="${address}" as="fetch" crossorigin>`,
     );
@@ -40,6 +40,6 @@ test('the dashboard’s lists are asked for once, by the page’s preloads, and 
   // One request each until the page is shown: had the app's fetch not matched the preload, the browser would have
   // asked twice by then. (Later asks are the app's own: the settings read again when the tab is used, and so on.)
   const shown = new Map(asked);
-  for (const address of ['/api/suggestions', '/api/connections'])
+  for (const address of ['/api/suggestions', '/api/connections', '/api/config'])
     expect(shown.get(address), `${address} requests`).toBe(1);
 });

@@ -33,20 +33,22 @@ export const prerenderedPages: PrerenderedPage[] = [
     file: 'dashboard.html',
     signedOut: false,
     modules: ['src/app/routes/dashboard-pages.tsx', ...memberParts],
-    // The page shows its sections once both lists are in (app/routes/dashboard-pages.tsx).
-    fetches: ['/api/suggestions', '/api/connections'],
+    // The page shows its sections once both lists and the settings are in (app/routes/dashboard-pages.tsx).
+    fetches: ['/api/suggestions', '/api/connections', '/api/config'],
   },
   {
     paths: ['/profile/public'],
     file: 'profile.html',
     signedOut: false,
     modules: ['src/app/routes/profile-pages.tsx', ...memberParts],
+    fetches: ['/api/config'],
   },
   {
     paths: ['/expert-community', '/venture-community'],
     file: 'community.html',
     signedOut: false,
     modules: ['src/app/routes/community.tsx', ...memberParts],
+    fetches: ['/api/config'],
   },
 ];
 

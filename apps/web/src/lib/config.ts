@@ -13,7 +13,10 @@ export function getPublicConfig(signal?: AbortSignal) {
 
 export const publicConfigQueryOptions = queryOptions({
   queryKey: queryKeys.config,
-  queryFn: ({ signal }) => getPublicConfig(signal),
+  // No abort signal: the answer serves every page, so the request goes on when the last part of a page reading it
+  // unmounts (with the signal, TanStack Query cancelled it there, the dashboard's skeletons giving way to its
+  // cards, and asked again: two requests on one first load in five, and a preload (prerender.ts) used once).
+  queryFn: () => getPublicConfig(),
   // Admins change the settings while the app runs: an open tab reads them again when it is used after a minute.
   staleTime: 60_000,
 });

@@ -22,6 +22,7 @@ import {
   useSuggestions,
   WhyThisMatchToggle,
 } from '../../features/matching';
+import { usePublicConfig } from '../../lib/config';
 
 const viewedFromCard = (profileId: string) =>
   trackEvent({ type: 'VIEW_PROFILE_FROM_CARD', targetId: profileId });
@@ -41,7 +42,9 @@ export function DashboardRoute() {
   const connections = useConnections();
   // The sections render in a transition once both are in (`useDeferredValue`): in slices that leave the browser
   // free in between, rather than in one long task of three rows of cards (Lighthouse's Total Blocking Time).
-  const settled = useDeferredValue(!suggestions.isPending && !connections.isPending);
+  // The settings too: how many cards a row shows depends on the community tab (useSlidesPerView).
+  const config = usePublicConfig();
+  const settled = useDeferredValue(!suggestions.isPending && !connections.isPending && !config.isPending);
   // Once shown, the sections stay: a section mounting over a failed list asks again (the list is pending again),
   // and going back to the skeletons would unmount it and start over, without end.
   const [shown, setShown] = useState(settled);
