@@ -460,7 +460,7 @@ const observeScript = (headings: string[], cards: number) => `(() => {
   } catch {}
   const cardsIn = (heading) => {
     const h = [...document.querySelectorAll('h2')].find((el) => el.textContent === heading);
-    const list = h && h.id && document.querySelector('[role="list"][aria-labelledby="' + CSS.escape(h.id) + '"]');
+    const list = h && h.id && document.querySelector(':is(ul, [role="list"])[aria-labelledby="' + CSS.escape(h.id) + '"]');
     return list ? list.querySelectorAll('article').length : 0;
   };
   const check = () => {
@@ -471,7 +471,7 @@ const observeScript = (headings: string[], cards: number) => `(() => {
       state.completeAt = performance.now();
       state.cardHeights = headings.map((heading) => {
         const h = [...document.querySelectorAll('h2')].find((el) => el.textContent === heading);
-        const card = h && document.querySelector('[role="list"][aria-labelledby="' + CSS.escape(h.id) + '"] article');
+        const card = h && document.querySelector(':is(ul, [role="list"])[aria-labelledby="' + CSS.escape(h.id) + '"] article');
         return card ? Math.round(card.getBoundingClientRect().height) : 0;
       });
     } else requestAnimationFrame(check);

@@ -15,6 +15,9 @@ import {
 import { usePublicConfig } from '../lib/config';
 import { useRestAfterFirst } from '../lib/rest-after-first';
 
+/** Cards laid out with the row beyond those in view (`.ig-carousel-slide:nth-child(-n + …)` in card-carousel.css). */
+const firstLaidOut = 3;
+
 /** The window's width, followed as it changes. */
 function useWindowWidth(): number {
   const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 0 : window.innerWidth));
@@ -99,9 +102,11 @@ export function CardCarousel<T>({
     setCanScroll((now) => (now.previous === previous && now.next === next ? now : { previous, next }));
   }, []);
 
-  // The cards in view render with the carousel, the others just after in a transition (one long task held the
-  // page with 50 cards, issue 15).
-  const rendered = useRestAfterFirst(items, slides);
+  // The cards in view and the next three render with the carousel, the others just after in a transition (one long
+  // task held the page with 50 cards, issue 15). The row is as tall as its tallest card, so a taller card laid out
+  // later moves what is under the row: those first cards are also laid out at once (card-carousel.css), which makes
+  // that rare (Lighthouse's member, three suggestions on a phone, had a shift of 0.03 from its second card).
+  const rendered = useRestAfterFirst(items, slides + firstLaidOut);
 
   useEffect(() => {
     const element = track.current;
