@@ -1,14 +1,22 @@
-import { type Column, getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
+import { type Column, getTableColumns, is, type SQL, sql, type Table } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Executor } from './client.ts';
 
 /**
  * A statement of one module's table that another module's repository joins into its own statement as `via`
  * (one round trip instead of two, each module writing the SQL of its own tables): `source` is the statement,
  * `fields` its columns read back (expressions on `via.…`), `order` how its rows come (expressions on `via.…`).
+ *
+ * `name` and `params`: the joined statement is prepared once per database and kept (`preparedOnce`), so `source`
+ * takes its values through placeholders (`sql.placeholder(key)`) that `params` fills on each call, and `name`
+ * says which statement it is: two sources with the same name must be the same SQL (put every variant in it).
  */
 export interface ViaSource<Row> {
+  name: string;
   source: SQL;
   fields: Record<keyof Row & string, SQL>;
   order: SQL;
+  params: Record<string, unknown>;
 }
 
 /** Every column of `table` read back from a `via` subquery that selected them, each mapped as the column maps it. */
@@ -20,7 +28,48 @@ export function viaColumns<T extends Table>(table: T): Record<keyof T['$inferSel
   return fields as Record<keyof T['$inferSelect'] & string, SQL>;
 }
 
+/** `viaColumns` of only the columns `keys` (a list reads back what its views use, not the whole row). */
+export function viaColumnsOf<T extends Table, K extends keyof T['$inferSelect'] & string>(
+  table: T,
+  keys: readonly K[],
+): Record<K, SQL> {
+  const all = viaColumns(table);
+  return Object.fromEntries(keys.map((key) => [key, all[key]])) as Record<K, SQL>;
+}
+
 /** A column of the `via` subquery, for its `order` (the column of the table it selected from). */
 export function viaColumn(column: Column): SQL {
   return sql`via.${sql.identifier(column.name)}`;
+}
+
+interface Prepared<R> {
+  execute(params: Record<string, unknown>): Promise<R>;
+}
+
+const preparedStatements = new WeakMap<object, Map<string, Prepared<unknown>>>();
+
+/**
+ * Runs `build`'s statement with `params`, prepared once per database under `name` and kept: the query builder
+ * writes its SQL once, and PostgreSQL parses and plans it once per connection (a named statement; PGlite reuses the
+ * SQL only). Inside a transaction it is built and run each time (a transaction's statements die with it).
+ * `name` must stand for one SQL text: the same name with other SQL runs the first one.
+ */
+export function preparedOnce<R>(
+  ex: Executor,
+  name: string,
+  build: (ex: Executor) => { prepare(name: string): Prepared<R> },
+  params: Record<string, unknown>,
+): Promise<R> {
+  if (is(ex, PgTransaction)) return build(ex).prepare(name).execute(params);
+  let statements = preparedStatements.get(ex);
+  if (!statements) {
+    statements = new Map();
+    preparedStatements.set(ex, statements);
+  }
+  let statement = statements.get(name) as Prepared<R> | undefined;
+  if (!statement) {
+    statement = build(ex).prepare(name);
+    statements.set(name, statement as Prepared<unknown>);
+  }
+  return statement.execute(params);
 }

@@ -2,7 +2,7 @@ import { deriveProfileStatus, type ProfileStatus, type ProfileType } from '@inte
 import { and, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, contactInfo, experts, users } from '../../db/schema.ts';
-import type { ViaSource } from '../../db/via.ts';
+import { preparedOnce, type ViaSource } from '../../db/via.ts';
 import { toMillis } from '../../lib/time.ts';
 import type { MemberRows } from './users.repository.ts';
 
@@ -252,20 +252,26 @@ export async function memberNamesVia<Row>(
   ex: Executor,
   via: ViaSource<Row>,
 ): Promise<{ row: Row; name: MemberName | null }[]> {
-  const rows = await ex
-    .select({
-      via: via.fields as Record<string, SQL>,
-      id: users.id,
-      kind: users.kind,
-      name: sql<string>`coalesce(${experts.name}, ${companies.name}, ${users.name})`,
-      companyName: companies.companyName,
-      shown: sql<boolean>`(NOT ${isGone(experts)} AND NOT ${isGone(companies)})`,
-    })
-    .from(sql`(${via.source}) AS via`)
-    .leftJoin(users, sql`${users.id} = via.member_id`)
-    .leftJoin(experts, eq(experts.id, users.id))
-    .leftJoin(companies, eq(companies.id, users.id))
-    .orderBy(via.order);
+  const rows = await preparedOnce(
+    ex,
+    `${via.name}/names`,
+    (on) =>
+      on
+        .select({
+          via: via.fields as Record<string, SQL>,
+          id: users.id,
+          kind: users.kind,
+          name: sql<string>`coalesce(${experts.name}, ${companies.name}, ${users.name})`,
+          companyName: companies.companyName,
+          shown: sql<boolean>`(NOT ${isGone(experts)} AND NOT ${isGone(companies)})`,
+        })
+        .from(sql`(${via.source}) AS via`)
+        .leftJoin(users, sql`${users.id} = via.member_id`)
+        .leftJoin(experts, eq(experts.id, users.id))
+        .leftJoin(companies, eq(companies.id, users.id))
+        .orderBy(via.order),
+    via.params,
+  );
   return rows.map((r) => ({
     row: r.via as Row,
     name:
