@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Column, getTableColumns, is, type SQL, sql, type Table } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
@@ -48,19 +49,32 @@ interface Prepared<R> {
 
 const preparedStatements = new WeakMap<object, Map<string, Prepared<unknown>>>();
 
+/** A query builder's statement that can be prepared under a name (a select, say). */
+interface Preparable<R> {
+  toSQL(): { sql: string };
+  prepare(name: string): Prepared<R>;
+}
+
 /**
  * Runs `build`'s statement with `params`, prepared once per database under `name` and kept: the query builder
  * writes its SQL once, and PostgreSQL parses and plans it once per connection (a named statement; PGlite reuses the
  * SQL only). Inside a transaction it is built and run each time (a transaction's statements die with it).
- * `name` must stand for one SQL text: the same name with other SQL runs the first one.
+ * `name` must stand for one SQL text: the same name with other SQL runs the first one. The statement's name on the
+ * server starts with a hash of its SQL, so two versions of a statement never meet under one name on a connection.
  */
 export function preparedOnce<R>(
   ex: Executor,
   name: string,
-  build: (ex: Executor) => { prepare(name: string): Prepared<R> },
+  build: (ex: Executor) => Preparable<R>,
   params: Record<string, unknown>,
 ): Promise<R> {
-  if (is(ex, PgTransaction)) return build(ex).prepare(name).execute(params);
+  const prepare = () => {
+    const query = build(ex);
+    const hash = createHash('sha256').update(query.toSQL().sql).digest('base64url').slice(0, 12);
+    // PostgreSQL keeps 63 bytes of a statement's name: the hash first, so that it always counts.
+    return query.prepare(`${hash}:${name}`.slice(0, 63));
+  };
+  if (is(ex, PgTransaction)) return prepare().execute(params);
   let statements = preparedStatements.get(ex);
   if (!statements) {
     statements = new Map();
@@ -68,7 +82,7 @@ export function preparedOnce<R>(
   }
   let statement = statements.get(name) as Prepared<R> | undefined;
   if (!statement) {
-    statement = build(ex).prepare(name);
+    statement = prepare();
     statements.set(name, statement as Prepared<unknown>);
   }
   return statement.execute(params);
