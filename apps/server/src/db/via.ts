@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Column, getTableColumns, is, type SQL, sql, type Table } from 'drizzle-orm';
+import { Column, getTableColumns, is, SQL, sql, type Table } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
@@ -86,4 +86,52 @@ export function preparedOnce<R>(
     statements.set(name, statement as Prepared<unknown>);
   }
   return statement.execute(params);
+}
+
+type Field = Column | SQL | SQL.Aliased;
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+
+/** The decoder the query builder maps a field's values with (an SQL keeps `mapWith`'s in an internal field). */
+function decoderOf(field: Field): Decoder {
+  if (is(field, Column)) return field;
+  const expression = is(field, SQL) ? field : field.sql;
+  return (expression as unknown as { decoder: Decoder }).decoder;
+}
+
+/**
+ * Groups of fields read as one JSON array a row (`json_build_array`), each value decoded as the query builder
+ * decodes that field: what a list of many rows and columns reads, so that the driver parses one value a row and
+ * the mapping of each column is a function call, not the query builder's walk over every field (measured:
+ * docs/benchmarks.md, "Third round: the lists"). At most 100 fields (PostgreSQL's limit on arguments).
+ */
+export function jsonRow<G extends Record<string, Record<string, Field>>>(
+  groups: G,
+): { sql: SQL<unknown>; decode(value: unknown): { [K in keyof G]: Record<keyof G[K] & string, unknown> } } {
+  const entries = Object.entries(groups).flatMap(([group, fields]) =>
+    Object.entries(fields).map(([key, field]) => ({
+      group,
+      key,
+      value: is(field, SQL.Aliased) ? field.sql : field,
+      decoder: decoderOf(field),
+    })),
+  );
+  if (entries.length > 100) throw new Error('jsonRow: more than 100 fields');
+  const names = Object.keys(groups);
+  return {
+    sql: sql`json_build_array(${sql.join(
+      entries.map((e) => sql`${e.value}`),
+      sql`, `,
+    )})`,
+    decode(value) {
+      const values = value as unknown[];
+      const out: Record<string, Record<string, unknown>> = {};
+      for (const name of names) out[name] = {};
+      for (let i = 0; i < entries.length; i++) {
+        const e = entries[i]!;
+        const v = values[i];
+        out[e.group]![e.key] = v === null ? null : e.decoder.mapFromDriverValue(v);
+      }
+      return out as { [K in keyof G]: Record<keyof G[K] & string, unknown> };
+    },
+  };
 }

@@ -2,7 +2,7 @@ import type { CompanyMatchFacets, ExpertMatchFacets, ProfileType } from '@interg
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, contactInfo, experts } from '../../db/schema.ts';
-import { preparedOnce, type ViaSource } from '../../db/via.ts';
+import { jsonRow, preparedOnce, type ViaSource } from '../../db/via.ts';
 import { companyFacetColumns, companyFacets, expertFacetColumns, expertFacets } from './facets.repository.ts';
 import type { CardRow } from './members.model.ts';
 import { isGone } from './state.repository.ts';
@@ -202,13 +202,17 @@ export async function counterpartsVia<Row>(
   via: ViaSource<Row>,
   { withContact }: { withContact: boolean },
 ): Promise<{ row: Row; counterpart: Counterpart }[]> {
+  const row = jsonRow({
+    counterpart: listedColumns(kind, withContact),
+    via: via.fields as Record<string, SQL>,
+  });
   const rows = await preparedOnce(
     ex,
     `${via.name}/counterparts-${kind}${withContact ? '-contact' : ''}`,
     (on) => {
       const t = kind === 'expert' ? experts : companies;
       const query = on
-        .select({ ...listedColumns(kind, withContact), via: via.fields as Record<string, SQL> })
+        .select({ row: row.sql })
         .from(t)
         .innerJoin(sql`(${via.source}) AS via`, sql`via.member_id = ${t.id}`);
       return (withContact ? query.leftJoin(contactInfo, eq(contactInfo.userId, t.id)) : query).orderBy(
@@ -217,10 +221,13 @@ export async function counterpartsVia<Row>(
     },
     via.params,
   );
-  return (rows as (ListedRecord & { via: unknown })[]).map((r) => ({
-    row: r.via as Row,
-    counterpart: listedCounterpart(kind, r, withContact),
-  }));
+  return (rows as { row: unknown }[]).map((r) => {
+    const { counterpart, via: viaRow } = row.decode(r.row);
+    return {
+      row: viaRow as Row,
+      counterpart: listedCounterpart(kind, counterpart as ListedRecord, withContact),
+    };
+  });
 }
 
 // Admin pickers
