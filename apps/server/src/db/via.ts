@@ -57,8 +57,8 @@ interface Preparable<R> {
 
 /**
  * Runs `build`'s statement with `params`, prepared once per database under `name` and kept: the query builder
- * writes its SQL once, and PostgreSQL parses and plans it once per connection (a named statement; PGlite reuses the
- * SQL only). Inside a transaction it is built and run each time (a transaction's statements die with it).
+ * writes its SQL once, and PostgreSQL parses it once per connection (a named statement; it plans it each time until
+ * a generic plan is as good, then keeps that; PGlite reuses the SQL only). Inside a transaction it is built and run each time (a transaction's statements die with it).
  * `name` must stand for one SQL text: the same name with other SQL runs the first one. The statement's name on the
  * server starts with a hash of its SQL, so two versions of a statement never meet under one name on a connection.
  */
