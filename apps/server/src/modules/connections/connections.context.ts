@@ -214,7 +214,7 @@ export const requireOpen = (r: repo.RequestRow) => {
   if (r.notInterested || r.dismissed) throw conflict(connectionTexts.notOpen);
 };
 /** Closing, reviewing and meeting invites need an accepted request (a connection). */
-export const requireConnected = (r: repo.RequestRow) => {
+export const requireConnected = (r: Pick<repo.RequestRow, 'accepted'>) => {
   if (!r.accepted) throw conflict(connectionTexts.notConnected);
 };
 /**

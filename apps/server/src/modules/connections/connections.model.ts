@@ -4,11 +4,11 @@ import { toMillis } from '../../lib/time.ts';
 import { explanationOf, toProfileCard } from '../matching/index.ts';
 import type { Counterpart } from '../members/index.ts';
 import { roleIn } from './connections.policy.ts';
-import type { RequestRow } from './connections.repository.ts';
+import type { ListedRequestRow } from './connections.repository.ts';
 
 /** A request as one side sees it: the request with the other side's card, facets and contact details. */
 export interface RequestWithCounterpart extends Pick<Counterpart, 'card' | 'facets' | 'contact'> {
-  request: RequestRow;
+  request: ListedRequestRow;
 }
 
 /** The caller as the views see them: their id, side and facets (for "why this match"). */
@@ -19,12 +19,12 @@ export interface ViewingMember {
 }
 
 /** Whether the member on `side` has reviewed the other side of the request. */
-export function hasReviewed(r: RequestRow, side: ProfileType): boolean {
+export function hasReviewed(r: ListedRequestRow, side: ProfileType): boolean {
   return side === 'expert' ? r.expertCompletedSurvey : r.companyCompletedSurvey;
 }
 
 /** Whether the member on `side` closed the connection without a review (their prompt ended). */
-export function hasClosed(r: RequestRow, side: ProfileType): boolean {
+export function hasClosed(r: ListedRequestRow, side: ProfileType): boolean {
   return (side === 'expert' ? r.expertClosedOn : r.companyClosedOn) !== null;
 }
 

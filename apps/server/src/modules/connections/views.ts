@@ -24,9 +24,11 @@ export async function listBuckets(ctx: ConnectionsContext, caller: Caller): Prom
   const me = await viewingMember(db, caller, caller.member);
   // The requests and their counterparts in one statement; a counterpart gone from the platform takes theirs out.
   const other = me.side === 'expert' ? 'company' : 'expert';
-  const rows = (await members.counterpartsVia(db, other, repo.requestsSource(me.side, me.id))).flatMap(
-    ({ row: request, counterpart: c }) =>
-      c.gone ? [] : [{ request, card: c.card, facets: c.facets, contact: c.contact }],
+  const listed = await members.counterpartsVia(db, other, repo.requestsSource(me.side, me.id), {
+    withContact: true,
+  });
+  const rows = listed.flatMap(({ row: request, counterpart: c }) =>
+    c.gone ? [] : [{ request, card: c.card, facets: c.facets, contact: c.contact }],
   );
   return { ...toBuckets(rows, me), surveyFormUrl: await ctx.surveyFormUrl(db, me.side) };
 }

@@ -32,7 +32,9 @@ export async function listSuggestions(ctx: MatchingContext, caller: Caller): Pro
   if (!me) return [];
   const other: ProfileType = side === 'expert' ? 'company' : 'expert';
   // The suggestions and their counterparts in one statement.
-  const open = await members.counterpartsVia(db, other, repo.openSuggestionsSource(side, me.id));
+  const open = await members.counterpartsVia(db, other, repo.openSuggestionsSource(side, me.id), {
+    withContact: false,
+  });
   const notInterested = new Set(me.notInterested);
   const rows = open.flatMap(({ row: suggestion, counterpart: c }) => {
     const otherId = side === 'expert' ? suggestion.companyId : suggestion.expertId;

@@ -10,7 +10,7 @@ import * as repo from './notifications.repository.ts';
 
 const notFound = () => new AppError('NOT_FOUND', notificationTexts.notFound);
 
-function toView(row: repo.NotificationRow, counterpart: MemberName | null): Notification {
+function toView(row: repo.ListedNotificationRow, counterpart: MemberName | null): Notification {
   return {
     id: row.id,
     kind: row.kind,

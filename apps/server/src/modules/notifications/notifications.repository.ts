@@ -1,7 +1,7 @@
-import { and, type Column, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type NotificationKind, notifications } from '../../db/schema.ts';
-import { type ViaSource, viaColumn, viaColumns } from '../../db/via.ts';
+import { type ViaSource, viaColumn, viaColumnsOf } from '../../db/via.ts';
 import { newId } from '../../lib/crypto.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import { notificationEmailTopic } from './notifications.topics.ts';
@@ -77,6 +77,12 @@ const notificationColumns = {
   message: notifications.message,
 };
 
+/** What the centre reads of each notification (`listNotifications`), and how many are unseen. */
+export type ListedNotificationRow = Pick<
+  NotificationRow,
+  'id' | 'kind' | 'suggestionId' | 'requestId' | 'hasSeen' | 'hasDismissed' | 'hasExplored' | 'createdAt'
+> & { unseen: number };
+
 /**
  * The member's notifications that are not dismissed, newest first, at most `limit`, each with how many of the
  * member's notifications are neither seen nor dismissed (`unseen`: all of them, not only this page), as one
@@ -88,22 +94,33 @@ export function notificationsSource(
   userId: string,
   limit: number,
   withCounterparts: boolean,
-): ViaSource<NotificationRow & { unseen: number }> {
-  const all = viaColumns(notifications);
-  const fields = Object.fromEntries(
-    Object.keys(notificationColumns).map((key) => [key, all[key as keyof typeof all]]),
-  ) as Record<keyof NotificationRow, SQL>;
+): ViaSource<ListedNotificationRow> {
   const n = (column: Column) => sql`n.${sql.identifier(column.name)}`;
+  const user = sql.placeholder('userId');
   return {
+    name: `notifications.page-${limit}${withCounterparts ? '-named' : ''}`,
     source: sql`SELECT ${notifications}.*,
       ${withCounterparts ? notifications.counterpartId : sql`NULL::text`} AS member_id,
-      (SELECT count(*) FROM ${notifications} AS n WHERE ${n(notifications.userId)} = ${userId}
+      (SELECT count(*) FROM ${notifications} AS n WHERE ${n(notifications.userId)} = ${user}
         AND NOT ${n(notifications.hasSeen)} AND NOT ${n(notifications.hasDismissed)}) AS unseen
       FROM ${notifications}
-      WHERE ${and(eq(notifications.userId, userId), eq(notifications.hasDismissed, false))}
+      WHERE ${and(eq(notifications.userId, user), eq(notifications.hasDismissed, false))}
       ORDER BY ${notifications.createdAt} DESC, ${notifications.id} DESC LIMIT ${limit}`,
-    fields: { ...fields, unseen: sql<number>`via.unseen`.mapWith(Number) },
+    fields: {
+      ...viaColumnsOf(notifications, [
+        'id',
+        'kind',
+        'suggestionId',
+        'requestId',
+        'hasSeen',
+        'hasDismissed',
+        'hasExplored',
+        'createdAt',
+      ]),
+      unseen: sql<number>`via.unseen`.mapWith(Number),
+    },
     order: sql`${viaColumn(notifications.createdAt)} DESC, ${viaColumn(notifications.id)} DESC`,
+    params: { userId },
   };
 }
 
