@@ -7,6 +7,7 @@ import { PageLinkContext } from '../../components/page-link';
 import { Shell } from '../../components/shell';
 import { errorMessage } from '../../lib/api-client';
 import { useLiveEvents } from '../../lib/live-events';
+import { useReadyInTransition } from '../../lib/ready-in-transition';
 import { useSessionQuery } from '../../lib/session';
 import { accessRedirect, type RouteHandle } from '../access';
 import { Footer, showsFooter } from './footer';
@@ -41,7 +42,9 @@ export function AppLayout() {
     window.scrollTo(0, 0);
   }, [pathname]);
 
-  if (session.isPending) return <FullPageLoader />;
+  // The page replaces the loader in a transition (lib/ready-in-transition.ts); it reads the session as it is.
+  const ready = useReadyInTransition(session.isPending);
+  if (session.isPending || !ready) return <FullPageLoader />;
   if (session.isError) {
     return (
       <FullPageMessage

@@ -7,13 +7,15 @@ import { CommunityPage } from '../../features/community';
 import { ConnectionNoticesProvider } from '../../features/connections';
 import { ScoreRing, StrongMatchBadge, trackEvent } from '../../features/matching';
 import { usePublicConfig } from '../../lib/config';
+import { useReadyInTransition } from '../../lib/ready-in-transition';
 import { useSignedInUser } from '../../lib/session';
 
 /** Community routes exist only when the community-tab flag is on (spec 000 §2). */
 function CommunityGate({ children }: { children: ReactNode }) {
   const config = usePublicConfig();
   const user = useSignedInUser();
-  if (config.isPending) return <PageLoader />;
+  // The page (its filters, the skeletons) replaces the loader in a transition (lib/ready-in-transition.ts).
+  if (!useReadyInTransition(config.isPending)) return <PageLoader />;
   if (!config.data?.communityTab) return <Navigate to={unknownPathTarget(user)} replace />;
   return children;
 }

@@ -1,6 +1,6 @@
 import { connectionRequestTexts, suggestionTexts } from '@intergen/domain';
 import { Skeleton, Stack } from '@mantine/core';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { useSlidesPerView } from '../../components/card-carousel';
 import { MemberCardsLoading } from '../../components/member-card';
@@ -23,6 +23,7 @@ import {
   WhyThisMatchToggle,
 } from '../../features/matching';
 import { usePublicConfig } from '../../lib/config';
+import { useReadyInTransition } from '../../lib/ready-in-transition';
 
 const viewedFromCard = (profileId: string) =>
   trackEvent({ type: 'VIEW_PROFILE_FROM_CARD', targetId: profileId });
@@ -40,11 +41,10 @@ export function DashboardRoute() {
   // 0.65–0.77 with full lists, bench/dashboard.bench.ts). A failed list shows its own error in its section.
   const suggestions = useSuggestions();
   const connections = useConnections();
-  // The sections render in a transition once both are in (`useDeferredValue`): in slices that leave the browser
-  // free in between, rather than in one long task of three rows of cards (Lighthouse's Total Blocking Time).
-  // The settings too: how many cards a row shows depends on the community tab (useSlidesPerView).
+  // The settings too: how many cards a row shows depends on the community tab (useSlidesPerView). The sections
+  // render in a transition, in slices, not in one long task of three rows of cards (lib/ready-in-transition.ts).
   const config = usePublicConfig();
-  const settled = useDeferredValue(!suggestions.isPending && !connections.isPending && !config.isPending);
+  const settled = useReadyInTransition(suggestions.isPending || connections.isPending || config.isPending);
   // Once shown, the sections stay: a section mounting over a failed list asks again (the list is pending again),
   // and going back to the skeletons would unmount it and start over, without end.
   const [shown, setShown] = useState(settled);

@@ -54,8 +54,14 @@ export function getCommunityPage(
  * The list page by page (`Load more` fetches the next one). While other filters load, the cards of the last
  * ones stay on screen instead of a skeleton.
  */
-export function useCommunityList(list: CommunityList, filters: CommunityFilters) {
+export function useCommunityList(
+  list: CommunityList,
+  filters: CommunityFilters,
+  /** Re-render only when these change (TanStack Query's `notifyOnChangeProps`); every change by default. */
+  notifyOnChangeProps?: Array<'error' | 'data' | 'isPending'>,
+) {
   return useInfiniteQuery({
+    notifyOnChangeProps,
     queryKey: queryKeys.community.list(list, filters),
     queryFn: ({ pageParam, signal }) => getCommunityPage(list, filters, pageParam, signal),
     initialPageParam: null as string | null,

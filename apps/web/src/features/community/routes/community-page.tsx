@@ -17,7 +17,7 @@ import { MemberCardsLoading } from '../../../components/member-card';
 import { Page } from '../../../components/page';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSignedInUser } from '../../../lib/session';
-import { type CommunityList, useCommunityList } from '../api/get-community';
+import { type CommunityFilters, type CommunityList, useCommunityList } from '../api/get-community';
 import { CommunityCard } from '../components/community-card';
 import { CommunityFiltersForm, type CommunityKind } from '../components/community-filters';
 import { useCommunityFilters } from '../components/use-community-filters';
@@ -115,25 +115,30 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-function CommunityResults({
-  kind,
-  list,
-  renderScore,
-  onViewProfile,
-}: {
+interface ResultsProps {
   kind: CommunityKind;
   list: CommunityList;
   renderScore?: (item: MatchingListItem) => ReactNode;
   onViewProfile?: (profileId: string) => void;
-}) {
+}
+
+/** Whether the server refuses this member the list: the filters are hidden then. */
+function isLocked(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'MEMBERS_LOCKED' || error.code === 'WRONG_ROLE');
+}
+
+/**
+ * The filters and the cards. The filters read only whether the list is refused (`notifyOnChangeProps`), so a
+ * page of cards arriving renders the cards alone, not the filters' MultiSelects and switches again (a long task
+ * of its own at a phone's speed: issue 15, Lighthouse's Total Blocking Time).
+ */
+function CommunityResults({ kind, list, renderScore, onViewProfile }: ResultsProps) {
   const withStrong = list !== 'experts';
   const form = useCommunityFilters(withStrong);
-  const query = useCommunityList(list, form.filters);
-  const { pathname, search } = useLocation();
-  const base = baseRoutes[kind];
+  const locked = isLocked(useCommunityList(list, form.filters, ['error']).error);
+  const { pathname } = useLocation();
   const searchRef = useRef<HTMLInputElement>(null);
-  const lastOpened = useRef<string | null>(null);
-  const overlayOpen = pathname !== base;
+  const overlayOpen = pathname !== baseRoutes[kind];
 
   // `/` anywhere on the page focuses the search (spec 001 §9), unless typing or a profile is open over it.
   useWindowEvent('keydown', (event) => {
@@ -142,6 +147,51 @@ function CommunityResults({
     event.preventDefault();
     searchRef.current?.focus();
   });
+
+  return (
+    <Stack gap="lg">
+      {locked ? null : (
+        <CommunityFiltersForm
+          kind={kind}
+          filters={form.filters}
+          searchInput={form.searchInput}
+          searchRef={searchRef}
+          onSearchInput={form.setSearchInput}
+          onSearchSubmit={form.submitSearch}
+          onIndustries={form.setIndustries}
+          onExpertise={form.setExpertise}
+          onFlag={form.setFlag}
+          withStrong={withStrong}
+          onClear={form.anySet ? form.clear : null}
+        />
+      )}
+      <CommunityCards
+        kind={kind}
+        list={list}
+        filters={form.filters}
+        onClear={form.anySet ? form.clear : null}
+        overlayOpen={overlayOpen}
+        renderScore={renderScore}
+        onViewProfile={onViewProfile}
+      />
+    </Stack>
+  );
+}
+
+/** The count, the cards (or why there are none) and `Load more`. */
+function CommunityCards({
+  kind,
+  list,
+  filters,
+  onClear,
+  overlayOpen,
+  renderScore,
+  onViewProfile,
+}: ResultsProps & { filters: CommunityFilters; onClear: (() => void) | null; overlayOpen: boolean }) {
+  const query = useCommunityList(list, filters);
+  const { search } = useLocation();
+  const base = baseRoutes[kind];
+  const lastOpened = useRef<string | null>(null);
 
   // Back on the list after a profile closed: focus returns to the card it was opened from.
   useEffect(() => {
@@ -163,9 +213,7 @@ function CommunityResults({
   const pages = data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
   const total = pages[0]?.total ?? null;
-  const locked =
-    query.error instanceof ApiError &&
-    (query.error.code === 'MEMBERS_LOCKED' || query.error.code === 'WRONG_ROLE');
+  const locked = isLocked(query.error);
 
   let body: ReactNode;
   if (query.isPending || (data === undefined && query.data !== undefined)) {
@@ -189,8 +237,8 @@ function CommunityResults({
           title={t.noResults}
           description={t.noResultsHint}
         >
-          {form.anySet ? (
-            <Button variant="default" onClick={form.clear}>
+          {onClear ? (
+            <Button variant="default" onClick={onClear}>
               {t.clearFilters}
             </Button>
           ) : null}
@@ -227,31 +275,15 @@ function CommunityResults({
     );
   }
 
-  const hideFilters = locked;
   return (
-    <Stack gap="lg">
-      {hideFilters ? null : (
-        <CommunityFiltersForm
-          kind={kind}
-          filters={form.filters}
-          searchInput={form.searchInput}
-          searchRef={searchRef}
-          onSearchInput={form.setSearchInput}
-          onSearchSubmit={form.submitSearch}
-          onIndustries={form.setIndustries}
-          onExpertise={form.setExpertise}
-          onFlag={form.setFlag}
-          withStrong={withStrong}
-          onClear={form.anySet ? form.clear : null}
-        />
-      )}
-      {hideFilters ? null : (
+    <>
+      {locked ? null : (
         <Text role="status" fw={600} aria-live="polite">
           {total === null ? '' : t.count[kind](total)}
         </Text>
       )}
       {body}
-    </Stack>
+    </>
   );
 }
 
