@@ -128,6 +128,9 @@ async function startInstance(name: string, databaseUrl: string, dataDir: string)
       TRUST_PROXY_HOPS: '1',
       COMMUNITY_TAB: 'true',
       LOG_LEVEL: 'warn',
+      // The session cache as production has it (on by default there), each instance dropping entries on the
+      // other's changes: the two instances are what its LISTEN/NOTIFY is for.
+      SESSION_CACHE: 'true',
     }),
   );
   return { name, child, base: `http://127.0.0.1:${port}`, output };
