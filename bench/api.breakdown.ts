@@ -25,6 +25,8 @@ import { median } from './report.ts';
 export interface Endpoint {
   name: string;
   path: string;
+  /** A reference row: printed beside the goals, not judged. */
+  reference?: boolean;
 }
 
 export interface Phases {

@@ -1,4 +1,5 @@
 import { commonTexts } from '@intergen/domain';
+import { useQuery } from '@tanstack/react-query';
 import { createContext, use, useEffect, useRef } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
@@ -6,6 +7,7 @@ import { FullPageMessage } from '../../components/full-page-message';
 import { PageLinkContext } from '../../components/page-link';
 import { Shell } from '../../components/shell';
 import { errorMessage } from '../../lib/api-client';
+import { publicConfigQueryOptions } from '../../lib/config';
 import { useLiveEvents } from '../../lib/live-events';
 import { useReadyInTransition } from '../../lib/ready-in-transition';
 import { useSessionQuery } from '../../lib/session';
@@ -24,6 +26,13 @@ export const RouteHandleContext = createContext<RouteHandle>({ access: 'unknown'
  */
 export function AppLayout() {
   const session = useSessionQuery();
+  // A member's pages also wait for the settings (asked with the session: prerender.ts): the header's links and the
+  // card rows' width depend on the community tab, and arriving later they moved what was on screen (layout shift).
+  // Only their first answer is waited for (`isFetched` stays true): should they fail, the page shows with the
+  // defaults, and a part of it asking again (the query pending again) does not bring the loader back.
+  const signedIn = session.data?.user != null;
+  const config = useQuery({ ...publicConfigQueryOptions, enabled: signedIn });
+  const pending = session.isPending || (signedIn && !config.isFetched);
   const { pathname, search, state } = useLocation();
   const handle = use(RouteHandleContext);
   // Live updates for whoever is signed in (nothing while signed out).
@@ -43,8 +52,8 @@ export function AppLayout() {
   }, [pathname]);
 
   // The page replaces the loader in a transition (lib/ready-in-transition.ts); it reads the session as it is.
-  const ready = useReadyInTransition(session.isPending);
-  if (session.isPending || !ready) return <FullPageLoader />;
+  const ready = useReadyInTransition(pending);
+  if (pending || !ready) return <FullPageLoader />;
   if (session.isError) {
     return (
       <FullPageMessage

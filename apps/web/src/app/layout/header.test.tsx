@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildDraftProfile, completeExpertData } from '../../test/fixtures';
 import { buildUser, configAnswer, installFakeApi, renderApp } from '../../test/render';
 import { setViewportWidth } from '../../test/viewport';
@@ -34,6 +34,47 @@ describe('the header', () => {
     expect(header().getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/profile/public');
     expect(header().getByRole('button', { name: 'Help' })).toBeTruthy();
     expect(header().queryByRole('link', { name: 'Admin' })).toBeNull();
+  });
+
+  it('waits for the settings with the page, so that My Network does not appear under the pointer', async () => {
+    const { fetchMock } = installFakeApi({ 'GET /api/config': () => configAnswer });
+    let release = () => {};
+    const settings = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/api/config')) {
+        asked = true;
+        await settings;
+      }
+      return fetchMock(input, init);
+    });
+    renderApp('/dashboard', { user: buildUser() });
+    await waitFor(() => expect(asked).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+
+    release();
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(header().getByRole('link', { name: 'Profile' })).toBeTruthy());
+    expect(header().getByRole('link', { name: 'My Network' })).toBeTruthy();
+  });
+
+  it('shows a member’s page with the default links when the settings cannot be read', async () => {
+    // A 4xx is not retried: the layout's ask, then the parts that read the settings ask once more when they mount.
+    const { calls } = installFakeApi({
+      'GET /api/config': () => ({ status: 409, body: { error: { code: 'CONFLICT', message: 'Try later' } } }),
+    });
+    renderApp('/dashboard', { user: buildUser() });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
+    await waitFor(() => expect(header().getByRole('link', { name: 'Profile' })).toBeTruthy());
+    expect(header().queryByRole('link', { name: 'My Network' })).toBeNull();
+    // The page stays: it must not go back to the loader and come again without end.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(calls.filter((c) => c.path === '/api/config').length).toBeLessThanOrEqual(3);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeTruthy();
   });
 
   it('hides My Network when the community tab is off', async () => {
