@@ -7,7 +7,8 @@
  * - session: `auth.resolveSession` (the cookie → the user), with its database round trips;
  * - handler: from the last preHandler to preSerialization (the route's queries and the mapping of their rows),
  *   with its round trips and the time spent waiting for them;
- * - serialise: preSerialization → onSend (the response schema's check and `JSON.stringify`);
+ * - serialise: preSerialization → onSend (the response schema's check and `JSON.stringify`; 0 for an answer the
+ *   route made as JSON itself, whose making is the handler's);
  * - rest: everything else of `reply.elapsedTime` (routing, helmet, cookies, the origin check, validation,
  *   the request log lines, writing the answer).
  *
@@ -127,23 +128,28 @@ export async function breakdown(options: {
     current.q0 = counter.count;
     current.qms0 = counter.ms;
   });
+  const handlerDone = (at: number) => ({
+    session: current.session,
+    sessionQueries: current.sessionQueries,
+    handler: at - current.handlerStart,
+    handlerQueries: counter.count - current.q0,
+    handlerQueryMs: counter.ms - current.qms0,
+    serialise: 0,
+  });
   app.addHook(
     'preSerialization',
     async (_request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
       current.serialiseStart = performance.now();
-      phases = {
-        session: current.session,
-        sessionQueries: current.sessionQueries,
-        handler: current.serialiseStart - current.handlerStart,
-        handlerQueries: counter.count - current.q0,
-        handlerQueryMs: counter.ms - current.qms0,
-        serialise: 0,
-      };
+      phases = handlerDone(current.serialiseStart);
       return payload;
     },
   );
   app.addHook('onSend', async (_request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
-    phases.serialise = performance.now() - current.serialiseStart;
+    const at = performance.now();
+    // An answer the route made as JSON itself (own profile) is sent as it is, without preSerialization: making it
+    // is the handler's time.
+    if (current.serialiseStart === 0) phases = handlerDone(at);
+    else phases.serialise = at - current.serialiseStart;
     return payload;
   });
   app.addHook('onResponse', async (_request: FastifyRequest, reply: FastifyReply) => {

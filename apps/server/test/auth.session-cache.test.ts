@@ -2,11 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { Database, ListenOptions } from '../src/db/client.ts';
-import { sessions, users } from '../src/db/schema.ts';
+import { companies, sessions, users } from '../src/db/schema.ts';
 import { type CachedSession, createSessionCache } from '../src/modules/auth/sessions.cache.ts';
 import { adminDelete } from './accounts.support.ts';
 import { member } from './connections.support.ts';
-import { type Client, type Member, signInAdmin } from './factories.ts';
+import { type Client, type Member, put, signInAdmin } from './factories.ts';
 import {
   createTestApp,
   type Engine,
@@ -66,6 +66,81 @@ describe.each(engines)('the session cache, two instances on %s', (engine: Engine
     const own = await withSession(t.app, tokenOf(m), 'GET', '/api/profiles/me');
     expect(own.statusCode).toBe(200);
     expect(own.json().profile.name).toBe('Kept Company');
+  });
+
+  it('answers the own profile from the kept rows as the serializer does, and anew once they change on either instance', async () => {
+    const m = await member(t, 'company', { name: 'Answered Company' });
+    await keptOnBoth(m);
+    const ownOn = async (app: App) => {
+      const r = await withSession(app, tokenOf(m), 'GET', '/api/profiles/me');
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
+      return r.body;
+    };
+    // A save answers the own profile through the response schema's serializer; the GET right after, from the
+    // answer made for the rows the save left (on both instances once they have heard): the same bytes.
+    const saved = await put(other, m.client, '/api/profiles/me/sections/basics', {
+      slogan: 'Robots that listen',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().profile.pendingChanges).toEqual({ slogan: 'Robots that listen' });
+    expect(await ownOn(other)).toBe(saved.body);
+    await expect.poll(() => ownOn(t.app)).toBe(saved.body);
+    expect(await ownOn(t.app)).toBe(saved.body);
+
+    // A change made on this instance: its own answer at once, the other's once it hears.
+    const again = await put(t.app, m.client, '/api/profiles/me/sections/basics', {
+      slogan: 'Robots that fetch',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await ownOn(t.app)).toBe(again.body);
+    await expect.poll(() => ownOn(other)).toBe(again.body);
+  });
+
+  it('answers the session from the kept rows as the serializer does, for each annual-confirmation flag', async () => {
+    const m = await member(t, 'company');
+    await keptOnBoth(m);
+    // `Maybe later` answers the user through the response schema's serializer; the session right after, from the
+    // answer made for the rows and flag its lookup holds: the same bytes, on both instances once they have heard.
+    const later = await withSession(t.app, tokenOf(m), 'POST', '/api/auth/session/annual-confirmation-later');
+    expect(later.statusCode).toBe(200);
+    expect(later.json().user.annualConfirmationPostponed).toBe(true);
+    const sessionOn = async (app: App) => {
+      const r = await withSession(app, tokenOf(m));
+      expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
+      return r.body;
+    };
+    expect(await sessionOn(t.app)).toBe(later.body);
+    await expect.poll(() => sessionOn(other)).toBe(later.body);
+    // One answer per flag for the same rows.
+    const { user, member: rows } = (await t.app.services.auth.resolveSession(tokenOf(m)))!;
+    const postponed = (flag: boolean) =>
+      JSON.parse(t.app.services.auth.sessionAnswer(user, rows, flag)!).user.annualConfirmationPostponed;
+    expect(postponed(false)).toBe(false);
+    expect(postponed(true)).toBe(true);
+    expect(postponed(false)).toBe(false);
+  });
+
+  it('keeps an own-profile answer for the same rows until a published company’s yearly confirmation falls due', async () => {
+    const m = await member(t, 'company');
+    const day = 86_400_000;
+    const updatedAt = Date.now() - 10 * day;
+    await t.database.db
+      .update(companies)
+      .set({ updatedAt: new Date(updatedAt) })
+      .where(eq(companies.id, m.id));
+    const rows = (await t.app.services.auth.resolveSession(tokenOf(m)))!.member!;
+    const answerAt = (at: number) => JSON.parse(t.app.services.profiles.ownAnswer(rows, at)!).profile;
+    const first = t.app.services.profiles.ownAnswer(rows, updatedAt + 11 * day);
+    // Kept for these rows, not made again (the cache never changes rows in place: it holds new ones).
+    const slogan = JSON.parse(first!).profile.data.slogan;
+    (rows.company as { slogan: string | null }).slogan = 'Changed in place';
+    expect(t.app.services.profiles.ownAnswer(rows, updatedAt + 300 * day)).toBe(first);
+    expect(answerAt(updatedAt + 300 * day).data.slogan).toBe(slogan);
+    expect(answerAt(updatedAt + 300 * day).needsAnnualConfirmation).toBe(false);
+    // From 364 days on it is made again on each call: not due yet, then due once the year has passed.
+    expect(answerAt(updatedAt + 364.5 * day).needsAnnualConfirmation).toBe(false);
+    expect(answerAt(updatedAt + 366 * day).needsAnnualConfirmation).toBe(true);
   });
 
   it('signing out ends the session on this instance at once, and on the other when it hears', async () => {

@@ -53,17 +53,59 @@ interface AppRoute {
  * A page whose module loads when the route is first entered (features through their index.ts), or sooner through
  * `preload`; a member's page loads the account banners beside it (layout/page-top.tsx), so that they render with
  * the page. A navigation to a page still loading keeps the page before on screen (the router's transition).
+ *
+ * A load that fails (a phone losing its connection between two pages) is tried once more after a moment; failing
+ * again, it shows the error page (`RouteErrorBoundary`). `React.lazy` keeps a rejection for good, so the page's slot
+ * gets a new lazy component when the page is next entered (another history entry), which asks for its code again.
  */
 function page(handle: RouteHandle, load: () => Promise<ComponentType>): AppRoute {
   const withParts =
     handle.access === 'member' ? async () => (await Promise.all([load(), loadAccountParts()]))[0] : load;
   let loading: Promise<{ default: ComponentType }> | undefined;
   const preload = () => {
-    loading ??= withParts().then((Component) => ({ default: Component }));
+    loading ??= triedTwice(withParts).then(
+      (Component) => ({ default: Component }),
+      (error: unknown) => {
+        loading = undefined;
+        slot.failedAt = slot.enteredAt ?? '';
+        throw error;
+      },
+    );
     return loading;
   };
-  const Page = lazy(preload);
-  return { handle, element: <Page />, preload };
+  const slot: PageSlot = { page: lazy(preload), load: preload };
+  return { handle, element: <LazyPage slot={slot} />, preload };
+}
+
+/** `load`, and once more after half a second should it fail. */
+async function triedTwice<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return load();
+  }
+}
+
+/** A lazy page and how to load it again (`page`). */
+interface PageSlot {
+  page: ComponentType;
+  load: () => Promise<{ default: ComponentType }>;
+  /** The history entry (its key) the page was last rendered for, and the one its load failed on. */
+  enteredAt?: string;
+  failedAt?: string;
+}
+
+/** Renders the slot's page; entered anew after a failed load, a new lazy component that asks for its code again. */
+function LazyPage({ slot }: { slot: PageSlot }) {
+  const { key } = useLocation();
+  if (slot.failedAt !== undefined && slot.failedAt !== key) {
+    slot.failedAt = undefined;
+    slot.page = lazy(slot.load);
+  }
+  slot.enteredAt = key;
+  const Page = slot.page;
+  return <Page />;
 }
 
 /** An admin page: its module and the admin section's tabs load together (layout/page-top.tsx). */

@@ -81,6 +81,18 @@ export async function toSessionUser(
       : user.kind
         ? await findProfile(ex, user)
         : null;
+  const postponed = sessionToken
+    ? (knownPostponed ?? (await repo.isAnnualConfirmationPostponed(ex, hashToken(sessionToken))))
+    : false;
+  return sessionUserOf(user, profile, postponed);
+}
+
+/** `toSessionUser` from what has been read: the account, its profile (none yet: null) and the session's flag. */
+export function sessionUserOf(
+  user: members.UserRow,
+  profile: members.StoredProfile | null,
+  annualConfirmationPostponed: boolean,
+): SessionUser {
   return {
     id: user.id,
     email: user.email,
@@ -98,9 +110,7 @@ export async function toSessionUser(
           firstIncompleteStep: firstIncompleteStep(profile.kind, withPending(profile)),
         }
       : null,
-    annualConfirmationPostponed: sessionToken
-      ? (knownPostponed ?? (await repo.isAnnualConfirmationPostponed(ex, hashToken(sessionToken))))
-      : false,
+    annualConfirmationPostponed,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   postponeAnnualConfirmation,
   pruneExpired,
   resolveSession,
+  sessionAnswer,
   signIn,
   signOut,
 } from './sessions.ts';
@@ -27,6 +28,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     pruneExpired: pruneExpired.bind(null, ctx),
     signOut: signOut.bind(null, ctx),
     resolveSession: resolveSession.bind(null, ctx),
+    sessionAnswer: sessionAnswer.bind(null, ctx),
     forgotPassword: forgotPassword.bind(null, ctx),
     resetPassword: resetPassword.bind(null, ctx),
     changePassword: changePassword.bind(null, ctx),

@@ -1,7 +1,9 @@
-import type { SessionUser } from '@intergen/contracts';
+import { SessionResponseSchema, type SessionUser } from '@intergen/contracts';
 import { limits, messages, normalizeEmail } from '@intergen/domain';
+import { z } from 'zod';
 import { hashToken, passwordHasher, verifyPassword } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
+import { keptAnswers } from '../../lib/kept-answers.ts';
 import * as members from '../members/index.ts';
 import {
   type AuthContext,
@@ -10,6 +12,7 @@ import {
   issueSession,
   refusal,
   refusalOf,
+  sessionUserOf,
   toSessionUser,
 } from './auth.context.ts';
 import * as repo from './auth.repository.ts';
@@ -25,6 +28,29 @@ export function describeUser(
   member?: members.MemberRows,
 ): Promise<SessionUser> {
   return toSessionUser(db, user, sessionToken, annualConfirmationPostponed, member);
+}
+
+const sessionAnswers = keptAnswers<members.MemberRows>();
+
+/**
+ * The JSON answer of `GET /api/auth/session` for a session its lookup read with the user's rows, made once for
+ * those rows and the session's annual-confirmation flag (lib/kept-answers.ts). Null when the rows are another's.
+ */
+export function sessionAnswer(
+  _ctx: AuthContext,
+  user: members.UserRow,
+  member: members.MemberRows,
+  annualConfirmationPostponed: boolean,
+): string | null {
+  if (member.user !== user) return null;
+  return sessionAnswers(member, String(annualConfirmationPostponed), 0, () => ({
+    json: JSON.stringify(
+      z.encode(SessionResponseSchema, {
+        user: sessionUserOf(user, members.storedProfileOf(member), annualConfirmationPostponed),
+      }),
+    ),
+    until: Number.POSITIVE_INFINITY,
+  }));
 }
 
 /** `Maybe later` on the annual confirmation: this session is not asked again (the next sign-in is). */

@@ -63,9 +63,14 @@ export function profilesRoutes(deps: { profiles: ProfilesService; cookies: Sessi
     app.get(
       '/me',
       { schema: { tags, summary: 'The signed-in member’s own profile', response: own } },
-      async (request) => ({
-        profile: await profiles.getOwn(requireUser(request), request.member ?? undefined),
-      }),
+      async (request, reply) => {
+        const user = requireUser(request);
+        // From the session lookup's rows, the answer made once for them (views.ts), checked against the same schema
+        // there: a JSON string is sent as it is (Fastify serializes only objects), which the typed `send` cannot say.
+        const answer = request.member && profiles.ownAnswer(request.member);
+        if (answer) return reply.type('application/json; charset=utf-8').send(answer as never);
+        return { profile: await profiles.getOwn(user, request.member ?? undefined) };
+      },
     );
 
     app.put(

@@ -14,7 +14,7 @@ import { reachReview } from './review.ts';
 import { saveSection } from './save-section.ts';
 import { setProfileImage } from './set-image.ts';
 import { submitAfterVerification, submitProfile } from './submit.ts';
-import { getOwnProfile, viewProfile } from './views.ts';
+import { getOwnProfile, ownProfileAnswer, viewProfile } from './views.ts';
 
 export type { ExpertApprovedHook, ProfilesServiceDeps } from './profiles.context.ts';
 
@@ -29,6 +29,7 @@ export function createProfilesService(deps: ProfilesServiceDeps) {
 
   return {
     getOwn: use(getOwnProfile),
+    ownAnswer: use(ownProfileAnswer),
     saveSection: use(saveSection),
     applyPendingChanges: use(applyPendingChanges),
     reachReview: use(reachReview),

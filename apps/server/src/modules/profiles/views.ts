@@ -1,5 +1,7 @@
-import type { OwnProfile, ProfileView } from '@intergen/contracts';
+import { type OwnProfile, OwnProfileResponseSchema, type ProfileView } from '@intergen/contracts';
+import { z } from 'zod';
 import type { Caller } from '../../http/caller.ts';
+import { keptAnswers } from '../../lib/kept-answers.ts';
 import {
   accessTo,
   findProfile,
@@ -24,6 +26,28 @@ export async function getOwnProfile(
   const p = known && known.user.id === id ? storedProfileOf(known) : await findProfile(ctx.db, who);
   if (!p) throw notFound();
   return toOwnProfile(p);
+}
+
+const DAY_MS = 86_400_000;
+const ownAnswers = keptAnswers<MemberRows>();
+
+/**
+ * The JSON answer of `GET /api/profiles/me` from the member's rows as the session lookup read them, made once for
+ * those rows (lib/kept-answers.ts): the completion, the field rules, the response's check and the JSON. A published
+ * company is asked for its figures a year after its last update (`needsAnnualConfirmation`), so an answer saying it
+ * is not due is kept only until 364 days after the update. Null when the rows hold no profile.
+ */
+export function ownProfileAnswer(_ctx: ProfilesContext, known: MemberRows, now = Date.now()): string | null {
+  return ownAnswers(known, '', now, () => {
+    const p = storedProfileOf(known);
+    if (!p) return null;
+    const profile = toOwnProfile(p, new Date(now));
+    const fallsDue = p.kind === 'company' && p.profilePublished && !profile.needsAnnualConfirmation;
+    return {
+      json: JSON.stringify(z.encode(OwnProfileResponseSchema, { profile })),
+      until: fallsDue ? p.updatedAt.getTime() + 364 * DAY_MS : Number.POSITIVE_INFINITY,
+    };
+  });
 }
 
 /**
