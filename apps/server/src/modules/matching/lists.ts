@@ -1,13 +1,13 @@
 import { isStorableText, type MatchingListQuerySchema, type MatchingListResponse } from '@intergen/contracts';
 import { limits, matchingTexts, type ProfileType } from '@intergen/domain';
+import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Caller } from '../../http/caller.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as members from '../members/index.ts';
 import type { MatchingContext } from './matching.context.ts';
 import { toListItem } from './matching.model.ts';
-import * as repo from './matching.repository.ts';
-import { strongRows } from './strong.repository.ts';
+import { scoreWith, strongRows } from './strong.repository.ts';
 
 export type MatchingListQueryInput = z.output<typeof MatchingListQuerySchema>;
 
@@ -67,9 +67,14 @@ async function listPage(
   const filter = listFilter(query);
   // The page is read while the caller's right to the list is checked; nothing leaves before the check
   // passes, and a refusal wins over any other error. The strong matches rank the page in its statements
-  // (a subquery), never read out.
+  // (a subquery), never read out; the other members' scores come with the cards, in the cards' statement.
   const viewer = spec.scoreFor;
-  const ranked = viewer ? { rows: strongRows(viewer.kind, viewer.id, limits.communityScoreMinimum) } : null;
+  const ranked = viewer
+    ? {
+        rows: strongRows(viewer.kind, viewer.id, limits.communityScoreMinimum),
+        scoreWith: (other: SQL) => scoreWith(viewer.kind, viewer.id, other),
+      }
+    : null;
   const reading = (async () => {
     const cursor = decodeCursor(query.cursor);
     return members.listCommunityPage(db, spec.kind, filter, {
@@ -85,11 +90,7 @@ async function listPage(
   const found = (read as PromiseFulfilledResult<members.CommunityPage>).value;
   const hasMore = found.rows.length > query.pageSize;
   const page = found.rows.slice(0, query.pageSize);
-  const rest = page.filter((r) => r.rank === null).map((r) => r.id);
-  const scores = spec.scoreFor
-    ? await repo.scoresWith(db, spec.scoreFor.kind, spec.scoreFor.id, rest)
-    : new Map<string, number>();
-  const items = page.map((r) => toListItem(spec.kind, { ...r, score: r.rank ?? scores.get(r.id) ?? null }));
+  const items = page.map((r) => toListItem(spec.kind, r));
   const last = page[page.length - 1];
   return {
     items,

@@ -61,27 +61,6 @@ export async function findScore(ex: Executor, expertId: string, companyId: strin
   return row?.score ?? null;
 }
 
-/** The stored scores between `memberId` (of `kind`) and each of `otherIds`, by the other's id. */
-export async function scoresWith(
-  ex: Executor,
-  kind: ProfileType,
-  memberId: string,
-  otherIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (otherIds.length === 0) return new Map();
-  const rows =
-    kind === 'expert'
-      ? await ex
-          .select({ other: matchScores.companyId, score: matchScores.score })
-          .from(matchScores)
-          .where(and(eq(matchScores.expertId, memberId), inArray(matchScores.companyId, [...otherIds])))
-      : await ex
-          .select({ other: matchScores.expertId, score: matchScores.score })
-          .from(matchScores)
-          .where(and(eq(matchScores.companyId, memberId), inArray(matchScores.expertId, [...otherIds])));
-  return new Map(rows.map((r) => [r.other, r.score]));
-}
-
 // Suggestions
 
 export type SuggestionRow = typeof matchSuggestions.$inferSelect;

@@ -24,6 +24,11 @@ export interface CommunityFilter {
  */
 export interface RankedSource {
   rows: SQL;
+  /**
+   * The viewer's score with the member whose id is given (an SQL expression of the listed table's id), as a
+   * scalar subquery (null: none): read with the page's cards, for the members not ranked.
+   */
+  scoreWith?: (memberId: SQL) => SQL;
 }
 
 /**
@@ -39,7 +44,7 @@ export interface CommunityCursor {
 }
 
 /** A listed member, with its rank (null when unranked) and when it joined the lists (exact, as text). */
-export type CommunityRow = CardRow & { rank: number | null; micros: number };
+export type CommunityRow = CardRow & { rank: number | null; micros: number; score: number | null };
 
 export interface CommunityPage {
   rows: CommunityRow[];
@@ -373,29 +378,41 @@ async function pagePositions(
   return densePage(ex, kind, filter, q);
 }
 
-/** The cards of the page, in its order. */
-async function cardsOf(ex: Executor, kind: ProfileType, page: Position[]): Promise<CommunityRow[]> {
+/** The cards of the page, in its order, with the viewer's score (`scoreWith`) for each member not ranked. */
+async function cardsOf(
+  ex: Executor,
+  kind: ProfileType,
+  page: Position[],
+  scoreWith: RankedSource['scoreWith'],
+): Promise<CommunityRow[]> {
   if (page.length === 0) return [];
   const t = tableOf(kind);
+  const unranked = page.some((p) => p.rank < 0);
   const cards = (await ex
-    .select(cardColumns(kind))
+    .select({
+      ...cardColumns(kind),
+      score: scoreWith && unranked ? sql<number | null>`${scoreWith(sql`${t.id}`)}` : sql<null>`NULL`,
+    })
     .from(t)
     .where(
       inIds(
         t,
         page.map((p) => p.id),
       ),
-    )) as CardRow[];
+    )) as (CardRow & { score: number | null })[];
   const byId = new Map(cards.map((c) => [c.id, c]));
   return page.flatMap((p) => {
     const card = byId.get(p.id);
-    return card ? [{ ...card, rank: p.rank < 0 ? null : p.rank, micros: p.micros }] : [];
+    if (!card) return [];
+    const rank = p.rank < 0 ? null : p.rank;
+    return [{ ...card, rank, micros: p.micros, score: rank ?? card.score }];
   });
 }
 
 /**
  * One page (`limit` rows) of the members of a kind that pass the filters: the ranked ones first (rank, then
- * newest), then the rest newest first, after `cursor`. The first page also counts them all.
+ * newest), then the rest newest first, after `cursor`, each with the viewer's score (`score`: the rank of a ranked
+ * one). The first page also counts them all.
  */
 export async function listCommunityPage(
   ex: Executor,
@@ -404,5 +421,5 @@ export async function listCommunityPage(
   q: CommunityQuery,
 ): Promise<CommunityPage> {
   const { page, total, dense } = await pagePositions(ex, kind, filter, q);
-  return { rows: await cardsOf(ex, kind, page), total, dense };
+  return { rows: await cardsOf(ex, kind, page, q.ranked?.scoreWith), total, dense };
 }

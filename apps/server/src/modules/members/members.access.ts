@@ -77,7 +77,8 @@ export async function requireCommunityList(
       role === 'expert' ? matchingTexts.mustBeExpert : matchingTexts.mustBeCompany,
     );
   }
-  const viewer = await accessViewerOf(ex, caller);
+  // Read outside a transaction: the caller's rows as the session lookup read them serve (http/caller.ts).
+  const viewer = await accessViewerOf(ex, caller, caller.member);
   if (!communityLists(viewer, communityTab).includes(list)) {
     throw new AppError(
       'MEMBERS_LOCKED',
