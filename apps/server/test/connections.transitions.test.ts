@@ -6,6 +6,7 @@ import {
   act,
   acted,
   bucketIds,
+  bucketsOf,
   connectedPair,
   connectionEvents,
   member,
@@ -35,6 +36,20 @@ describe.each(engines)('answering a connection request on %s', (engine: Engine) 
     expect(response.statusCode, response.body).toBe(status);
     expect(response.json().error.message).toBe(message);
   };
+
+  it('lists why this match with the requests received only', async () => {
+    const { expert, company, suggestionId: id } = await pair(t);
+    const request = await sent(expert, id);
+    expect(request.explanation!.score).toEqual(expect.any(Number));
+    const received = (await bucketsOf(company)).received.find((r) => r.id === id)!;
+    expect(received.explanation).toEqual(request.explanation);
+    expect((await bucketsOf(expert)).sent.find((r) => r.id === id)!.explanation).toBeNull();
+    await acted(company, id, 'accept');
+    for (const m of [expert, company]) {
+      const b = await bucketsOf(m);
+      expect(b.unrated.map((r) => [r.id, r.explanation])).toEqual([[id, null]]);
+    }
+  });
 
   describe('accept', () => {
     it('connects the pair, notifies the sender and, for a company, records it on the expert', async () => {

@@ -52,6 +52,7 @@ export const ConnectionRequestSchema = z.object({
       jobTitle: z.string().nullable(),
     })
     .nullable(),
+  /** Why this match: on a request as sent or answered, and in `GET /api/connections` on received requests only. */
   explanation: MatchExplanationSchema.nullable(),
 });
 export type ConnectionRequest = z.infer<typeof ConnectionRequestSchema>;

@@ -35,7 +35,11 @@ export function hasClosed(r: ListedRequestRow, side: ProfileType): boolean {
  * - of the two ratings, a member sees only the one they gave, not the one given to them;
  * - the counterpart's contact details only once the request is accepted.
  */
-export function toRequestView(row: RequestWithCounterpart, me: ViewingMember): ConnectionRequest {
+export function toRequestView(
+  row: RequestWithCounterpart,
+  me: ViewingMember,
+  { explain = true }: { explain?: boolean } = {},
+): ConnectionRequest {
   const r = row.request;
   const sent = roleIn(me.id, r) === 'sender';
   const other: ProfileType = me.side === 'expert' ? 'company' : 'expert';
@@ -73,8 +77,9 @@ export function toRequestView(row: RequestWithCounterpart, me: ViewingMember): C
             jobTitle: row.contact.jobTitle ?? null,
           }
         : null,
-    explanation:
-      me.side === 'expert'
+    explanation: !explain
+      ? null
+      : me.side === 'expert'
         ? explanationOf(me.facets as ExpertMatchFacets, row.facets as CompanyMatchFacets)
         : explanationOf(row.facets as ExpertMatchFacets, me.facets as CompanyMatchFacets),
   };
@@ -89,7 +94,8 @@ export function toRequestView(row: RequestWithCounterpart, me: ViewingMember): C
  * - `rated`: connections they have reviewed, or that they closed without a review (spec: "Closing a review
  *   without submitting closes the request as not rated"), so their review prompt stops but the connection stays
  *   listed. The other party's close does not move it: each party ends only their own prompt.
- * Rows come newest request first; connections are ordered by when they were made, newest first.
+ * Rows come newest request first; connections are ordered by when they were made, newest first. Only the received
+ * requests carry "why this match" (their cards show it, to help decide); on the others it is null, not computed.
  */
 export function toBuckets(
   rows: RequestWithCounterpart[],
@@ -107,7 +113,7 @@ export function toBuckets(
     const role = roleIn(me.id, r);
     if (!role) continue;
     if (r.accepted) connections.push(row);
-    else if (role === 'sender') buckets.sent.push(toRequestView(row, me));
+    else if (role === 'sender') buckets.sent.push(toRequestView(row, me, { explain: false }));
     else if (!r.notInterested && !r.dismissed) buckets.received.push(toRequestView(row, me));
   }
   connections.sort(
@@ -115,7 +121,7 @@ export function toBuckets(
   );
   for (const row of connections) {
     const done = hasReviewed(row.request, me.side) || hasClosed(row.request, me.side);
-    (done ? buckets.rated : buckets.unrated).push(toRequestView(row, me));
+    (done ? buckets.rated : buckets.unrated).push(toRequestView(row, me, { explain: false }));
   }
   return buckets;
 }
