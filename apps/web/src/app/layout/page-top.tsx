@@ -1,5 +1,5 @@
 import { routes } from '@intergen/domain';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { useLocation } from 'react-router';
 import { useUser } from '../../lib/session';
 import './page-top.css';
@@ -8,6 +8,11 @@ import './page-top.css';
  * The admin section's tabs (with every admin text they name) load with the admin pages: the router loads them
  * beside each admin page's module (`loadAdminNav`), so they render at once there, and are no part of any other
  * page's first load.
+ *
+ * Not yet loaded, they suspend the page's own boundary (app/router.tsx), never one of their own: the page's
+ * transition then shows the tabs and the page in one commit. With a boundary of their own (fallback `null`), a page
+ * whose code arrived while the layout was rendering committed without them, and React revealed them up to 300 ms
+ * later, pushing the page down by their 48 px (a layout shift, seen as a flaky e2e test at 390 px).
  */
 let LoadedAdminNav: ComponentType | null = null;
 export async function loadAdminNav(): Promise<void> {
@@ -19,18 +24,14 @@ const LazyAdminNav = lazy(async () => {
 });
 
 function AdminNav() {
-  if (LoadedAdminNav) return <LoadedAdminNav />;
-  return (
-    <Suspense fallback={null}>
-      <LazyAdminNav />
-    </Suspense>
-  );
+  return LoadedAdminNav ? <LoadedAdminNav /> : <LazyAdminNav />;
 }
 
 /**
  * A member's banners and popups load with `import()`, so the signed-out pages never fetch them; the router loads
  * them beside each member page's module (`loadAccountParts`), as the admin tabs above, so that a banner renders
- * with the page instead of arriving after it and pushing it down (a layout shift).
+ * with the page instead of arriving after it and pushing it down (a layout shift). As the tabs, they suspend the
+ * page's boundary while not loaded (on a page that does not load them itself: `open` ones).
  */
 type AccountModule = typeof import('../../features/account');
 type AccountParts = Pick<AccountModule, 'AccountBanners' | 'AnnualConfirmationPopup'>;
@@ -70,18 +71,14 @@ export function PageTop() {
         {loadedAccountParts ? (
           <loadedAccountParts.AccountBanners user={user} />
         ) : (
-          <Suspense fallback={null}>
-            <LazyAccountBanners user={user} />
-          </Suspense>
+          <LazyAccountBanners user={user} />
         )}
       </div>
       {annualConfirmationPaths.includes(pathname) ? (
         loadedAccountParts ? (
           <loadedAccountParts.AnnualConfirmationPopup user={user} />
         ) : (
-          <Suspense fallback={null}>
-            <LazyAnnualConfirmationPopup user={user} />
-          </Suspense>
+          <LazyAnnualConfirmationPopup user={user} />
         )
       ) : null}
     </>
