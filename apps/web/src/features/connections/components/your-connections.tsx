@@ -5,10 +5,15 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMessageStar, IconUsers } from '@tabler/icons-react';
 import { lazy, type ReactNode, startTransition, useId, useMemo, useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
-import { CardCarousel } from '../../../components/card-carousel';
+import { CardCarousel, useSlidesPerView } from '../../../components/card-carousel';
 import { EmailPhoneFacts } from '../../../components/contact-facts';
 import { EmptyPanel } from '../../../components/empty-panel';
-import { CardActions, MemberCard, ViewProfileButton } from '../../../components/member-card';
+import {
+  CardActions,
+  MemberCard,
+  MemberCardsLoading,
+  ViewProfileButton,
+} from '../../../components/member-card';
 import { StarRating } from '../../../components/member-marks';
 import { WhenOpened } from '../../../components/when-opened';
 import { errorMessage } from '../../../lib/api-client';
@@ -133,6 +138,23 @@ function WaitingReview({ connection, onRate }: { connection: ConnectionRequest; 
 }
 
 /**
+ * A section's heading over a row of skeleton cards, while the connections are asked for: on My Network the sections
+ * show at once (the page does not wait for its lists as the dashboard does), and a row about as tall as the cards
+ * keeps the footer where the cards will push it (a layout shift of 0.02 when the sections arrived empty-handed).
+ */
+function LoadingSection({ title }: { title: string }) {
+  const slides = useSlidesPerView();
+  return (
+    <Stack gap="md">
+      <Title order={2} fz="xl">
+        {title}
+      </Title>
+      <MemberCardsLoading label={connectionRequestTexts.loading} count={slides} />
+    </Stack>
+  );
+}
+
+/**
  * A titled carousel of connections with their review buttons and the review dialog; `empty` when there are
  * none.
  */
@@ -204,6 +226,7 @@ export function YourConnections({ onViewProfile }: { onViewProfile?: (profileId:
     () => (connections.data ? [...connections.data.unrated, ...connections.data.rated] : []),
     [connections.data],
   );
+  if (connections.isPending) return <LoadingSection title={connectionRequestTexts.connectionsHeading} />;
   if (!connections.data) return null;
   const { unrated, surveyFormUrl } = connections.data;
   return (
@@ -237,6 +260,7 @@ export function ConnectionsToReview({
 }) {
   const connections = useConnections();
   const items = useMemo(() => toReview(connections.data?.unrated ?? []), [connections.data]);
+  if (connections.isPending) return <LoadingSection title={title} />;
   if (!connections.data) return null;
   return (
     <ConnectionsSection

@@ -7,7 +7,7 @@ import {
   reviewTexts,
 } from '@intergen/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildBuckets, buildCard, buildConnection, dashboardApi } from '../../../test/fixtures';
 import { buildUser, renderApp } from '../../../test/render';
 
@@ -135,6 +135,30 @@ describe('My Network', () => {
     expect(within(review!).getAllByRole('article')).toHaveLength(1);
     expect(within(review!).getByRole('button', { name: reviewTexts.leaveReview })).toBeTruthy();
     expect(within(review!).queryByText(reviewTexts.allReviewsComplete)).toBeNull();
+  });
+
+  it('Ventures: the sections show their headings over loading rows while the lists are asked for', async () => {
+    const { current, fetchMock } = networkApi(overview({ counts: { requests: 0, advisors: 0, ventures: 1 } }));
+    current.buckets = buildBuckets({ unrated: [buildConnection()] });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (/\/api\/(network|connections)$/.test(String(input))) await held;
+      return fetchMock(input, init);
+    });
+    renderApp('/my-network?section=Ventures', { user: expert });
+    // Neither the network (the counts) nor the connections have answered: the two sections are there already.
+    for (const heading of [networkTexts.reviewRecentConnections, connectionRequestTexts.connectionsHeading]) {
+      expect(await screen.findByRole('heading', { level: 2, name: heading })).toBeTruthy();
+    }
+    expect(screen.getAllByRole('list', { name: connectionRequestTexts.loading })).toHaveLength(2);
+
+    release();
+    const [review] = await screen.findAllByRole('region', { name: networkTexts.reviewRecentConnections });
+    expect(within(review!).getAllByRole('article')).toHaveLength(1);
+    expect(screen.queryAllByRole('list', { name: connectionRequestTexts.loading })).toHaveLength(0);
   });
 
   it('Ventures: with every connection rated, All reviews complete', async () => {

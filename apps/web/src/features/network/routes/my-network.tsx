@@ -212,8 +212,13 @@ export function MyNetworkPage({ connectionRequests, connections }: MyNetworkSlot
     Ventures: c?.ventures ?? null,
   };
 
+  // The connections feature's sections (a company's Requests, the connections) need nothing of the network's answer
+  // but the counts beside the section names: they show at once, each with its own loading row.
+  const fromNetwork = kind === 'expert' && section !== myNetworkSections[2];
   let body: ReactNode;
-  if (network.isPending) body = <MemberCardsLoading label={t.loading} count={3} />;
+  if (!fromNetwork)
+    body = section === myNetworkSections[0] ? connectionRequests : <Stack gap="xl">{connections}</Stack>;
+  else if (network.isPending) body = <MemberCardsLoading label={t.loading} count={3} />;
   else if (network.isError)
     body = (
       <LoadFailed
@@ -223,25 +228,15 @@ export function MyNetworkPage({ connectionRequests, connections }: MyNetworkSlot
       />
     );
   else if (section === myNetworkSections[0])
-    body =
-      kind === 'expert' ? (
-        <RequestsSection
-          received={network.data.received}
-          sent={network.data.sent}
-          actions={actions}
-          connectionRequests={connectionRequests}
-        />
-      ) : (
-        connectionRequests
-      );
-  else if (section === myNetworkSections[1])
-    body =
-      kind === 'expert' ? (
-        <AdvisorsSection connected={network.data.connected} actions={actions} />
-      ) : (
-        <Stack gap="xl">{connections}</Stack>
-      );
-  else body = <Stack gap="xl">{connections}</Stack>;
+    body = (
+      <RequestsSection
+        received={network.data.received}
+        sent={network.data.sent}
+        actions={actions}
+        connectionRequests={connectionRequests}
+      />
+    );
+  else body = <AdvisorsSection connected={network.data.connected} actions={actions} />;
 
   return (
     <Page title={navigationTexts.myNetwork} wide>
