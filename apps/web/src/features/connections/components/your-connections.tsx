@@ -1,6 +1,6 @@
 import './request-cards.css';
 import type { ConnectionRequest } from '@intergen/contracts';
-import { connectionRequestTexts, reviewTexts as t } from '@intergen/domain';
+import { commonTexts, connectionRequestTexts, reviewTexts as t } from '@intergen/domain';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMessageStar, IconUsers } from '@tabler/icons-react';
 import { lazy, type ReactNode, startTransition, useId, useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../../components/alerts';
 import { CardCarousel, useSlidesPerView } from '../../../components/card-carousel';
 import { EmailPhoneFacts } from '../../../components/contact-facts';
 import { EmptyPanel } from '../../../components/empty-panel';
+import { LoadFailed } from '../../../components/load-failed';
 import {
   CardActions,
   MemberCard,
@@ -154,6 +155,22 @@ function LoadingSection({ title }: { title: string }) {
   );
 }
 
+/** A section's heading over why the connections could not be loaded, with Try again. */
+function FailedSection({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+  return (
+    <Stack gap="md">
+      <Title order={2} fz="xl">
+        {title}
+      </Title>
+      <LoadFailed
+        message={`${connectionRequestTexts.loadFailed} ${errorMessage(error)}`}
+        retryLabel={commonTexts.tryAgain}
+        onRetry={onRetry}
+      />
+    </Stack>
+  );
+}
+
 /**
  * A titled carousel of connections with their review buttons and the review dialog; `empty` when there are
  * none.
@@ -261,6 +278,12 @@ export function ConnectionsToReview({
   const connections = useConnections();
   const items = useMemo(() => toReview(connections.data?.unrated ?? []), [connections.data]);
   if (connections.isPending) return <LoadingSection title={title} />;
+  // Only on My Network, where nothing else on the page says it: the dashboard's Connection Requests do.
+  if (connections.isError && !connections.data) {
+    return (
+      <FailedSection title={title} error={connections.error} onRetry={() => void connections.refetch()} />
+    );
+  }
   if (!connections.data) return null;
   return (
     <ConnectionsSection

@@ -138,7 +138,9 @@ describe('My Network', () => {
   });
 
   it('Ventures: the sections show their headings over loading rows while the lists are asked for', async () => {
-    const { current, fetchMock } = networkApi(overview({ counts: { requests: 0, advisors: 0, ventures: 1 } }));
+    const { current, fetchMock } = networkApi(
+      overview({ counts: { requests: 0, advisors: 0, ventures: 1 } }),
+    );
     current.buckets = buildBuckets({ unrated: [buildConnection()] });
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -159,6 +161,26 @@ describe('My Network', () => {
     const [review] = await screen.findAllByRole('region', { name: networkTexts.reviewRecentConnections });
     expect(within(review!).getAllByRole('article')).toHaveLength(1);
     expect(screen.queryAllByRole('list', { name: connectionRequestTexts.loading })).toHaveLength(0);
+  });
+
+  it('Ventures: connections that could not be loaded say so once, and Try again asks again', async () => {
+    let failing = true;
+    const { current, calls } = networkApi(overview({ counts: { requests: 0, advisors: 0, ventures: 1 } }), {
+      'GET /api/connections': () =>
+        failing
+          ? { status: 500, body: { error: { code: 'INTERNAL', message: 'Something went wrong.' } } }
+          : { body: current.buckets },
+    });
+    current.buckets = buildBuckets({ unrated: [buildConnection()] });
+    renderApp('/my-network?section=Ventures', { user: expert });
+    const retry = await screen.findByRole('button', { name: commonTexts.tryAgain }, { timeout: 10_000 });
+    expect(screen.getAllByText(new RegExp(connectionRequestTexts.loadFailed))).toHaveLength(1);
+    const asked = calls.filter((c) => c.path === '/api/connections').length;
+    failing = false;
+    fireEvent.click(retry);
+    const [review] = await screen.findAllByRole('region', { name: networkTexts.reviewRecentConnections });
+    expect(within(review!).getAllByRole('article')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === '/api/connections').length).toBeGreaterThan(asked);
   });
 
   it('Ventures: with every connection rated, All reviews complete', async () => {
