@@ -32,6 +32,12 @@ test.describe('connection requests between two browsers', () => {
     await expect(expertPage.getByText(connectionRequestTexts.noPendingRequests)).toBeVisible();
     await expect(expertPage.getByText(connectionRequestTexts.youHaveNoConnections)).toBeVisible();
 
+    // The advisor's dashboard will tell the server when the request has been shown (below).
+    const seen = expertPage.waitForResponse(
+      (r) => r.url().endsWith('/api/connections/seen') && r.request().method() === 'POST',
+      { timeout: 120_000 },
+    );
+
     // The company connects from its recommended advisors, with a two-line message.
     await companyPage.goto('/dashboard');
     const advisorCard = carousel(companyPage, 'Recommended Advisors').getByRole('article', {
@@ -57,9 +63,14 @@ test.describe('connection requests between two browsers', () => {
       carousel(companyPage, 'Sent Requests').getByRole('article', { name: expert.name }),
     ).toBeVisible();
 
-    // The advisor's open dashboard shows the request without a reload, the message's lines kept.
+    // The advisor's open dashboard shows the request without a reload, the message's lines kept, and tells the
+    // server it was seen (one call for the row's new requests).
     const received = carousel(expertPage, 'Connection Requests').getByRole('article', { name: company.name });
     await expect(received).toBeVisible({ timeout: 20_000 });
+    const seenAnswer = await seen;
+    expect(seenAnswer.status()).toBe(200);
+    expect(seenAnswer.request().postDataJSON()).toEqual({ ids: [requestId] });
+    expect(await seenAnswer.json()).toEqual({ seen: [requestId] });
     const shownMessage = received.locator('.ig-request-message');
     expect(await shownMessage.evaluate((el) => el.textContent)).toBe(message);
     // Shown as text with its line break kept (not collapsed into one line).

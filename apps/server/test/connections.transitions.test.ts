@@ -177,6 +177,75 @@ describe.each(engines)('answering a connection request on %s', (engine: Engine) 
       expect((await acted(expert, id, 'seen')).request.seen).toBe(true);
       await expectError(await act(company, id, 'seen'), 403, connectionTexts.onlyRecipient);
     });
+
+    it('marks a row of requests seen in one call: only those the caller received, may see and had not seen', async () => {
+      const expert = await member(t, 'expert');
+      const [c1, c2, c3] = [
+        await member(t, 'company'),
+        await member(t, 'company'),
+        await member(t, 'company'),
+      ];
+      const [r1, r2, r3, mine] = [
+        await suggest(t, expert, c1),
+        await suggest(t, expert, c2),
+        await suggest(t, expert, c3),
+        await suggest(t, expert, await member(t, 'company')),
+      ];
+      await sent(c1, r1!);
+      await sent(c2, r2!);
+      await sent(c3, r3!);
+      await sent(expert, mine!);
+      // r3 waits for an approval (hidden from the recipient); someone else's request; an id nobody has.
+      await t.database.db
+        .update(connectionRequests)
+        .set({ isPending: true })
+        .where(eq(connectionRequests.id, r3!));
+      const other = await pair(t);
+      await sent(other.company, other.suggestionId);
+      const seenRows = async () =>
+        Object.fromEntries(
+          (await Promise.all([r1!, r2!, r3!, mine!, other.suggestionId].map(requestRow))).map((r) => [
+            r!.id,
+            r!.seen,
+          ]),
+        );
+
+      const ids = [r2!, r1!, r3!, mine!, other.suggestionId, 'no-such-request', r1!];
+      const first = await expert.client.post('/api/connections/seen', { ids });
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toEqual({ seen: [r1!, r2!].sort() });
+      expect(await seenRows()).toEqual({
+        [r1!]: true,
+        [r2!]: true,
+        [r3!]: false,
+        [mine!]: false,
+        [other.suggestionId]: false,
+      });
+      // Seen already: nothing more to mark; the sender of a request marks nothing.
+      expect((await expert.client.post('/api/connections/seen', { ids })).json()).toEqual({ seen: [] });
+      expect((await c1.client.post('/api/connections/seen', { ids: [r1!, mine!] })).json()).toEqual({
+        seen: [],
+      });
+      expect(await seenRows()).toMatchObject({ [mine!]: false, [other.suggestionId]: false });
+    });
+
+    it('refuses a row of ids that is empty, too long or not ids, and changes nothing', async () => {
+      const { expert, company, suggestionId: id } = await pair(t);
+      await sent(company, id);
+      for (const body of [
+        {},
+        { ids: [] },
+        { ids: id },
+        { ids: [42] },
+        { ids: [''] },
+        { ids: ['x'.repeat(201)] },
+        { ids: Array.from({ length: 101 }, (_, n) => `${id}-${n}`) },
+      ]) {
+        const response = await expert.client.post('/api/connections/seen', body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      }
+      expect((await requestRow(id))!.seen).toBe(false);
+    });
   });
 
   describe('cancel', () => {

@@ -86,6 +86,16 @@ export type SendRequestBody = z.input<typeof SendRequestBodySchema>;
 export const ConnectionRequestResponseSchema = z.object({ request: ConnectionRequestSchema });
 export type ConnectionRequestResponse = z.infer<typeof ConnectionRequestResponseSchema>;
 
+/** How many requests one `POST /api/connections/seen` marks at most: a page of cards, with room. */
+export const seenBatchMaximum = 100;
+
+/** `POST /api/connections/seen`: the received requests a row of cards has just shown. */
+export const ConnectionsSeenBodySchema = z.object({
+  ids: z.array(z.string().min(1).max(200)).min(1).max(seenBatchMaximum),
+});
+/** The ids of those that were not seen before and are now: the others were seen already, or not the caller's. */
+export const ConnectionsSeenResponseSchema = z.object({ seen: z.array(z.string()) });
+
 /** `POST /api/connections/:id/cancel`: the sender takes the request back; the request is deleted. */
 export const CancelRequestResponseSchema = z.object({ cancelled: z.boolean() });
 export type CancelRequestResponse = z.infer<typeof CancelRequestResponseSchema>;

@@ -1,5 +1,5 @@
 import type { ProfileType } from '@intergen/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { connectionRequests } from '../../db/schema.ts';
 import { type ViaSource, viaColumn, viaColumnsOf } from '../../db/via.ts';
@@ -35,6 +35,35 @@ export async function updateRequest(tx: Executor, id: string, patch: RequestPatc
     .where(eq(connectionRequests.id, id))
     .returning();
   return row!;
+}
+
+/**
+ * Marks seen those of `ids` that `recipientId` received and may see (not pending) and had not seen; returns their
+ * ids. The rows are locked in id order first, as two of the member's tabs may mark overlapping rows at once.
+ */
+export async function markSeenByRecipient(
+  tx: Executor,
+  recipientId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const c = connectionRequests;
+  const received = or(
+    and(eq(c.requestedBy, 'expert'), eq(c.companyId, recipientId)),
+    and(ne(c.requestedBy, 'expert'), eq(c.expertId, recipientId)),
+  );
+  const unseen = tx
+    .select({ id: c.id })
+    .from(c)
+    .where(and(inArray(c.id, [...ids]), eq(c.seen, false), eq(c.isPending, false), received))
+    .orderBy(c.id)
+    .for('update');
+  const rows = await tx
+    .update(c)
+    .set({ seen: true, updatedAt: new Date() })
+    .where(inArray(c.id, unseen))
+    .returning({ id: c.id });
+  return rows.map((r) => r.id).sort();
 }
 
 export async function deleteRequest(tx: Executor, id: string): Promise<boolean> {

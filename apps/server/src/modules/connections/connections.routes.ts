@@ -2,6 +2,8 @@ import {
   CancelRequestResponseSchema,
   ConnectionBucketsSchema,
   ConnectionRequestResponseSchema,
+  ConnectionsSeenBodySchema,
+  ConnectionsSeenResponseSchema,
   errorResponses,
   IdParamsSchema,
   SendRequestBodySchema,
@@ -67,6 +69,20 @@ export function connectionsRoutes(deps: { connections: ConnectionsService }) {
         },
       },
       async (request) => ({ request: await connections.get(callerOf(request), request.params.id) }),
+    );
+
+    app.post(
+      '/connections/seen',
+      {
+        schema: {
+          tags,
+          summary:
+            'The recipient has seen these requests (a row of cards): marks those received and not seen yet, answers their ids',
+          body: ConnectionsSeenBodySchema,
+          response: { 200: ConnectionsSeenResponseSchema, ...errors },
+        },
+      },
+      async (request) => connections.markManySeen(callerOf(request), request.body.ids),
     );
 
     const action = (

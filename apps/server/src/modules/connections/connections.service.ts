@@ -4,7 +4,7 @@ import { closeConnection, submitSurvey } from './close-and-review.ts';
 import { type ConnectionsServiceDeps, connectionsContext } from './connections.context.ts';
 import { meetingInvite } from './meeting-invite.ts';
 import { releasePendingRequests } from './release.ts';
-import { acceptRequest, denyRequest, dismissRequest, markRequestSeen } from './respond.ts';
+import { acceptRequest, denyRequest, dismissRequest, markRequestSeen, markRequestsSeen } from './respond.ts';
 import { sendRequest } from './send.ts';
 import { getRequest, listBuckets } from './views.ts';
 
@@ -24,6 +24,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     deny: denyRequest.bind(null, ctx),
     dismiss: dismissRequest.bind(null, ctx),
     markSeen: markRequestSeen.bind(null, ctx),
+    markManySeen: markRequestsSeen.bind(null, ctx),
     cancel: cancelRequest.bind(null, ctx),
     close: closeConnection.bind(null, ctx),
     survey: submitSurvey.bind(null, ctx),

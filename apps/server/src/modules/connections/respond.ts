@@ -2,6 +2,7 @@ import type { ConnectionRequest } from '@intergen/contracts';
 import { declineLostReason } from '@intergen/domain';
 import type { Caller } from '../../http/caller.ts';
 import { publishAdminLive, publishLive } from '../live/index.ts';
+import * as matching from '../matching/index.ts';
 import * as members from '../members/index.ts';
 import { createNotification } from '../notifications/index.ts';
 import {
@@ -85,4 +86,24 @@ export function markRequestSeen(
     if (!l.request.seen) await repo.updateRequest(tx, id, { seen: true });
     return false;
   });
+}
+
+/**
+ * The recipient has looked at several requests at once (`POST /api/connections/seen`: a row of cards on screen,
+ * one call instead of one per card). Marks those of `ids` the caller received and may see; the others (sent,
+ * pending approval, someone else's, unknown, seen already) are left as they are, without an error: nothing on the
+ * screen depends on the answer, and it names only the caller's own requests.
+ */
+export async function markRequestsSeen(
+  { db }: ConnectionsContext,
+  caller: Caller,
+  ids: readonly string[],
+): Promise<{ seen: string[] }> {
+  // The same refusals as one request's (lockFor): a member side, and a member who may read members.
+  matching.memberSide(caller);
+  const seen = await db.transaction(async (tx) => {
+    await members.requireMemberReader(tx, caller);
+    return repo.markSeenByRecipient(tx, caller.id, [...new Set(ids)]);
+  });
+  return { seen };
 }

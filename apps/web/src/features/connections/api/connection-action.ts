@@ -8,7 +8,7 @@ import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The actions on one request that answer the request as it now stands. */
-export type ConnectionAction = 'accept' | 'deny' | 'dismiss' | 'close' | 'seen';
+export type ConnectionAction = 'accept' | 'deny' | 'dismiss' | 'close';
 
 /** POST /api/connections/:id/{action} (no body). */
 export async function postConnectionAction(id: string, action: ConnectionAction): Promise<ConnectionRequest> {

@@ -20,7 +20,7 @@ describe('received connection requests on the dashboard', () => {
     const request = buildRequest({ message: 'Line one\n<b>Line two</b>' });
     const { calls } = dashboardApi(
       { buckets: buildBuckets({ received: [request] }) },
-      { 'POST /api/connections/s1/seen': () => ({ body: { request: { ...request, seen: true } } }) },
+      { 'POST /api/connections/seen': () => ({ body: { seen: ['s1'] } }) },
     );
     renderApp('/dashboard', { user: expert });
     const ada = await receivedCard('Ada Lovelace');
@@ -31,7 +31,31 @@ describe('received connection requests on the dashboard', () => {
     expect(within(ada).getByRole('button', { name: 'Accept' })).toBeTruthy();
     expect(within(ada).getByRole('button', { name: 'Decline' })).toBeTruthy();
     expect(within(ada).getByRole('button', { name: 'Clear from dashboard' })).toBeTruthy();
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/connections/s1/seen')).toHaveLength(1));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/connections/seen')).toHaveLength(1));
+    expect(calls.find((c) => c.path === '/api/connections/seen')?.body).toEqual({ ids: ['s1'] });
+  });
+
+  it('tells the server about a row of new requests in one call, without those seen before', async () => {
+    const received = ['s1', 's2', 's3', 's4'].map((id, n) =>
+      buildRequest({
+        id,
+        seen: id === 's2',
+        counterpart: buildCard({ id: `e${n}`, name: `Member ${n}` }),
+      }),
+    );
+    const { calls } = dashboardApi(
+      { buckets: buildBuckets({ received }) },
+      { 'POST /api/connections/seen': () => ({ body: { seen: ['s1', 's3', 's4'] } }) },
+    );
+    renderApp('/dashboard', { user: expert });
+    await receivedCard('Member 3');
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/connections/seen')).toHaveLength(1));
+    const [call] = calls.filter((c) => c.path === '/api/connections/seen');
+    expect((call!.body as { ids: string[] }).ids.sort()).toEqual(['s1', 's3', 's4']);
+    // No call per card.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls.filter((c) => /^\/api\/connections\/[^/]+\/seen$/.test(c.path))).toHaveLength(0);
+    expect(calls.filter((c) => c.path === '/api/connections/seen')).toHaveLength(1);
   });
 
   it('says No pending requests when there are none', async () => {
