@@ -239,6 +239,8 @@ describe.each(engines)('answering a connection request on %s', (engine: Engine) 
         { ids: [42] },
         { ids: [''] },
         { ids: ['x'.repeat(201)] },
+        { ids: [`${id}\u0000`] },
+        { ids: [{ id }] },
         { ids: Array.from({ length: 101 }, (_, n) => `${id}-${n}`) },
       ]) {
         const response = await expert.client.post('/api/connections/seen', body);
