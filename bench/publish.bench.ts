@@ -4,7 +4,8 @@
  * (`app.inject`), and the time from the publish's answer (its transaction has committed) until
  * `GET /api/suggestions` shows them. Also: the memory of matching's packed counterparts per 100,000 profiles,
  * and the admin's full re-score (a `matching.run` through the same worker): time, peak memory, rows written —
- * twice, the second time with nothing changed. How the numbers are taken: docs/benchmarks.md.
+ * three times: storing the strong pairs, with nothing changed, and after 1 % of the experts changed; the bytes a
+ * stored score takes. How the numbers are taken: docs/benchmarks.md.
  * `npm run bench -- publish`; `--quick` (or BENCH_QUICK=1) skips the in-memory 100,000 × 100,000 kernel pass. Environment:
  * BENCH_DATABASE_URL (another PostgreSQL server), BENCH_PUBLISHES (timed publishes, default 10),
  * BENCH_BATCH_COMPANIES (published companies seeded for the batch, default 20).
@@ -23,6 +24,7 @@ import {
 } from '@intergen/domain';
 import { type App, buildApp } from '../apps/server/src/app.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
+import { memberChangesChannel } from '../apps/server/src/modules/events/events.ts';
 import { CounterpartStore } from '../apps/server/src/modules/matching/counterparts.ts';
 import { fill, type Member, signUpMember } from '../apps/server/test/factories.ts';
 import { codeIn, testConfig } from '../apps/server/test/helpers.ts';
@@ -193,6 +195,21 @@ async function storeMemory(database: Database) {
   };
 }
 
+/** Experts changed in SQL before the third run (a bonus answer flipped), announced as the app announces changes. */
+const changedExperts = Math.max(1, Math.round(EXPERTS / 100));
+/** Table + index bytes per stored score, measured in section 3 (for section 4's estimate). */
+let bytesPerScore = 0;
+
+async function changeExperts(database: Database, n: number): Promise<void> {
+  await database.query(
+    `WITH changed AS (
+       UPDATE experts SET board_opportunities = CASE WHEN board_opportunities = 'yes' THEN 'no' ELSE 'yes' END
+       WHERE id = ANY($1::text[]) RETURNING id)
+     SELECT pg_notify('${memberChangesChannel}', id) FROM changed`,
+    [experts.ids.slice(0, n)],
+  );
+}
+
 async function fullRun(app: App, adminId: string) {
   const matching = app.services.matching;
   gc();
@@ -301,7 +318,13 @@ async function measure(database: Database) {
     const [admin] = await database.query<{ id: string }>(
       `SELECT id FROM users WHERE email = 'admin@bench.example'`,
     );
-    for (const label of ['first run', 'second run (nothing changed)']) {
+    const batches: [string, () => Promise<void>][] = [
+      ['first run (stores the strong pairs)', async () => {}],
+      ['second run (nothing changed)', async () => {}],
+      [`third run (${int(changedExperts)} experts changed)`, () => changeExperts(database, changedExperts)],
+    ];
+    for (const [label, before] of batches) {
+      await before();
       const { run, ms: took, peak, base } = await fullRun(app, admin!.id);
       row(
         label,
@@ -317,6 +340,19 @@ async function measure(database: Database) {
         `(${mib(base.rss)}); heap + buffers ${mib(peak.heap)} (${mib(base.heap)}, after a full GC)`,
       );
     }
+    const [stored] = await database.query<{ rows: string; bytes: string }>(
+      `SELECT (SELECT count(*) FROM match_scores)::text AS rows,
+              pg_total_relation_size('match_scores')::text AS bytes`,
+    );
+    bytesPerScore = Number(stored!.bytes) / Math.max(1, Number(stored!.rows));
+    const pairs = EXPERTS * (companies.ids.length + members.length);
+    row(
+      'stored scores (pairs ≥ 80)',
+      int(Number(stored!.rows)),
+      undefined,
+      `${((Number(stored!.rows) / pairs) * 100).toFixed(2)} % of the pairs; ` +
+        `${mib(Number(stored!.bytes))} with indexes, ${bytesPerScore.toFixed(0)} bytes a row`,
+    );
   } finally {
     await app.close();
   }
@@ -339,6 +375,14 @@ function fullKernelPass() {
     undefined,
     `${rate.toFixed(0)} M pairs/s; ${int(strong)} pairs ≥ 80; rss ${mib(process.memoryUsage().rss)}`,
   );
+  if (bytesPerScore > 0) {
+    row(
+      "  their rows, at section 3's bytes a row",
+      `${((strong * bytesPerScore) / 2 ** 30).toFixed(1)} GiB`,
+      undefined,
+      `what storing them would take; every pair: ${((EXPERTS * EXPERTS * bytesPerScore) / 2 ** 40).toFixed(1)} TiB`,
+    );
+  }
 }
 
 console.log(
@@ -348,7 +392,7 @@ console.log(
 console.log('PostgreSQL: a fresh database; the app with its outbox worker running in this process\n');
 await withPostgres((database) => measure(database));
 if (!QUICK) {
-  console.log('\n4. The kernel alone over every pair (no database: 10,000,000,000 rows cannot be stored)');
+  console.log('\n4. The kernel alone over every pair of 100,000 × 100,000 (in memory, one core)');
   fullKernelPass();
 }
 console.log(`\nPeak memory (maxRSS): ${mib(process.resourceUsage().maxRSS * 1024)}`);

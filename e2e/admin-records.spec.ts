@@ -1,7 +1,7 @@
 import { navigationTexts, adminRecordsTexts as t } from '@intergen/domain';
 import { overflowsSideways, suggestPair } from './support/connections';
 import { expect, test } from './support/fixtures';
-import { publishedMatchingCompany, publishedMatchingExpert } from './support/matching';
+import { publishedMatchingCompany, publishedMatchingExpert, strongPair } from './support/matching';
 import { adminStorageStateFile } from './support/state';
 import { blockingViolations, shot } from './support/wizard-a11y';
 
@@ -13,10 +13,11 @@ test.describe('the admin’s read views of requests and scores', () => {
     baseURL,
   }) => {
     test.setTimeout(240_000);
-    const expert = await publishedMatchingExpert(expertPage, admin);
+    // A strong pair: only those have a stored score for the Scores page.
+    const expert = await publishedMatchingExpert(expertPage, admin, strongPair.expert);
     const companyContext = await browser.newContext();
     const companyPage = await companyContext.newPage();
-    const company = await publishedMatchingCompany(companyPage, admin);
+    const company = await publishedMatchingCompany(companyPage, admin, strongPair.company);
     const suggestionId = await suggestPair(admin, baseURL!, expert.id, company.id);
 
     // The admin has the Requests page open, searched for the company: nothing yet.

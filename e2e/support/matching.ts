@@ -76,28 +76,78 @@ function companySections(companyName: string) {
   };
 }
 
-/** A business advisor signed up in `page`, submitted and approved by the admin: published. */
+/**
+ * Facets of a strong pair (score 100: only strong pairs' scores are stored) that scores under the automatic
+ * threshold with every other member the browser tests make: energy and growth capital, hands-on, fee-based,
+ * B2C at the startup stage. So no other test's member gets a suggestion from them.
+ */
+export const strongPair = {
+  expert: {
+    profile: {
+      experience: { energy: true },
+      areasOfImprovement: { growthCapital: true },
+      idealEngagement: { handsOn: true },
+      businessType: 'B2C',
+      currentStage: { startup: true },
+    },
+    extras: { arrangement: 'feeBased', investmentOpportunities: 'no', boardOpportunities: 'no' },
+  },
+  company: {
+    profile: {
+      experience: { energy: true },
+      areasOfImprovement: { growthCapital: true },
+      idealEngagement: { handsOn: true },
+      businessType: 'B2C',
+      currentStage: 'startup',
+    },
+    extras: { arrangement: 'feeBased', investmentOpportunities: 'no', boardOpportunities: 'no' },
+  },
+} as const;
+
+type Facets = { profile: object; extras: object };
+
+/**
+ * A business advisor signed up in `page`, submitted and approved by the admin: published. `facets` replaces the
+ * profile step and the matching answers of the extras step (default: the weak pair with the company below).
+ */
 export async function publishedMatchingExpert(
   page: Page,
   admin: APIRequestContext,
+  facets?: Facets,
 ): Promise<PublishedMember> {
   const member = uniqueMember('Advisor');
   await signUp(page, member, 'Business Advisor');
-  await fillSections(page, expertSections);
+  await fillSections(
+    page,
+    facets
+      ? {
+          ...expertSections,
+          profile: facets.profile,
+          extras: { ...expertSections.extras, ...facets.extras },
+        }
+      : expertSections,
+  );
   const profile = await verifyAndSubmitProfile(page, admin, member.email);
   await approveProfile(page, admin, profile.id);
   return { ...member, id: profile.id };
 }
 
-/** A scaling company signed up in `page` and published (a company publishes directly). */
+/** A scaling company signed up in `page` and published (a company publishes directly); `facets` as above. */
 export async function publishedMatchingCompany(
   page: Page,
   admin: APIRequestContext,
+  facets?: Facets,
 ): Promise<PublishedMember> {
   const member = uniqueMember('Founder');
   const companyName = `Shopwright ${letters(6)}`;
   await signUp(page, member, 'Scaling Company');
-  await fillSections(page, companySections(companyName));
+  const sections = companySections(companyName);
+  await fillSections(
+    page,
+    facets
+      ? { ...sections, profile: facets.profile, extras: { ...sections.extras, ...facets.extras } }
+      : sections,
+  );
   const profile = await verifyAndSubmitProfile(page, admin, member.email);
   if (profile.status !== 'published') throw new Error(`The company profile is ${profile.status}`);
   return { ...member, id: profile.id, companyName };

@@ -20,7 +20,7 @@ describe.each(engines)('sending a connection request on %s', (engine: Engine) =>
 
   it('a company sends from its suggestion: the request is stored, the suggestion marked and the expert notified', async () => {
     const { expert, company, suggestionId } = await pair(t);
-    await t.database.db.insert(matchScores).values({ expertId: expert.id, companyId: company.id, score: 77 });
+    await t.database.db.insert(matchScores).values({ expertId: expert.id, companyId: company.id, score: 87 });
     const response = await send(company, suggestionId, 'Hello Ada,\nwould you mentor us?  \n\n');
     expect(response.statusCode).toBe(201);
     const request = response.json().request;
@@ -71,7 +71,7 @@ describe.each(engines)('sending a connection request on %s', (engine: Engine) =>
         by: company.id,
         message: 'Hello Ada,\nwould you mentor us?',
         isPending: false,
-        score: 77,
+        score: 87,
       },
     });
   });
@@ -83,6 +83,10 @@ describe.each(engines)('sending a connection request on %s', (engine: Engine) =>
     const request = await sent(expert, suggestionId, 'Happy to help');
     expect(request).toMatchObject({ requestedBy: 'expert', direction: 'sent', message: 'Happy to help' });
     expect((await suggestionRow(suggestionId)).dealId).toBe('deal-42');
+    // No score is stored for the pair (not a strong match): the deal gets it from the two profiles.
+    expect(request.explanation?.score).toBeLessThan(80);
+    const [event] = await connectionEvents(t, suggestionId);
+    expect(event?.payload).toMatchObject({ score: request.explanation?.score });
     expect((await notificationsOf(company.id)).map((n) => n.kind)).toEqual(['request_received']);
   });
 

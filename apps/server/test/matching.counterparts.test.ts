@@ -1,4 +1,4 @@
-import { scoreMatch } from '@intergen/domain';
+import { type CompanyMatchFacets, scoreCompanyVsExperts, scoreMatch } from '@intergen/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
@@ -87,15 +87,23 @@ describe.each(engines)('packed counterparts across instances on %s', (engine: En
     return company;
   }
 
-  /** The company's stored scores are exactly its scores with every expert published now, from the database. */
+  /**
+   * The other instance's store, as its last job left it, scores the company exactly as every expert published
+   * now does from the database; and the company's stored scores are exactly the strong ones (80 and up).
+   */
   async function expectCurrentScores(companyId: string): Promise<Map<string, number>> {
-    const company = await findMatchingMember(db(), companyId);
+    const company = (await findMatchingMember(db(), companyId))!.facets as CompanyMatchFacets;
     const experts = await listPublishedExpertFacets(db());
     const expected = experts.ids
-      .map((id, i) => [id, scoreMatch(experts.facets[i]!, company!.facets as never)] as const)
+      .map((id, i) => [id, scoreMatch(experts.facets[i]!, company)] as const)
       .sort();
+    const held = store().experts;
+    const fromStore = scoreCompanyVsExperts(company, held.packed());
+    expect(held.ids.map((id, i) => [id, fromStore[i]!] as const).sort()).toEqual(expected);
     const rows = await db().select().from(matchScores).where(eq(matchScores.companyId, companyId));
-    expect(rows.map((r) => [r.expertId, r.score] as const).sort()).toEqual(expected);
+    expect(rows.map((r) => [r.expertId, r.score] as const).sort()).toEqual(
+      expected.filter(([, score]) => score >= 80),
+    );
     return new Map(expected);
   }
 
@@ -149,10 +157,20 @@ describe.each(engines)('packed counterparts across instances on %s', (engine: En
     const expert = await publishedMember(t, 'expert', admin, 'Quick Changes');
     const company = await publishCompany('Quick Venture');
     const companyFacets = (await findMatchingMember(db(), company.id))!.facets as never;
+    // A strong pair (stored) and a weak one (no row), in turn.
     const variants = [
-      { experience: { manufacturing: true, tech: true }, idealEngagement: { handsOn: true } },
-      { experience: { financial: true }, idealEngagement: { mentor: true } },
+      {
+        experience: { manufacturing: true, tech: true },
+        idealEngagement: { handsOn: true },
+        areasOfImprovement: { growthCapital: true, marketExpansion: true },
+      },
+      {
+        experience: { financial: true },
+        idealEngagement: { mentor: true },
+        areasOfImprovement: { growthCapital: true },
+      },
     ];
+    const seen = new Set<boolean>();
     for (let round = 0; round < 6; round++) {
       const facets = variants[round % 2]!;
       expect((await put(t.app, expert.client, '/api/profiles/me/sections/profile', facets)).statusCode).toBe(
@@ -166,8 +184,11 @@ describe.each(engines)('packed counterparts across instances on %s', (engine: En
         .select()
         .from(matchScores)
         .where(and(eq(matchScores.companyId, company.id), eq(matchScores.expertId, expert.id)));
-      expect(row!.score).toBe(scoreMatch(now as never, companyFacets));
+      const score = scoreMatch(now as never, companyFacets);
+      seen.add(score >= 80);
+      expect(row?.score).toBe(score >= 80 ? score : undefined);
     }
+    expect(seen).toEqual(new Set([true, false]));
     expect(store().stats.fullLoads).toBe(1);
   });
 
@@ -216,7 +237,7 @@ describe.each(engines)('packed counterparts across instances on %s', (engine: En
     expect(first).toMatchObject({ status: 'done' });
     const experts = await listPublishedExpertFacets(db());
     expect(first.pairs).toBe(experts.ids.length * store().companies.length);
-    // Every pair is stored now; a second run finds every score as it is.
+    // Every strong pair is stored now; a second run finds every score as it is.
     expect((await start()).statusCode).toBe(202);
     await drainOther();
     expect(await latest()).toMatchObject({ status: 'done', pairs: first.pairs, written: 0 });

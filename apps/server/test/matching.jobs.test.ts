@@ -11,7 +11,11 @@ import {
   outbox,
   settings,
 } from '../src/db/schema.ts';
-import { listPublishedCompanyFacets, listPublishedExpertFacets } from '../src/modules/members/index.ts';
+import {
+  findMatchingMember,
+  listPublishedCompanyFacets,
+  listPublishedExpertFacets,
+} from '../src/modules/members/index.ts';
 import {
   type Client,
   fill,
@@ -182,9 +186,12 @@ describe.each(engines)('matching jobs on %s', (engine: Engine) => {
       await drain();
     });
 
-    it('scores it against every published expert', async () => {
+    it('scores it against every published expert and stores the strong pairs (80 and up)', async () => {
       const experts = await listPublishedExpertFacets(db());
-      const expected = experts.ids.map((id, i) => [id, scoreMatch(experts.facets[i]!, companyFacets)]).sort();
+      const all = experts.ids.map((id, i) => [id, scoreMatch(experts.facets[i]!, companyFacets)] as const);
+      const expected = all.filter(([, score]) => score >= 80).sort();
+      // Weaker pairs exist and are not stored.
+      expect(all.some(([, score]) => score < 80)).toBe(true);
       const rows = await scoresOfCompany(company.id);
       expect(rows.map((r) => [r.expertId, r.score]).sort()).toEqual(expected);
       expect(rows.map((r) => r.expertId)).not.toContain(skipped.pending);
@@ -233,7 +240,7 @@ describe.each(engines)('matching jobs on %s', (engine: Engine) => {
         eventId: event.id,
       });
       expect(direct).toMatchObject({ written: 0, suggestionsCreated: 0 });
-      expect(direct.scored).toBe(before.length);
+      expect(direct.scored).toBe((await listPublishedExpertFacets(db())).ids.length);
       expect(await scoresOfCompany(company.id)).toEqual(before);
       expect(await suggestionsOfCompany(company.id)).toEqual(suggestionsBefore);
     });
@@ -264,11 +271,14 @@ describe.each(engines)('matching jobs on %s', (engine: Engine) => {
     it('rescores it when a matching field changes, without new suggestions; other fields do not', async () => {
       const suggestionsBefore = await suggestionsOfCompany(company.id);
       const mentorExpert = ladderIds[7]!;
-      const scoreWith = async (expertId: string) =>
-        (await scoresOfCompany(company.id)).find((r) => r.expertId === expertId)!;
-      const before = await scoreWith(mentorExpert);
-      expect(before.score).toBe(45);
-      const untouched = await scoreWith(ladderIds[3]!);
+      const stored = async (expertId: string) =>
+        (await scoresOfCompany(company.id)).find((r) => r.expertId === expertId);
+      // Stored: the strong pairs only (95 and 80); the mentor scores 45 and has no row.
+      const before = (await stored(ladderIds[1]!))!;
+      expect(before.score).toBe(95);
+      expect(await stored(ladderIds[3]!)).toMatchObject({ score: 80 });
+      expect(await stored(mentorExpert)).toBeUndefined();
+      const rowsBefore = await scoresOfCompany(company.id);
 
       const eventsBefore = await lastMatchingEvent(company.id);
       const slogan = await put(t.app, company.client, '/api/profiles/me/sections/basics', {
@@ -294,16 +304,25 @@ describe.each(engines)('matching jobs on %s', (engine: Engine) => {
       });
       await drain();
 
-      const after = await scoreWith(mentorExpert);
-      expect(after.score).toBe(
-        scoreMatch(ladder[7]!, { ...companyFacets, idealEngagement: { mentor: true } }),
-      );
-      expect(after.score).toBe(60);
+      // Hands-on is gone from what the company seeks and mentoring came in.
+      const changed = { ...companyFacets, idealEngagement: { mentor: true } };
+      expect(scoreMatch(ladder[7]!, changed)).toBe(60);
+      expect(await stored(mentorExpert)).toBeUndefined();
+      const after = (await stored(ladderIds[1]!))!;
+      expect(after.score).toBe(scoreMatch(ladder[1]!, changed));
+      expect(after.score).toBe(80);
       expect(after.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
-      expect(await scoreWith(ladderIds[0]!)).toMatchObject({ score: 95 });
+      expect(await stored(ladderIds[0]!)).toMatchObject({ score: 95 });
+      // A pair no longer strong (80 → 65) loses its row.
+      expect(scoreMatch(ladder[3]!, changed)).toBe(65);
+      expect(await stored(ladderIds[3]!)).toBeUndefined();
       // A pair whose score did not change was not written.
-      const same = await scoreWith(ladderIds[3]!);
-      if (same.score === untouched.score) expect(same.updatedAt).toEqual(untouched.updatedAt);
+      const rowsAfter = await scoresOfCompany(company.id);
+      for (const row of rowsBefore) {
+        const now = rowsAfter.find((r) => r.expertId === row.expertId);
+        if (now?.score === row.score) expect(now.updatedAt).toEqual(row.updatedAt);
+      }
+      expect(rowsAfter.every((r) => r.score >= 80)).toBe(true);
       expect(await suggestionsOfCompany(company.id)).toEqual(suggestionsBefore);
     });
   });
@@ -321,8 +340,14 @@ describe.each(engines)('matching jobs on %s', (engine: Engine) => {
       await drain();
       const scored = await db().select().from(matchScores).where(eq(matchScores.expertId, expert.id));
       const companies = await listPublishedCompanyFacets(db());
-      expect(scored).toHaveLength(companies.ids.length);
-      expect(scored.filter((s) => perfect.includes(s.companyId)).every((s) => s.score === 100)).toBe(true);
+      const self = (await findMatchingMember(db(), expert.id))!;
+      const strong = companies.ids
+        .map((id, i) => [id, scoreMatch(self.facets as ExpertMatchFacets, companies.facets[i]!)] as const)
+        .filter(([, score]) => score >= 80);
+      expect(scored.map((s) => [s.companyId, s.score]).sort()).toEqual(strong.sort());
+      expect(scored.filter((s) => perfect.includes(s.companyId)).map((s) => s.score)).toEqual(
+        perfect.map(() => 100),
+      );
       const bySubmit = await db()
         .select()
         .from(matchSuggestions)
@@ -383,15 +408,22 @@ describe.each(engines)('matching jobs on %s', (engine: Engine) => {
       expect(done.written).toBeLessThanOrEqual(pairs);
       expect(done.finishedAt).toBeGreaterThanOrEqual(done.startedAt!);
 
+      // Every strong pair (80 and up) is stored with its score, and no weaker one.
       const rows = await db().select().from(matchScores);
       const stored = new Map(rows.map((r) => [`${r.expertId}/${r.companyId}`, r.score]));
+      let weak: { expertId: string; companyId: string; score: number } | undefined;
       experts.ids.forEach((e, i) => {
         companies.ids.forEach((c, j) => {
-          expect(stored.get(`${e}/${c}`)).toBe(scoreMatch(experts.facets[i]!, companies.facets[j]!));
+          const score = scoreMatch(experts.facets[i]!, companies.facets[j]!);
+          expect(stored.get(`${e}/${c}`)).toBe(score >= 80 ? score : undefined);
+          if (score < 80) weak ??= { expertId: e, companyId: c, score };
         });
       });
+      expect(weak).toBeDefined();
 
-      // Change one stored score and remove another: the next run writes exactly those two.
+      // Change one stored score, remove another and store a weak pair: the next run writes exactly those
+      // three (two upserts, one delete).
+      await db().insert(matchScores).values(weak!);
       const [first, second] = rows;
       await db()
         .update(matchScores)
@@ -401,8 +433,9 @@ describe.each(engines)('matching jobs on %s', (engine: Engine) => {
       const next = (await admin.client.post('/api/admin/matching/runs', {})).json().run as MatchingRun;
       expect(next.id).not.toBe(run.id);
       await drain();
-      expect(await latest()).toMatchObject({ id: next.id, status: 'done', pairs, written: 2 });
-      expect(await db().select().from(matchScores)).toHaveLength(rows.length);
+      expect(await latest()).toMatchObject({ id: next.id, status: 'done', pairs, written: 3 });
+      const restored = await db().select().from(matchScores);
+      expect(new Map(restored.map((r) => [`${r.expertId}/${r.companyId}`, r.score]))).toEqual(stored);
     });
   });
 });

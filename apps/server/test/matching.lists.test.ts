@@ -1,7 +1,15 @@
 import type { MatchingListResponse } from '@intergen/contracts';
-import { accessTexts, matchingTexts, messages } from '@intergen/domain';
+import {
+  accessTexts,
+  type CompanyMatchFacets,
+  type ExpertMatchFacets,
+  matchingTexts,
+  messages,
+  scoreMatch,
+} from '@intergen/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchScores } from '../src/db/schema.ts';
+import { findMatchingMember } from '../src/modules/members/index.ts';
 import {
   type Client,
   fill,
@@ -14,8 +22,16 @@ import {
 } from './factories.ts';
 import { client, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
 
+/** A pair's score from the two profiles as they are now (what a card shows for a pair that is not stored). */
+async function scoreFromProfiles(t: TestApp, expertId: string, companyId: string): Promise<number> {
+  const e = (await findMatchingMember(t.database.db, expertId))!.facets as ExpertMatchFacets;
+  const c = (await findMatchingMember(t.database.db, companyId))!.facets as CompanyMatchFacets;
+  return scoreMatch(e, c);
+}
+
 describe.each(engines)('matching lists on %s', (engine: Engine) => {
   let t: TestApp;
+  const computed = (expertId: string, companyId: string) => scoreFromProfiles(t, expertId, companyId);
   let admin: { client: Client; id: string };
   let expert: Member;
   let company: Member;
@@ -243,19 +259,22 @@ describe.each(engines)('matching lists on %s', (engine: Engine) => {
     });
   });
 
-  it('carry the stored score between an expert and a company, and null between experts', async () => {
+  it('carry the score between an expert and a company (stored when strong, else from both profiles), and null between experts', async () => {
+    // Only strong pairs are stored; a weaker stored row (none should exist) is not read.
     await t.database.db.insert(matchScores).values([
-      { expertId: x.alice!, companyId: company.id, score: 77 },
-      { expertId: expert.id, companyId: co.solarOwner!, score: 64 },
+      { expertId: x.alice!, companyId: company.id, score: 85 },
+      { expertId: x.bob!, companyId: company.id, score: 77 },
+      { expertId: expert.id, companyId: co.solarOwner!, score: 84 },
     ]);
     const forCompany = await list(company.client, 'experts-for-company', 'industries=energy');
     expect(forCompany.items.map((i) => [i.id, i.score]).sort()).toEqual(
       [
-        [x.alice, 77],
-        [x.bob, null],
-        [x.carol, null],
+        [x.alice, 85],
+        [x.bob, await computed(x.bob!, company.id)],
+        [x.carol, await computed(x.carol!, company.id)],
       ].sort(),
     );
+    expect(forCompany.items[0]).toMatchObject({ id: x.alice, strong: true });
     const alice = forCompany.items.find((i) => i.id === x.alice)!;
     expect(alice).toMatchObject({
       kind: 'expert',
@@ -267,12 +286,10 @@ describe.each(engines)('matching lists on %s', (engine: Engine) => {
     });
     expect(JSON.stringify(alice)).not.toMatch(/@example\.com|555/);
     const companies = await list(expert.client, 'companies', 'searchText=solar');
-    expect(companies.items.map((i) => [i.id, i.score]).sort()).toEqual(
-      [
-        [co.solarOwner, 64],
-        [co.solarPerson, null],
-      ].sort(),
-    );
+    expect(companies.items.map((i) => [i.id, i.score])).toEqual([
+      [co.solarOwner, 84],
+      [co.solarPerson, await computed(expert.id, co.solarPerson!)],
+    ]);
     const experts = await list(expert.client, 'experts', 'industries=energy');
     expect(experts.items.every((i) => i.score === null)).toBe(true);
   });
@@ -301,7 +318,10 @@ describe.each(engines)('matching lists on %s', (engine: Engine) => {
         strongOnes.map((id, n) => [id, [95, 91, 88, 80][n], true]),
       );
       expect(all.items.slice(4).every((i) => !i.strong)).toBe(true);
-      expect(all.items.find((i) => i.id === x.page5)).toMatchObject({ score: 79, strong: false });
+      expect(all.items.find((i) => i.id === x.page5)).toMatchObject({
+        score: await computed(x.page5!, company.id),
+        strong: false,
+      });
       expect(all.total).toBe(all.items.length);
       expect(new Set(all.items.map((i) => i.id)).size).toBe(all.items.length);
 
@@ -322,7 +342,7 @@ describe.each(engines)('matching lists on %s', (engine: Engine) => {
       const ventures = await list(expert.client, 'companies', 'searchText=solar');
       expect(ventures.items.map((i) => [i.id, i.score, i.strong])).toEqual([
         [co.solarPerson, 80, true],
-        [co.solarOwner, 79, false],
+        [co.solarOwner, await computed(expert.id, co.solarOwner!), false],
       ]);
     });
 
@@ -440,6 +460,7 @@ describe.each(engines)('matching lists with the community tab off on %s', (engin
 
 describe.each(engines)('a dense community list (more than a thousand matches) on %s', (engine: Engine) => {
   let t: TestApp;
+  const computed = (expertId: string, companyId: string) => scoreFromProfiles(t, expertId, companyId);
   let company: Member;
   const MANY = 1_030;
   let strongIds: string[] = [];
@@ -503,7 +524,10 @@ describe.each(engines)('a dense community list (more than a thousand matches) on
       .sort((a, b) => b.day - a.day || (a.id < b.id ? 1 : -1))
       .map((r) => r.id);
     expect(rest).toEqual(expected);
-    expect(walked.find((i) => i.id === 'dense-00007')).toMatchObject({ score: 50, strong: false });
+    expect(walked.find((i) => i.id === 'dense-00007')).toMatchObject({
+      score: await computed('dense-00007', company.id),
+      strong: false,
+    });
   });
 
   it('counts and pages the strong ones alone', async () => {

@@ -13,7 +13,8 @@ export const adminRecordsTexts = {
   requestsDescription:
     'Every connection request between an expert and a company, and every My Network request between experts, with its state and dates.',
   scoresTitle: 'Scores',
-  scoresDescription: 'The match score of every expert and company pair, as the matcher last computed it.',
+  scoresDescription:
+    'The match score of every strong pair (80 and up), as the matcher last computed it. Weaker pairs are not stored: choose an expert and a company under Suggestions to see their score.',
   suggestionsTitle: 'All suggestions',
   live: 'This list updates by itself as members act.',
   // Search and filters (kept in the address)

@@ -25,7 +25,7 @@ export async function releasePendingRequests(
       counterpartId: r.expertId,
       message: r.message,
     });
-    const score = await matching.findScore(tx, r.expertId, r.companyId);
+    const score = await matching.pairScore(tx, r.expertId, r.companyId);
     await publishEvent(tx, {
       type: 'connection.released',
       userId: expertId,

@@ -71,7 +71,7 @@ export async function sendRequest(
         message: request.message,
       });
     }
-    const score = await matching.findScore(tx, s.expertId, s.companyId);
+    const score = await matching.pairScore(tx, s.expertId, s.companyId);
     await connectionEvent(ctx, tx, 'connection.requested', request, { dealId }, caller.id, {
       message: request.message,
       score,

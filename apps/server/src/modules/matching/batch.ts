@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/index.ts';
 import { publishAdminLive } from '../live/index.ts';
 import * as members from '../members/index.ts';
 import { writeScores } from './match-profile.ts';
-import type { MatchingContext } from './matching.context.ts';
+import { type MatchingContext, STORED_SCORE_MINIMUM } from './matching.context.ts';
 import * as repo from './matching.repository.ts';
 import { matchingRunTopic } from './matching.topics.ts';
 
@@ -62,15 +62,19 @@ export async function latestRun(ctx: MatchingContext): Promise<MatchingRun | nul
   return run ? toRunView(run) : null;
 }
 
-/** Pairs per chunk of the batch: the experts of a chunk are read, compared and written together. */
-const BATCH_PAIRS = 50_000;
+/**
+ * Pairs per chunk of the batch: the experts of a chunk are read, compared and written together. At 100,000
+ * companies a chunk is 10 experts, so 100,000 × 100,000 takes 10,000 round trips, not 100,000.
+ */
+const BATCH_PAIRS = 1_000_000;
 /** The run's progress is written at most this often. */
 const PROGRESS_MS = 1_000;
 
 /**
  * One chunk of experts against every company: the stored scores of those experts are read into `stored`
- * (score + 1 at `expert × companies + company`, 0 for none), and only the pairs that differ are upserted; a
- * stored pair whose company is no longer published (nor awaiting approval) is deleted. Returns rows changed.
+ * (score + 1 at `expert × companies + company`, 0 for none), and only what differs is written: a strong pair
+ * (`STORED_SCORE_MINIMUM`) new or changed is upserted, a stored pair no longer strong is deleted, and so is a
+ * stored pair whose company is no longer published (nor awaiting approval). Returns rows changed.
  */
 async function scoreChunk(
   db: Executor,
@@ -88,15 +92,23 @@ async function scoreChunk(
     else stored[expertIndex.get(row.expertId)! * n + c] = Number(row.score) + 1;
   }
   const changed: repo.ScoreRow[] = [];
+  const weak: { expertId: string; companyId: string }[] = [];
+  const minimum = STORED_SCORE_MINIMUM;
   scoreAll(experts.packed, companies.packed, (e, scores) => {
     const base = e * n;
     for (let c = 0; c < n; c++) {
-      if (stored[base + c] !== scores[c]! + 1) {
-        changed.push({ expertId: experts.ids[e]!, companyId: companies.ids[c]!, score: scores[c]! });
+      const score = scores[c]!;
+      const was = stored[base + c]!;
+      if (score >= minimum) {
+        if (was !== score + 1) {
+          changed.push({ expertId: experts.ids[e]!, companyId: companies.ids[c]!, score });
+        }
+      } else if (was !== 0) {
+        weak.push({ expertId: experts.ids[e]!, companyId: companies.ids[c]! });
       }
     }
   });
-  let written = await writeScores(db, changed);
+  let written = (await writeScores(db, changed)) + (await repo.deleteScores(db, weak));
   if (gone.length > 0) {
     const kept = await members.publishedOrPendingAmong(db, 'company', [
       ...new Set(gone.map((g) => g.companyId)),

@@ -15,7 +15,6 @@ export { explanationOf, toListItem, toProfileCard } from './matching.model.ts';
 export { isPartyOf, memberSide } from './matching.policy.ts';
 export {
   clearSuggestionRequested,
-  findScore,
   findSuggestionBetween,
   lockSuggestion,
   markSuggestionRequested,
@@ -35,3 +34,4 @@ export {
   scoresOfMember,
   suggestionsOfMember,
 } from './member-data.repository.ts';
+export { pairScore } from './pair-score.ts';

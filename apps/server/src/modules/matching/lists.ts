@@ -1,13 +1,19 @@
 import { isStorableText, type MatchingListQuerySchema, type MatchingListResponse } from '@intergen/contracts';
-import { limits, matchingTexts, type ProfileType } from '@intergen/domain';
-import type { SQL } from 'drizzle-orm';
+import {
+  type CompanyMatchFacets,
+  type ExpertMatchFacets,
+  limits,
+  matchingTexts,
+  type ProfileType,
+  scoreMatch,
+} from '@intergen/domain';
 import { z } from 'zod';
 import type { Caller } from '../../http/caller.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as members from '../members/index.ts';
 import type { MatchingContext } from './matching.context.ts';
 import { toListItem } from './matching.model.ts';
-import { scoreWith, strongRows } from './strong.repository.ts';
+import { strongRows } from './strong.repository.ts';
 
 export type MatchingListQueryInput = z.output<typeof MatchingListQuerySchema>;
 
@@ -69,12 +75,12 @@ async function listPage(
   // passes, and a refusal wins over any other error. The strong matches rank the page in its statements
   // (a subquery), never read out; the other members' scores come with the cards, in the cards' statement.
   const viewer = spec.scoreFor;
+  // Only strong pairs are stored (STORED_SCORE_MINIMUM): the others on the page are scored here, from the
+  // viewer's facets (read beside the page) and theirs (read with their cards).
   const ranked = viewer
-    ? {
-        rows: strongRows(viewer.kind, viewer.id, limits.communityScoreMinimum),
-        scoreWith: (other: SQL) => scoreWith(viewer.kind, viewer.id, other),
-      }
+    ? { rows: strongRows(viewer.kind, viewer.id, limits.communityScoreMinimum), facetsOfUnranked: true }
     : null;
+  const viewerFacets = viewer ? members.findMatchingMember(db, viewer.id) : Promise.resolve(null);
   const reading = (async () => {
     const cursor = decodeCursor(query.cursor);
     return members.listCommunityPage(db, spec.kind, filter, {
@@ -85,12 +91,13 @@ async function listPage(
       limit: query.pageSize + 1,
     });
   })();
-  const [access, read] = await Promise.allSettled([allowed, reading]);
-  for (const outcome of [access, read]) if (outcome.status === 'rejected') throw outcome.reason;
+  const [access, read, self] = await Promise.allSettled([allowed, reading, viewerFacets]);
+  for (const outcome of [access, read, self]) if (outcome.status === 'rejected') throw outcome.reason;
   const found = (read as PromiseFulfilledResult<members.CommunityPage>).value;
+  const me = (self as PromiseFulfilledResult<members.MatchingMember | null>).value;
   const hasMore = found.rows.length > query.pageSize;
   const page = found.rows.slice(0, query.pageSize);
-  const items = page.map((r) => toListItem(spec.kind, r));
+  const items = page.map((r) => toListItem(spec.kind, { ...r, score: r.rank ?? scoreOnRead(me, r.facets) }));
   const last = page[page.length - 1];
   return {
     items,
@@ -106,6 +113,17 @@ async function listPage(
         : null,
     total: found.total,
   };
+}
+
+/** The viewer's score with a listed member not ranked (a weak pair: not stored), from both sides' facets. */
+function scoreOnRead(
+  viewer: members.MatchingMember | null,
+  other: members.CommunityRow['facets'],
+): number | null {
+  if (!viewer || !other) return null;
+  return viewer.kind === 'expert'
+    ? scoreMatch(viewer.facets, other as CompanyMatchFacets)
+    : scoreMatch(other as ExpertMatchFacets, viewer.facets);
 }
 
 /** The caller's right to a community list, checked against the community-tab flag in effect now. */

@@ -4,7 +4,13 @@ import type { DomainEventMessage } from '../events/index.ts';
 import { publishAdminLive } from '../live/index.ts';
 import * as members from '../members/index.ts';
 import type { CounterpartStore } from './counterparts.ts';
-import { createSuggestionIn, type MatchingContext, readSettings, SCORE_CHUNK } from './matching.context.ts';
+import {
+  createSuggestionIn,
+  type MatchingContext,
+  readSettings,
+  SCORE_CHUNK,
+  STORED_SCORE_MINIMUM,
+} from './matching.context.ts';
 import * as repo from './matching.repository.ts';
 
 /** Writes scores in chunks; returns how many rows changed. */
@@ -40,8 +46,9 @@ function scoreAgainst(
 }
 
 /**
- * Writes only what differs from the stored scores: a new or changed pair is upserted, and a stored pair whose
- * counterpart is no longer published (nor awaiting approval) is deleted. Returns how many rows changed.
+ * Writes only what differs from the stored scores: a strong pair (`STORED_SCORE_MINIMUM`) that is new or changed
+ * is upserted; a stored pair that is no longer strong is deleted, and so is one whose counterpart is no longer
+ * published (nor awaiting approval). Returns how many rows changed.
  */
 async function writeChangedScores(
   ex: Executor,
@@ -51,13 +58,19 @@ async function writeChangedScores(
 ): Promise<number> {
   const stored = await repo.scoresOf(ex, member.kind, member.id);
   const changed: repo.ScoreRow[] = [];
+  const weak: { expertId: string; companyId: string }[] = [];
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i]!;
     const score = scores[i]!;
-    if (stored.get(id) !== score) changed.push({ ...pairOf(member, id), score });
+    const was = stored.get(id);
+    if (score >= STORED_SCORE_MINIMUM) {
+      if (was !== score) changed.push({ ...pairOf(member, id), score });
+    } else if (was !== undefined) {
+      weak.push(pairOf(member, id));
+    }
     stored.delete(id);
   }
-  let written = await writeScores(ex, changed);
+  let written = (await writeScores(ex, changed)) + (await repo.deleteScores(ex, weak));
   if (stored.size > 0) {
     const otherKind = member.kind === 'expert' ? 'company' : 'expert';
     const kept = await members.publishedOrPendingAmong(ex, otherKind, [...stored.keys()]);

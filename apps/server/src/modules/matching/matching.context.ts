@@ -1,3 +1,4 @@
+import { limits } from '@intergen/domain';
 import type { Database, Db, Executor } from '../../db/client.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { PublishEvent } from '../events/index.ts';
@@ -10,6 +11,14 @@ import * as repo from './matching.repository.ts';
 
 /** Scores are written in statements of this many pairs. */
 export const SCORE_CHUNK = 10_000;
+
+/**
+ * A pair's score is stored only when it is a strong match (≥ the community score minimum, 80): the stored
+ * scores are what the community lists rank and filter by ("Strong matches") and what admins browse. A weaker
+ * score is computed when it is shown, from the two profiles (`pairScore`, the community cards). Storing every
+ * pair would be 10¹⁰ rows at 100,000 × 100,000 (docs/ARCHITECTURE.md, "Which scores are stored").
+ */
+export const STORED_SCORE_MINIMUM = limits.communityScoreMinimum;
 
 /** The thresholds of automatic suggestions (settings `matching`). */
 export interface MatchingSettings {
@@ -67,7 +76,7 @@ export function readSettings(ex: Executor): Promise<MatchingSettings> {
 
 /**
  * Creates one suggestion unless the pair has one: each side joins the other's suggested ids, the pair's
- * score is stored, the expert is notified and `suggestion.created` is published, all in the caller's
+ * score is stored when it is a strong match, the expert is notified and `suggestion.created` is published, all in the caller's
  * transaction. Returns the pair's suggestion id and whether it was made now.
  */
 export async function createSuggestionIn(
@@ -97,7 +106,9 @@ export async function createSuggestionIn(
     return { id: existing!.id, created: false };
   }
   await members.addSuggestedIds(tx, s.expertId, s.companyId);
-  await repo.upsertScores(tx, [{ expertId: s.expertId, companyId: s.companyId, score: s.score }]);
+  if (s.score >= STORED_SCORE_MINIMUM) {
+    await repo.upsertScores(tx, [{ expertId: s.expertId, companyId: s.companyId, score: s.score }]);
+  }
   await createNotification(tx, {
     userId: s.expertId,
     kind: 'suggestion',

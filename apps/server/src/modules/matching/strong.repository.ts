@@ -14,14 +14,3 @@ export function strongRows(kind: ProfileType, memberId: string, minScore: number
     : sql`SELECT expert_id AS id, score AS rank FROM match_scores
         WHERE company_id = ${memberId} AND score >= ${minScore}`;
 }
-
-/**
- * The stored score between a member and the counterpart whose id is `otherId` (an SQL expression, e.g. the listed
- * table's id column), as a scalar subquery: null when none is stored. The community lists read it with their
- * cards, in the same statement (`members.listCommunityPage`).
- */
-export function scoreWith(kind: ProfileType, memberId: string, otherId: SQL): SQL {
-  return kind === 'expert'
-    ? sql`(SELECT score FROM match_scores WHERE expert_id = ${memberId} AND company_id = ${otherId})`
-    : sql`(SELECT score FROM match_scores WHERE company_id = ${memberId} AND expert_id = ${otherId})`;
-}

@@ -1,8 +1,9 @@
-import type { ProfileType } from '@intergen/domain';
+import type { CompanyMatchFacets, ExpertMatchFacets, ProfileType } from '@intergen/domain';
 import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { communityCounts, companies, experts } from '../../db/schema.ts';
 import { companyCardColumns, expertCardColumns } from './cards.repository.ts';
+import { companyFacetColumns, companyFacets, expertFacetColumns, expertFacets } from './facets.repository.ts';
 import type { CardRow } from './members.model.ts';
 
 // Community lists: published profiles of a kind, filtered (spec 001 §5), ranked ones first.
@@ -25,10 +26,10 @@ export interface CommunityFilter {
 export interface RankedSource {
   rows: SQL;
   /**
-   * The viewer's score with the member whose id is given (an SQL expression of the listed table's id), as a
-   * scalar subquery (null: none): read with the page's cards, for the members not ranked.
+   * Read the facets of the page's members not ranked with their cards (`CommunityRow.facets`), for the owner of
+   * the ranking to score them (the matching module: a weak pair's score is not stored).
    */
-  scoreWith?: (memberId: SQL) => SQL;
+  facetsOfUnranked?: boolean;
 }
 
 /**
@@ -44,7 +45,12 @@ export interface CommunityCursor {
 }
 
 /** A listed member, with its rank (null when unranked) and when it joined the lists (exact, as text). */
-export type CommunityRow = CardRow & { rank: number | null; micros: number; score: number | null };
+export type CommunityRow = CardRow & {
+  rank: number | null;
+  micros: number;
+  /** What the scorer reads of the member, when asked for (`RankedSource.facetsOfUnranked`) and not ranked. */
+  facets: ExpertMatchFacets | CompanyMatchFacets | null;
+};
 
 export interface CommunityPage {
   rows: CommunityRow[];
@@ -378,41 +384,42 @@ async function pagePositions(
   return densePage(ex, kind, filter, q);
 }
 
-/** The cards of the page, in its order, with the viewer's score (`scoreWith`) for each member not ranked. */
+/** The cards of the page, in its order; with `facetsOfUnranked`, the facets of each member not ranked. */
 async function cardsOf(
   ex: Executor,
   kind: ProfileType,
   page: Position[],
-  scoreWith: RankedSource['scoreWith'],
+  facetsOfUnranked: boolean,
 ): Promise<CommunityRow[]> {
   if (page.length === 0) return [];
   const t = tableOf(kind);
-  const unranked = page.some((p) => p.rank < 0);
+  const withFacets = facetsOfUnranked && page.some((p) => p.rank < 0);
+  const facetColumns = kind === 'expert' ? expertFacetColumns : companyFacetColumns;
   const cards = (await ex
-    .select({
-      ...cardColumns(kind),
-      score: scoreWith && unranked ? sql<number | null>`${scoreWith(sql`${t.id}`)}` : sql<null>`NULL`,
-    })
+    .select(withFacets ? { ...cardColumns(kind), ...facetColumns } : cardColumns(kind))
     .from(t)
     .where(
       inIds(
         t,
         page.map((p) => p.id),
       ),
-    )) as (CardRow & { score: number | null })[];
+    )) as (CardRow & Partial<Record<keyof typeof facetColumns, unknown>>)[];
   const byId = new Map(cards.map((c) => [c.id, c]));
+  const facetsOf = kind === 'expert' ? expertFacets : companyFacets;
   return page.flatMap((p) => {
     const card = byId.get(p.id);
     if (!card) return [];
     const rank = p.rank < 0 ? null : p.rank;
-    return [{ ...card, rank, micros: p.micros, score: rank ?? card.score }];
+    const facets =
+      withFacets && rank === null ? facetsOf(card as Record<keyof typeof facetColumns, unknown>) : null;
+    return [{ ...card, rank, micros: p.micros, facets }];
   });
 }
 
 /**
  * One page (`limit` rows) of the members of a kind that pass the filters: the ranked ones first (rank, then
- * newest), then the rest newest first, after `cursor`, each with the viewer's score (`score`: the rank of a ranked
- * one). The first page also counts them all.
+ * newest), then the rest newest first, after `cursor` (with `facetsOfUnranked`, the others' facets for their
+ * scores). The first page also counts them all.
  */
 export async function listCommunityPage(
   ex: Executor,
@@ -421,5 +428,5 @@ export async function listCommunityPage(
   q: CommunityQuery,
 ): Promise<CommunityPage> {
   const { page, total, dense } = await pagePositions(ex, kind, filter, q);
-  return { rows: await cardsOf(ex, kind, page, q.ranked?.scoreWith), total, dense };
+  return { rows: await cardsOf(ex, kind, page, q.ranked?.facetsOfUnranked === true), total, dense };
 }

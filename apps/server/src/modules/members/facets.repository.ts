@@ -260,6 +260,23 @@ export async function publishedFacetsOf(
   };
 }
 
+/**
+ * The facets of an expert and of a company, whatever their status (a request's parties), for scoring the pair on
+ * read; null for one that does not exist (deleted).
+ */
+export async function pairFacets(
+  ex: Executor,
+  expertId: string,
+  companyId: string,
+): Promise<{ expert: ExpertMatchFacets | null; company: CompanyMatchFacets | null }> {
+  const [expert] = await ex.select(expertFacetColumns).from(experts).where(eq(experts.id, expertId));
+  const [company] = await ex.select(companyFacetColumns).from(companies).where(eq(companies.id, companyId));
+  return {
+    expert: expert ? expertFacets(expert) : null,
+    company: company ? companyFacets(company) : null,
+  };
+}
+
 /** The published counterparts that put the member (of `kind`) on their not-interested list. */
 export async function dismissersOf(
   ex: Executor,

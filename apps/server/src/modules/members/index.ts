@@ -43,6 +43,7 @@ export {
   type MatchingMember,
   matchingMemberOf,
   type NotInterestedList,
+  pairFacets,
   publishedFacetsOf,
   publishedOrPendingAmong,
 } from './facets.repository.ts';
