@@ -113,7 +113,7 @@ describe.each(engines)('match suggestions on %s', (engine: Engine) => {
       ).toEqual([]);
     });
 
-    it('suggests each side to the other, notifies the expert and publishes an event; a weak pair's score is not stored', async () => {
+    it('suggests each side to the other, notifies the expert and publishes an event; a weak pair’s score is not stored', async () => {
       const response = await create({ expertId: expert.id, companyId: company.id });
       expect(response.statusCode).toBe(201);
       const body = response.json();
