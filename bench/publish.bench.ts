@@ -284,7 +284,7 @@ async function measure(database: Database) {
     );
     const jobs = runs.map((r) => r.jobMs);
     row(
-      `matching job: publish → done (${int(EXPERTS)} scores)`,
+      `matching job: publish → done (${int(EXPERTS)} scored)`,
       ms(median(jobs)),
       undefined,
       `worst ${ms(percentile(jobs, 1))}; suggestions come first`,

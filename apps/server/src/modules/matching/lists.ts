@@ -41,8 +41,11 @@ function decodeCursor(text: string | undefined): members.CommunityCursor | undef
 
 interface ListSpec {
   kind: ProfileType;
-  /** The viewer, when the list carries scores (a company viewing experts, an expert viewing companies). */
-  scoreFor?: { kind: ProfileType; id: string };
+  /**
+   * The viewer, when the list carries scores (a company viewing experts, an expert viewing companies), with their
+   * rows when the session lookup read them (`Caller.member`: their facets without a round trip).
+   */
+  scoreFor?: { kind: ProfileType; id: string; member: members.MemberRows | undefined };
   excludeId?: string;
 }
 
@@ -80,7 +83,11 @@ async function listPage(
   const ranked = viewer
     ? { rows: strongRows(viewer.kind, viewer.id, limits.communityScoreMinimum), facetsOfUnranked: true }
     : null;
-  const viewerFacets = viewer ? members.findMatchingMember(db, viewer.id) : Promise.resolve(null);
+  const viewerFacets = !viewer
+    ? Promise.resolve(null)
+    : viewer.member
+      ? Promise.resolve(members.matchingMemberOf(viewer.member))
+      : members.findMatchingMember(db, viewer.id);
   const reading = (async () => {
     const cursor = decodeCursor(query.cursor);
     return members.listCommunityPage(db, spec.kind, filter, {
@@ -149,11 +156,13 @@ export async function listExpertsForCompany(
   query: MatchingListQueryInput,
 ) {
   const allowed = communityList(ctx, caller, 'experts', 'company');
-  return listPage(ctx, { kind: 'expert', scoreFor: { kind: 'company', id: caller.id } }, query, allowed);
+  const scoreFor = { kind: 'company' as const, id: caller.id, member: caller.member };
+  return listPage(ctx, { kind: 'expert', scoreFor }, query, allowed);
 }
 
 /** An expert's venture community: published companies, the expert's strong matches first. */
 export async function listCompanies(ctx: MatchingContext, caller: Caller, query: MatchingListQueryInput) {
   const allowed = communityList(ctx, caller, 'ventures', 'expert');
-  return listPage(ctx, { kind: 'company', scoreFor: { kind: 'expert', id: caller.id } }, query, allowed);
+  const scoreFor = { kind: 'expert' as const, id: caller.id, member: caller.member };
+  return listPage(ctx, { kind: 'company', scoreFor }, query, allowed);
 }
