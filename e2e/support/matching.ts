@@ -81,28 +81,17 @@ function companySections(companyName: string) {
  * threshold with every other member the browser tests make: energy and growth capital, hands-on, fee-based,
  * B2C at the startup stage. So no other test's member gets a suggestion from them.
  */
+const strongFacets = {
+  experience: { energy: true },
+  areasOfImprovement: { growthCapital: true },
+  idealEngagement: { handsOn: true },
+  businessType: 'B2C',
+};
+const strongExtras = { arrangement: 'feeBased', investmentOpportunities: 'no', boardOpportunities: 'no' };
 export const strongPair = {
-  expert: {
-    profile: {
-      experience: { energy: true },
-      areasOfImprovement: { growthCapital: true },
-      idealEngagement: { handsOn: true },
-      businessType: 'B2C',
-      currentStage: { startup: true },
-    },
-    extras: { arrangement: 'feeBased', investmentOpportunities: 'no', boardOpportunities: 'no' },
-  },
-  company: {
-    profile: {
-      experience: { energy: true },
-      areasOfImprovement: { growthCapital: true },
-      idealEngagement: { handsOn: true },
-      businessType: 'B2C',
-      currentStage: 'startup',
-    },
-    extras: { arrangement: 'feeBased', investmentOpportunities: 'no', boardOpportunities: 'no' },
-  },
-} as const;
+  expert: { profile: { ...strongFacets, currentStage: { startup: true } }, extras: strongExtras },
+  company: { profile: { ...strongFacets, currentStage: 'startup' }, extras: strongExtras },
+};
 
 type Facets = { profile: object; extras: object };
 
