@@ -296,13 +296,19 @@ export async function scoresOf(
   return scores;
 }
 
-/** Every stored score of these experts. */
+/**
+ * Every stored score of these experts: one index probe per expert (`LATERAL … OFFSET 0` keeps the planner from
+ * turning it into one scan). With `expert_id = ANY(…)` the planner, whose guess of rows per expert is far too high
+ * after a batch stored millions of rows, read the whole table for each chunk of the batch: 340 ms a chunk at 3.4
+ * million stored scores, 94 % of a re-score (docs/benchmarks.md).
+ */
 export async function scoresOfExperts(ex: Executor, expertIds: readonly string[]): Promise<ScoreRow[]> {
   if (expertIds.length === 0) return [];
   return rowsOf<ScoreRow>(
     ex,
-    sql`SELECT expert_id AS "expertId", company_id AS "companyId", score FROM match_scores
-      WHERE expert_id = ANY(${sql.param([...expertIds])}::text[])`,
+    sql`SELECT e.id AS "expertId", s.company_id AS "companyId", s.score
+      FROM unnest(${sql.param([...expertIds])}::text[]) AS e(id)
+      CROSS JOIN LATERAL (SELECT company_id, score FROM match_scores WHERE expert_id = e.id OFFSET 0) AS s`,
   );
 }
 
