@@ -76,10 +76,10 @@ async function listPage(
   const filter = listFilter(query);
   // The page is read while the caller's right to the list is checked; nothing leaves before the check
   // passes, and a refusal wins over any other error. The strong matches rank the page in its statements
-  // (a subquery), never read out; the other members' scores come with the cards, in the cards' statement.
+  // (a subquery), never read out; the other members' facets come with the cards, in the cards' statement.
   const viewer = spec.scoreFor;
   // Only strong pairs are stored (STORED_SCORE_MINIMUM): the others on the page are scored here, from the
-  // viewer's facets (read beside the page) and theirs (read with their cards).
+  // viewer's facets (the rows the session lookup read, else read beside the page) and theirs (with their cards).
   const ranked = viewer
     ? { rows: strongRows(viewer.kind, viewer.id, limits.communityScoreMinimum), facetsOfUnranked: true }
     : null;
