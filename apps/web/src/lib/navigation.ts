@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { HistoryRouterProps, Location, Path, To } from 'react-router';
 
 /** React Router's history (its type is exported only through the router's props). */
@@ -112,7 +112,7 @@ export function guardHistory(base: History): GuardedHistory {
 
 export const HistoryContext = createContext<GuardedHistory | null>(null);
 
-function useGuardedHistory(): GuardedHistory {
+export function useGuardedHistory(): GuardedHistory {
   const history = useContext(HistoryContext);
   if (!history) throw new Error('The app history is missing: render inside the app router (app/router.tsx)');
   return history;
@@ -148,5 +148,5 @@ export function useBlocker(shouldBlock: ShouldBlock): Blocker {
  */
 export function useLeavingCheck(pathname: string): () => boolean {
   const history = useGuardedHistory();
-  return () => history.location.pathname !== pathname;
+  return useCallback(() => history.location.pathname !== pathname, [history, pathname]);
 }

@@ -2,11 +2,11 @@ import { auditActionLabels, auditTexts as t } from '@intergen/domain';
 import { Button, Group, NativeSelect, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/alerts';
 import { Page } from '../../../components/page';
 import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedSearch } from '../../../lib/debounced-search';
+import { useUrlParams } from '../../../lib/url-params';
 import { useAuditLog } from '../api/audit-api';
 import { AuditTable } from '../components/audit-table';
 
@@ -17,22 +17,13 @@ const anyAction = 'any';
  * action filter lives in the address (`?action=settings.update`).
  */
 export function AdminAuditRoute() {
-  const [params, setParams] = useSearchParams();
+  const { params, set: setParams } = useUrlParams();
   const action = params.get('action') || null;
   const search = params.get('q') ?? '';
   const [text, setText] = useState(search);
   const log = useAuditLog(action, search);
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
-  const set = (key: string, value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (key: string, value: string | null) => setParams({ [key]: value });
   const choose = (value: string) => set('action', value !== anyAction ? value : null);
   useDebouncedSearch(text, search, (value) => set('q', value));
 

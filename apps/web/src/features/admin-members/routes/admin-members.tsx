@@ -3,13 +3,13 @@ import { commonTexts, adminMembersTexts as t } from '@intergen/domain';
 import { Button, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { LoadFailed } from '../../../components/load-failed';
 import { Page } from '../../../components/page';
 import { errorMessage } from '../../../lib/api-client';
 import { type MembersView, useAdminMembers } from '../api/get-admin-members';
 import '../components/admin-members.css';
+import { useUrlParams } from '../../../lib/url-params';
 import {
   ClearFiltersButton,
   type FilterKey,
@@ -48,22 +48,11 @@ const firstOrder = (sort: AdminMemberSort) => (sort === 'name' || sort === 'emai
  * sorted, all kept in the address (a view survives a reload and can be shared), 12 at a time with Load more.
  */
 export function AdminMembersRoute() {
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useUrlParams();
   const view = viewOf(params);
   const update = useCallback(
-    (changes: Partial<Record<(typeof viewKeys)[number], string | null>>) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
+    (changes: Partial<Record<(typeof viewKeys)[number], string | null>>) => set(changes),
+    [set],
   );
   const onSearch = useCallback((search: string) => update({ search }), [update]);
   const onFilter = (key: FilterKey, value: string | null) => update({ [key]: value });

@@ -3,7 +3,6 @@ import { commonTexts, outboxTexts as t } from '@intergen/domain';
 import { Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ErrorAlert, SuccessAlert } from '../../../components/alerts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadFailed } from '../../../components/load-failed';
@@ -14,6 +13,7 @@ import { type OutboxRowsFilter, useOutboxRows } from '../api/get-outbox-rows';
 import { useOutboxSummary } from '../api/get-outbox-summary';
 import { useRetryOutboxRow } from '../api/retry-outbox-row';
 import '../components/outbox.css';
+import { useUrlParams } from '../../../lib/url-params';
 import { OutboxFilters } from '../components/outbox-filters';
 import { RowsTable } from '../components/rows-table';
 import { SummaryCards } from '../components/summary-cards';
@@ -35,29 +35,11 @@ function filterOf(params: URLSearchParams): OutboxRowsFilter {
  * address), read again every few seconds; a dead row can be retried or, after a confirmation, discarded.
  */
 export function AdminOutboxRoute() {
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useUrlParams();
   const filter = filterOf(params);
   const summary = useOutboxSummary();
-  const setFilter = (key: keyof OutboxRowsFilter, value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
-  const showTopic = (topic: string) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.set('topic', topic);
-        next.delete('status');
-        return next;
-      },
-      { replace: true },
-    );
+  const setFilter = (key: keyof OutboxRowsFilter, value: string | null) => set({ [key]: value });
+  const showTopic = (topic: string) => set({ topic, status: null });
 
   return (
     <Page title={t.pageTitle} description={t.pageDescription} wide>

@@ -1,11 +1,11 @@
 import { type AdminRecordOrder, adminSuggestionStates } from '@intergen/contracts';
 import { adminRecordsTexts as t } from '@intergen/domain';
 import { NativeSelect } from '@mantine/core';
+import { oneOf, useUrlParams } from '../../../lib/url-params';
 import { type AdminSuggestionsFilter, useAdminSuggestions } from '../api/get-admin-suggestions';
 import { RecordsSection } from './records-section';
 import { SearchField } from './search-field';
 import { SuggestionsTable } from './suggestions-table';
-import { oneOf, useUrlParams } from './use-url-params';
 
 /**
  * Every suggestion, below the creation and run panels of `/admin/suggestions`: searched by name and filtered by

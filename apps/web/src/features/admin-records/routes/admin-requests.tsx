@@ -2,11 +2,11 @@ import { type AdminRecordOrder, adminRequestKinds, adminRequestStates } from '@i
 import { adminRecordsTexts as t } from '@intergen/domain';
 import { NativeSelect } from '@mantine/core';
 import { Page } from '../../../components/page';
+import { oneOf, useUrlParams } from '../../../lib/url-params';
 import { type AdminRequestsFilter, useAdminRequests } from '../api/get-admin-requests';
 import { RecordsSection } from '../components/records-section';
 import { RequestsTable } from '../components/requests-table';
 import { SearchField } from '../components/search-field';
-import { oneOf, useUrlParams } from '../components/use-url-params';
 
 /**
  * `/admin/requests`: every connection request and My Network request with its state and dates, searched by

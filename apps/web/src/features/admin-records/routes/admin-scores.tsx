@@ -2,11 +2,11 @@ import { type AdminScoreSort, adminScoreSorts } from '@intergen/contracts';
 import { limits, adminRecordsTexts as t } from '@intergen/domain';
 import { NativeSelect } from '@mantine/core';
 import { Page } from '../../../components/page';
+import { oneOf, useUrlParams } from '../../../lib/url-params';
 import { type AdminScoresFilter, useAdminScores } from '../api/get-admin-scores';
 import { RecordsSection } from '../components/records-section';
 import { ScoresTable } from '../components/scores-table';
 import { SearchField } from '../components/search-field';
-import { oneOf, useUrlParams } from '../components/use-url-params';
 
 /** The minimum scores offered; 80 is the spec's strong match (001 §9). */
 const minimums = [60, limits.communityScoreMinimum, 90] as const;

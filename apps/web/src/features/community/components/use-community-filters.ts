@@ -6,7 +6,7 @@ import {
   limits,
 } from '@intergen/domain';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlParams } from '../../../lib/url-params';
 import type { CommunityFilters } from '../api/get-community';
 
 /**
@@ -60,38 +60,16 @@ type FlagKey = 'investments' | 'boardPositions' | 'strong';
  * `searchInput` and reaches the address (and so the list) 500 ms after the last key.
  */
 export function useCommunityFilters(withStrong: boolean) {
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useUrlParams();
   const filters = useMemo(() => filtersFromParams(params, withStrong), [params, withStrong]);
   const [searchInput, setSearchInput] = useState(filters.searchText);
 
-  const update = (change: (next: URLSearchParams) => void) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        change(next);
-        return next;
-      },
-      { replace: true },
-    );
-
   const setList = (key: 'industries' | 'expertise', codes: string[]) =>
-    update((next) => {
-      if (codes.length > 0) next.set(filterParams[key], codes.join(','));
-      else next.delete(filterParams[key]);
-    });
+    set({ [filterParams[key]]: codes.join(',') });
 
-  const setFlag = (key: FlagKey, on: boolean) =>
-    update((next) => {
-      if (on) next.set(filterParams[key], 'yes');
-      else next.delete(filterParams[key]);
-    });
+  const setFlag = (key: FlagKey, on: boolean) => set({ [filterParams[key]]: on ? 'yes' : null });
 
-  const applySearch = (text: string) =>
-    update((next) => {
-      const trimmed = text.trim();
-      if (trimmed) next.set(filterParams.search, trimmed);
-      else next.delete(filterParams.search);
-    });
+  const applySearch = (text: string) => set({ [filterParams.search]: text.trim() });
 
   // The typed text reaches the address once typing pauses.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the typed text starts the wait.
@@ -109,9 +87,7 @@ export function useCommunityFilters(withStrong: boolean) {
 
   const clear = () => {
     setSearchInput('');
-    update((next) => {
-      for (const key of Object.values(filterParams)) next.delete(key);
-    });
+    set(Object.fromEntries(Object.values(filterParams).map((key) => [key, null])));
   };
 
   return {

@@ -3,10 +3,10 @@ import '@mantine/core/styles/Tabs.css';
 import { type CrmPipeline, crmPipelines, crmTexts as t } from '@intergen/domain';
 import { Alert, Badge, Group, SegmentedControl, Skeleton, Stack, Tabs } from '@mantine/core';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/alerts';
 import { Page } from '../../../components/page';
 import { errorMessage } from '../../../lib/api-client';
+import { useUrlParams } from '../../../lib/url-params';
 import { useCrmBoard } from '../api/crm-api';
 import { ContactsTable } from '../components/contacts-table';
 import { DealBoard } from '../components/deal-board';
@@ -22,20 +22,12 @@ type TabName = (typeof tabNames)[number];
  * holds them. Deliveries: what failed to reach the CRM, with Retry. Tab and pipeline live in the address.
  */
 export function CrmRoute() {
-  const [params, setParams] = useSearchParams();
+  const { params, set: setParams } = useUrlParams();
   const tab: TabName = tabNames.find((n) => n === params.get('tab')) ?? 'board';
   const pipeline: CrmPipeline = crmPipelines.find((p) => p === params.get('pipeline')) ?? 'connection';
   const [openDeal, setOpenDeal] = useState<string | null>(null);
   const board = useCrmBoard(pipeline);
-  const set = (key: string, value: string) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (key: string, value: string) => setParams({ [key]: value });
 
   return (
     <Page title={t.pageTitle} description={t.pageDescription} wide>

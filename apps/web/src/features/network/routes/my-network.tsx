@@ -17,13 +17,13 @@ import { Badge, Button, Grid, NavLink, SegmentedControl, Stack, Title } from '@m
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInbox, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { CardCarousel } from '../../../components/card-carousel';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { LoadFailed } from '../../../components/load-failed';
 import { MemberCardsLoading } from '../../../components/member-card';
 import { Page } from '../../../components/page';
 import { useSignedInUser } from '../../../lib/session';
+import { useUrlParams } from '../../../lib/url-params';
 import { useNetwork } from '../api/get-network';
 import { FindAdvisors } from '../components/find-advisors';
 import { NetworkRequestCard } from '../components/network-request-card';
@@ -201,7 +201,7 @@ function SectionPicker({
 export function MyNetworkPage({ connectionRequests, connections }: MyNetworkSlots) {
   const user = useSignedInUser();
   const kind = user.kind === 'company' ? 'company' : 'expert';
-  const [params, setParams] = useSearchParams();
+  const { params, set: setParams } = useUrlParams();
   const section = myNetworkSectionOf(kind, params.get('section'));
   const network = useNetwork();
   const actions = useNetworkActions();
@@ -246,13 +246,7 @@ export function MyNetworkPage({ connectionRequests, connections }: MyNetworkSlot
             sections={myNetworkSectionsOf(kind)}
             current={section}
             counts={counts}
-            onPick={(s) =>
-              setParams((p) => {
-                const next = new URLSearchParams(p);
-                next.set('section', s);
-                return next;
-              })
-            }
+            onPick={(s) => setParams({ section: s }, { push: true })}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 9 }}>
