@@ -421,9 +421,11 @@ describe.each(engines)('matching jobs on %s', (engine: Engine) => {
       });
       expect(weak).toBeDefined();
 
-      // Change one stored score, remove another and store a weak pair: the next run writes exactly those
-      // three (two upserts, one delete).
+      // Change one stored score, remove another, store a weak pair and a strong pair with a company that is not
+      // published: the next run writes exactly those four (two upserts, two deletes).
       await db().insert(matchScores).values(weak!);
+      const unlisted = (await seedProfile(t, 'company', { published: false })).id;
+      await db().insert(matchScores).values({ expertId: experts.ids[0]!, companyId: unlisted, score: 95 });
       const [first, second] = rows;
       await db()
         .update(matchScores)
@@ -433,7 +435,7 @@ describe.each(engines)('matching jobs on %s', (engine: Engine) => {
       const next = (await admin.client.post('/api/admin/matching/runs', {})).json().run as MatchingRun;
       expect(next.id).not.toBe(run.id);
       await drain();
-      expect(await latest()).toMatchObject({ id: next.id, status: 'done', pairs, written: 3 });
+      expect(await latest()).toMatchObject({ id: next.id, status: 'done', pairs, written: 4 });
       const restored = await db().select().from(matchScores);
       expect(new Map(restored.map((r) => [`${r.expertId}/${r.companyId}`, r.score]))).toEqual(stored);
     });

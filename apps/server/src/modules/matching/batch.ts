@@ -123,7 +123,7 @@ async function scoreChunk(
 
 /**
  * Every published expert against every published company, from this instance's packed store (made current,
- * then copied so that changes heard meanwhile do not move under the loop), in chunks of about 50,000 pairs:
+ * then copied so that changes heard meanwhile do not move under the loop), in chunks of about `BATCH_PAIRS` pairs:
  * memory stays bounded by a chunk whatever the population. Progress goes to the run at most once a second.
  */
 async function scoreEveryPair(
