@@ -50,10 +50,8 @@ const firstOrder = (sort: AdminMemberSort) => (sort === 'name' || sort === 'emai
 export function AdminMembersRoute() {
   const { params, set } = useUrlParams();
   const view = viewOf(params);
-  const update = useCallback(
-    (changes: Partial<Record<(typeof viewKeys)[number], string | null>>) => set(changes),
-    [set],
-  );
+  // The view's keys only.
+  const update: (changes: Partial<Record<(typeof viewKeys)[number], string | null>>) => void = set;
   const onSearch = useCallback((search: string) => update({ search }), [update]);
   const onFilter = (key: FilterKey, value: string | null) => update({ [key]: value });
   const onSort = (sort: AdminMemberSort) =>
