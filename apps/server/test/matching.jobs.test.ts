@@ -1,10 +1,11 @@
 import type { MatchingRun } from '@intergen/contracts';
 import { type CompanyMatchFacets, type ExpertMatchFacets, scoreMatch } from '@intergen/domain';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   companies,
   domainEvents,
+  matchScoreDigests,
   matchScores,
   matchSuggestions,
   notifications,
@@ -438,6 +439,80 @@ describe.each(engines)('matching jobs on %s', (engine: Engine) => {
       expect(await latest()).toMatchObject({ id: next.id, status: 'done', pairs, written: 4 });
       const restored = await db().select().from(matchScores);
       expect(new Map(restored.map((r) => [`${r.expertId}/${r.companyId}`, r.score]))).toEqual(stored);
+    });
+
+    it('skips an expert whose strong pairs are what it reconciled last time; any other write makes it read again', async () => {
+      const run = async () => {
+        const next = (await admin.client.post('/api/admin/matching/runs', {})).json().run as MatchingRun;
+        await drain();
+        const done = (await latest())!;
+        expect(done).toMatchObject({ id: next.id, status: 'done' });
+        return done.written;
+      };
+      await run();
+      const experts = await listPublishedExpertFacets(db());
+      const digests = async () =>
+        new Map((await db().select().from(matchScoreDigests)).map((d) => [d.expertId, d]));
+      // Every published expert has a digest, with or without strong pairs.
+      const before = await digests();
+      expect([...before.keys()].sort()).toEqual([...experts.ids].sort());
+
+      // Nothing changed: nothing is written, and no digest is even saved again (every expert was skipped).
+      expect(await run()).toBe(0);
+      const after = await digests();
+      for (const [id, d] of before) expect(after.get(id)?.updatedAt).toEqual(d.updatedAt);
+
+      // Each kind of statement on an expert's rows deletes that expert's digest, and only that one.
+      // An expert with a stored pair and a company it has none with.
+      const companies = await listPublishedCompanyFacets(db());
+      const all = await db().select().from(matchScores);
+      const row = all.find((r) => all.filter((o) => o.expertId === r.expertId).length < companies.ids.length);
+      const owner = row!.expertId;
+      const storedOfOwner = new Set(all.filter((r) => r.expertId === owner).map((r) => r.companyId));
+      const unstored = companies.ids.find((id) => !storedOfOwner.has(id))!;
+      const others = experts.ids.filter((id) => id !== owner);
+      const pairOf = (companyId: string) =>
+        and(eq(matchScores.expertId, owner), eq(matchScores.companyId, companyId));
+      const writes = [
+        () =>
+          db()
+            .update(matchScores)
+            .set({ score: row!.score === 80 ? 81 : 80 })
+            .where(eq(matchScores.id, row!.id)),
+        () => db().delete(matchScores).where(eq(matchScores.id, row!.id)),
+        () => db().insert(matchScores).values({ expertId: owner, companyId: unstored, score: 99 }),
+      ];
+      for (const write of writes) {
+        expect((await digests()).has(owner)).toBe(true);
+        await write();
+        const left = await digests();
+        expect(left.has(owner)).toBe(false);
+        for (const id of others) expect(left.has(id)).toBe(true);
+        // The batch reads that expert again and writes exactly that row back (or deletes the weak one).
+        expect(await run()).toBe(1);
+        const [back] = await db().select().from(matchScores).where(pairOf(row!.companyId));
+        expect(back?.score).toBe(row!.score);
+        expect(await db().select().from(matchScores).where(pairOf(unstored))).toEqual([]);
+      }
+
+      // What the triggers guard against: a change the digest is not told of is not seen (the expert is skipped).
+      await db().execute(sql`ALTER TABLE match_scores DISABLE TRIGGER USER`);
+      try {
+        await db()
+          .update(matchScores)
+          .set({ score: row!.score === 80 ? 81 : 80 })
+          .where(pairOf(row!.companyId));
+      } finally {
+        await db().execute(sql`ALTER TABLE match_scores ENABLE TRIGGER USER`);
+      }
+      expect(await run()).toBe(0);
+      expect((await db().select().from(matchScores).where(pairOf(row!.companyId)))[0]?.score).not.toBe(
+        row!.score,
+      );
+      await db().delete(matchScoreDigests).where(eq(matchScoreDigests.expertId, owner));
+      expect(await run()).toBe(1);
+      const restored = await db().select().from(matchScores).where(eq(matchScores.expertId, owner));
+      expect(restored.find((r) => r.companyId === row!.companyId)?.score).toBe(row!.score);
     });
   });
 });

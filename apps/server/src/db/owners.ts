@@ -21,6 +21,7 @@ export const tableOwners = {
   authTokens: 'modules/auth',
   emailVerificationCodes: 'modules/auth',
   matchScores: 'modules/matching',
+  matchScoreDigests: 'modules/matching',
   matchSuggestions: 'modules/matching',
   matchingRuns: 'modules/matching',
   connectionRequests: 'modules/connections',

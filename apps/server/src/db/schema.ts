@@ -407,12 +407,29 @@ export const matchScores = pgTable(
   },
   (t) => [
     uniqueIndex('match_scores_pair_idx').on(t.expertId, t.companyId),
-    index('match_scores_company_idx').on(t.companyId, t.expertId),
-    // A member's strong matches (spec 001 §9, community score minimum 80), for the community lists.
+    // A member's strong matches (spec 001 §9, community score minimum 80), by score, for the community lists.
     index('match_scores_expert_strong_idx').on(t.expertId, t.score).where(sql`${t.score} >= 80`),
-    index('match_scores_company_strong_idx').on(t.companyId, t.score).where(sql`${t.score} >= 80`),
+    // A company's scores by score: its strong matches for the lists, and every row of a company (a deleted
+    // company's cascade, the batch's scan of companies). Every stored score is strong (migration 0020), so one
+    // full index does what a partial one and `(company_id, expert_id)` did (migration 0021).
+    index('match_scores_company_score_idx').on(t.companyId, t.score),
   ],
 );
+
+/**
+ * What the last batch reconciled an expert's stored scores against: a digest of the expert's strong pairs
+ * (`modules/matching/score-digest.ts`). A batch that computes the same digest again skips reading and comparing
+ * that expert's rows. Any other write to the expert's rows in `match_scores` (a job, a suggestion, a deleted
+ * member's cascade, a hand-made change) deletes the digest in its own statement, by triggers (migration 0021), so
+ * a digest is only ever kept while the rows are exactly what it was made against.
+ */
+export const matchScoreDigests = pgTable('match_score_digests', {
+  expertId: text('expert_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  digest: text('digest').notNull(),
+  updatedAt: updatedAt(),
+});
 
 /**
  * A match suggestion between one expert and one company (spec 000 §3), made by an admin (`created_by` is the

@@ -1,6 +1,6 @@
 import type { MatchingRun } from '@intergen/contracts';
 import { type PackedCompanies, type PackedExperts, scoreAll } from '@intergen/domain';
-import type { Executor } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { newId } from '../../lib/crypto.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -10,6 +10,7 @@ import { writeScores } from './match-profile.ts';
 import { type MatchingContext, STORED_SCORE_MINIMUM } from './matching.context.ts';
 import * as repo from './matching.repository.ts';
 import { matchingRunTopic } from './matching.topics.ts';
+import { hashCompanies, ScoreDigest } from './score-digest.ts';
 
 /** Attempts of a batch before it is reported failed. */
 const RUN_MAX_ATTEMPTS = 3;
@@ -70,55 +71,101 @@ const BATCH_PAIRS = 1_000_000;
 /** The run's progress is written at most this often. */
 const PROGRESS_MS = 1_000;
 
+/** The companies of a run: their ids, packed for the kernel, their positions by id and their digest hashes. */
+interface RunCompanies {
+  ids: string[];
+  packed: PackedCompanies;
+  index: Map<string, number>;
+  hashes: Uint32Array;
+}
+
 /**
- * One chunk of experts against every company: the stored scores of those experts are read into `stored`
- * (score + 1 at `expert × companies + company`, 0 for none), and only what differs is written: a strong pair
- * (`STORED_SCORE_MINIMUM`) new or changed is upserted, a stored pair no longer strong is deleted, and so is a
- * stored pair whose company is no longer published (nor awaiting approval). Returns rows changed.
+ * One chunk of experts against every company. The kernel's strong pairs (`STORED_SCORE_MINIMUM`) of each expert
+ * make a digest (`score-digest.ts`); an expert whose stored digest is the same is skipped: its rows are what the
+ * last batch left and nothing has written them since (the triggers of `match_score_digests` would have deleted
+ * the digest). The other experts' stored scores are read into `stored` (score + 1 at `expert × companies +
+ * company`, 0 for none) and only what differs is written: a strong pair new or changed is upserted, a stored pair
+ * no longer strong is deleted; then their digests are saved, in the same transaction. A stored pair whose company
+ * is not in the store (awaiting approval) is left alone here (`dropScoresOfGoneCompanies`). Returns rows changed.
  */
 async function scoreChunk(
-  db: Executor,
+  db: Db,
   experts: { ids: string[]; packed: PackedExperts },
-  companies: { ids: string[]; packed: PackedCompanies; index: Map<string, number> },
+  companies: RunCompanies,
   stored: Uint8Array,
 ): Promise<number> {
   const n = companies.ids.length;
-  stored.fill(0, 0, experts.ids.length * n);
-  const expertIndex = new Map(experts.ids.map((id, i) => [id, i]));
-  const gone: repo.ScoreRow[] = [];
-  for (const row of await repo.scoresOfExperts(db, experts.ids)) {
-    const c = companies.index.get(row.companyId);
-    if (c === undefined) gone.push(row);
-    else stored[expertIndex.get(row.expertId)! * n + c] = Number(row.score) + 1;
-  }
-  const changed: repo.ScoreRow[] = [];
-  const weak: { expertId: string; companyId: string }[] = [];
   const minimum = STORED_SCORE_MINIMUM;
+  // Each expert's strong pairs, at [ranges[2e], ranges[2e + 1]) of the two lists, and its digest.
+  const ranges = new Uint32Array(experts.ids.length * 2);
+  const strongCompanies: number[] = [];
+  const strongScores: number[] = [];
+  const digests: string[] = [];
   scoreAll(experts.packed, companies.packed, (e, scores) => {
-    const base = e * n;
+    const digest = new ScoreDigest(companies.hashes);
+    ranges[2 * e] = strongCompanies.length;
     for (let c = 0; c < n; c++) {
       const score = scores[c]!;
-      const was = stored[base + c]!;
       if (score >= minimum) {
-        if (was !== score + 1) {
-          changed.push({ expertId: experts.ids[e]!, companyId: companies.ids[c]!, score });
-        }
-      } else if (was !== 0) {
-        weak.push({ expertId: experts.ids[e]!, companyId: companies.ids[c]! });
+        strongCompanies.push(c);
+        strongScores.push(score);
+        digest.add(c, score);
       }
     }
+    ranges[2 * e + 1] = strongCompanies.length;
+    digests[e] = digest.value();
   });
-  let written = (await writeScores(db, changed)) + (await repo.deleteScores(db, weak));
-  if (gone.length > 0) {
-    const kept = await members.publishedOrPendingAmong(db, 'company', [
-      ...new Set(gone.map((g) => g.companyId)),
-    ]);
-    written += await repo.deleteScores(
-      db,
-      gone.filter((g) => !kept.has(g.companyId)),
+  const known = await repo.digestsOf(db, experts.ids);
+  const dirty = experts.ids.flatMap((id, e) => (known.get(id) === digests[e] ? [] : [e]));
+  if (dirty.length === 0) return 0;
+
+  return db.transaction(async (tx) => {
+    const dirtyIds = dirty.map((e) => experts.ids[e]!);
+    const position = new Map(dirtyIds.map((id, i) => [id, i]));
+    stored.fill(0, 0, dirty.length * n);
+    const rows = await repo.scoresOfExperts(tx, dirtyIds);
+    for (const row of rows) {
+      const c = companies.index.get(row.companyId);
+      if (c !== undefined) stored[position.get(row.expertId)! * n + c] = Number(row.score) + 1;
+    }
+    const changed: repo.ScoreRow[] = [];
+    dirty.forEach((e, i) => {
+      const base = i * n;
+      for (let k = ranges[2 * e]!; k < ranges[2 * e + 1]!; k++) {
+        const c = strongCompanies[k]!;
+        const score = strongScores[k]!;
+        if (stored[base + c] !== score + 1) {
+          changed.push({ expertId: experts.ids[e]!, companyId: companies.ids[c]!, score });
+        }
+        stored[base + c] = 0; // matched: what is left non-zero is no longer strong
+      }
+    });
+    const weak = rows.filter((row) => {
+      const c = companies.index.get(row.companyId);
+      return c !== undefined && stored[position.get(row.expertId)! * n + c] !== 0;
+    });
+    const written = (await writeScores(tx, changed)) + (await repo.deleteScores(tx, weak));
+    await repo.saveDigests(
+      tx,
+      dirty.map((e) => ({ expertId: experts.ids[e]!, digest: digests[e]! })),
     );
-  }
-  return written;
+    return written;
+  });
+}
+
+/**
+ * Deletes the stored scores of every company that is neither in the store (published) nor awaiting approval:
+ * found by a loose scan of the companies with scores, once per run, so that no chunk has to look for them.
+ * Their experts' digests go with them (the triggers), so those experts are read again by the chunks.
+ */
+async function dropScoresOfGoneCompanies(db: Db, index: Map<string, number>): Promise<number> {
+  const absent = (await repo.companiesWithScores(db)).filter((id) => !index.has(id));
+  if (absent.length === 0) return 0;
+  const kept = await members.publishedOrPendingAmong(db, 'company', absent);
+  return repo.deleteScoresOfCompanies(
+    db,
+    absent.filter((id) => !kept.has(id)),
+  );
 }
 
 /**
@@ -136,9 +183,10 @@ async function scoreEveryPair(
   const companies = counterparts.companies.snapshot();
   const n = companies.ids.length;
   const index = new Map(companies.ids.map((id, i) => [id, i]));
+  const runCompanies = { ...companies, index, hashes: hashCompanies(companies.ids) };
   const perChunk = Math.max(1, Math.floor(BATCH_PAIRS / Math.max(1, n)));
   const stored = new Uint8Array(perChunk * n);
-  let [pairs, written, reported] = [0, 0, performance.now()];
+  let [pairs, written, reported] = [0, await dropScoresOfGoneCompanies(db, index), performance.now()];
   for (let from = 0; from < experts.ids.length; from += perChunk) {
     const to = Math.min(experts.ids.length, from + perChunk);
     const chunk = {
@@ -150,7 +198,7 @@ async function scoreEveryPair(
         traits: experts.packed.traits.subarray(from, to),
       },
     };
-    written += await scoreChunk(db, chunk, { ...companies, index }, stored);
+    written += await scoreChunk(db, chunk, runCompanies, stored);
     pairs += (to - from) * n;
     if (performance.now() - reported >= PROGRESS_MS) {
       reported = performance.now();

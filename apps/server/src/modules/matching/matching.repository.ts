@@ -330,3 +330,58 @@ export async function deleteScores(
   );
   return Number(result?.deleted ?? 0);
 }
+
+/** The stored digests of these experts (`match_score_digests`), by expert id; an expert without one is absent. */
+export async function digestsOf(ex: Executor, expertIds: readonly string[]): Promise<Map<string, string>> {
+  const digests = new Map<string, string>();
+  if (expertIds.length === 0) return digests;
+  const rows = await rowsOf<{ expertId: string; digest: string }>(
+    ex,
+    sql`SELECT expert_id AS "expertId", digest FROM match_score_digests
+      WHERE expert_id = ANY(${sql.param([...expertIds])}::text[])`,
+  );
+  for (const r of rows) digests.set(r.expertId, r.digest);
+  return digests;
+}
+
+/** Stores these experts' digests (after their rows were written, in the same transaction). */
+export async function saveDigests(
+  ex: Executor,
+  rows: readonly { expertId: string; digest: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await ex.execute(
+    sql`INSERT INTO match_score_digests (expert_id, digest)
+      SELECT * FROM unnest(${sql.param(rows.map((r) => r.expertId))}::text[], ${sql.param(rows.map((r) => r.digest))}::text[])
+      ON CONFLICT (expert_id) DO UPDATE SET digest = EXCLUDED.digest, updated_at = now()`,
+  );
+}
+
+/**
+ * Every company with a stored score: a loose index scan of `match_scores_company_score_idx` (one probe per company,
+ * not a read of every row; PostgreSQL 15 has no skip scan of its own).
+ */
+export async function companiesWithScores(ex: Executor): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(
+    ex,
+    sql`WITH RECURSIVE c(id) AS (
+        (SELECT company_id FROM match_scores ORDER BY company_id LIMIT 1)
+        UNION ALL
+        SELECT (SELECT company_id FROM match_scores WHERE company_id > c.id ORDER BY company_id LIMIT 1)
+        FROM c WHERE c.id IS NOT NULL)
+      SELECT id FROM c WHERE id IS NOT NULL`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Deletes every stored score of these companies; returns how many rows went. */
+export async function deleteScoresOfCompanies(ex: Executor, companyIds: readonly string[]): Promise<number> {
+  if (companyIds.length === 0) return 0;
+  const [result] = await rowsOf<{ deleted: number }>(
+    ex,
+    sql`WITH deleted AS (
+      DELETE FROM match_scores WHERE company_id = ANY(${sql.param([...companyIds])}::text[]) RETURNING 1)
+    SELECT count(*)::int AS deleted FROM deleted`,
+  );
+  return Number(result?.deleted ?? 0);
+}

@@ -2,8 +2,8 @@ import type { ProfileType } from '@intergen/domain';
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * A member's strong matches (score ≥ `minScore`, from the partial `match_scores_*_strong_idx` indexes) as a
- * subquery of `(id, rank)`: the counterpart's id and the score. The community lists join it in the statement
+ * A member's strong matches (score ≥ `minScore`, by score from `match_scores_expert_strong_idx` and
+ * `match_scores_company_score_idx`) as a subquery of `(id, rank)`: the counterpart's id and the score. The community lists join it in the statement
  * that reads a page, so the strong matches are ranked in the database and never read out
  * (`members.listCommunityPage`, DESIGN.md §4).
  */
