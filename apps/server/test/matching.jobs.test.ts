@@ -514,5 +514,34 @@ describe.each(engines)('matching jobs on %s', (engine: Engine) => {
       const restored = await db().select().from(matchScores).where(eq(matchScores.expertId, owner));
       expect(restored.find((r) => r.companyId === row!.companyId)?.score).toBe(row!.score);
     });
+
+    it('a run that fails part-way keeps what it had not finished as it was and says why', async () => {
+      const before = await db().select().from(matchScores);
+      // Every digest refused: each chunk's transaction fails at its end, after writing its rows.
+      await db().delete(matchScoreDigests);
+      const [changed] = before;
+      await db()
+        .update(matchScores)
+        .set({ score: changed!.score === 80 ? 81 : 80 })
+        .where(eq(matchScores.id, changed!.id));
+      await db().execute(
+        sql`ALTER TABLE match_score_digests ADD CONSTRAINT refused CHECK (digest = 'refused') NOT VALID`,
+      );
+      try {
+        const run = (await admin.client.post('/api/admin/matching/runs', {})).json().run as MatchingRun;
+        await drain();
+        const latestRun = (await latest())!;
+        expect(latestRun.id).toBe(run.id);
+        expect(latestRun.status).not.toBe('done');
+        expect(latestRun.error).toMatch(/refused/);
+        // The chunk's writes went back with it: the changed row is still changed.
+        const [still] = await db().select().from(matchScores).where(eq(matchScores.id, changed!.id));
+        expect(still?.score).not.toBe(changed!.score);
+        expect(await db().select().from(matchScoreDigests)).toEqual([]);
+      } finally {
+        await db().execute(sql`ALTER TABLE match_score_digests DROP CONSTRAINT refused`);
+      }
+      await t.app.worker.drain();
+    });
   });
 });

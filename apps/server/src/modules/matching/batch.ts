@@ -68,6 +68,12 @@ export async function latestRun(ctx: MatchingContext): Promise<MatchingRun | nul
  * companies a chunk is 10 experts, so 100,000 × 100,000 takes 10,000 round trips, not 100,000.
  */
 const BATCH_PAIRS = 1_000_000;
+/**
+ * Chunks in progress at once, each in its own transaction (on PostgreSQL, its own connection). A first run is
+ * almost all the database writing the strong pairs, on one backend per connection: two chunks keep both of a
+ * two-core machine's cores busy, while the kernel of the next chunk runs here.
+ */
+const CHUNKS_IN_FLIGHT = 2;
 /** The run's progress is written at most this often. */
 const PROGRESS_MS = 1_000;
 
@@ -185,9 +191,11 @@ async function scoreEveryPair(
   const index = new Map(companies.ids.map((id, i) => [id, i]));
   const runCompanies = { ...companies, index, hashes: hashCompanies(companies.ids) };
   const perChunk = Math.max(1, Math.floor(BATCH_PAIRS / Math.max(1, n)));
-  const stored = new Uint8Array(perChunk * n);
+  const free = Array.from({ length: CHUNKS_IN_FLIGHT }, () => new Uint8Array(perChunk * n));
+  const running = new Set<Promise<void>>();
+  let failure: { error: unknown } | null = null;
   let [pairs, written, reported] = [0, await dropScoresOfGoneCompanies(db, index), performance.now()];
-  for (let from = 0; from < experts.ids.length; from += perChunk) {
+  for (let from = 0; from < experts.ids.length && !failure; from += perChunk) {
     const to = Math.min(experts.ids.length, from + perChunk);
     const chunk = {
       ids: experts.ids.slice(from, to),
@@ -198,13 +206,32 @@ async function scoreEveryPair(
         traits: experts.packed.traits.subarray(from, to),
       },
     };
-    written += await scoreChunk(db, chunk, runCompanies, stored);
-    pairs += (to - from) * n;
+    while (free.length === 0) await Promise.race(running);
+    if (failure) break;
+    const stored = free.pop()!;
+    // The kernel part of scoreChunk runs now; its reads and writes overlap the next chunk's kernel.
+    const done: Promise<void> = scoreChunk(db, chunk, runCompanies, stored)
+      .then(
+        (rows) => {
+          written += rows;
+          pairs += (to - from) * n;
+        },
+        (error: unknown) => {
+          failure ??= { error };
+        },
+      )
+      .finally(() => {
+        free.push(stored);
+        running.delete(done);
+      });
+    running.add(done);
     if (performance.now() - reported >= PROGRESS_MS) {
       reported = performance.now();
       await repo.updateRun(db, runId, { pairs, written });
     }
   }
+  await Promise.all(running);
+  if (failure) throw (failure as { error: unknown }).error;
   await repo.updateRun(db, runId, { pairs, written });
   return { pairs, written };
 }
@@ -237,7 +264,9 @@ export async function runBatch(
     await repo.updateRun(db, runId, { status: 'done', finishedAt: new Date() });
     return result;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    // The database's own words, not the driver's wrapper (which repeats the statement and its parameters).
+    const reason = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const message = reason instanceof Error ? reason.message : String(reason);
     const last = attempt.attempts >= (attempt.maxAttempts ?? RUN_MAX_ATTEMPTS);
     await repo.updateRun(db, runId, {
       status: last ? 'failed' : 'queued',
