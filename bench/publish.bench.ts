@@ -340,9 +340,16 @@ async function measure(database: Database) {
         `(${mib(base.rss)}); heap + buffers ${mib(peak.heap)} (${mib(base.heap)}, after a full GC)`,
       );
     }
-    const [stored] = await database.query<{ rows: string; bytes: string }>(
+    const [stored] = await database.query<{
+      rows: string;
+      bytes: string;
+      digests: string;
+      digestBytes: string;
+    }>(
       `SELECT (SELECT count(*) FROM match_scores)::text AS rows,
-              pg_total_relation_size('match_scores')::text AS bytes`,
+              pg_total_relation_size('match_scores')::text AS bytes,
+              (SELECT count(*) FROM match_score_digests)::text AS digests,
+              pg_total_relation_size('match_score_digests')::text AS "digestBytes"`,
     );
     bytesPerScore = Number(stored!.bytes) / Math.max(1, Number(stored!.rows));
     const pairs = EXPERTS * (companies.ids.length + members.length);
@@ -352,6 +359,12 @@ async function measure(database: Database) {
       undefined,
       `${((Number(stored!.rows) / pairs) * 100).toFixed(2)} % of the pairs; ` +
         `${mib(Number(stored!.bytes))} with indexes, ${bytesPerScore.toFixed(0)} bytes a row`,
+    );
+    row(
+      '  digests (one an expert)',
+      int(Number(stored!.digests)),
+      undefined,
+      `${mib(Number(stored!.digestBytes))} with their index: what a run with nothing changed reads`,
     );
   } finally {
     await app.close();
