@@ -195,42 +195,46 @@ async function scoreEveryPair(
   const running = new Set<Promise<void>>();
   let failure: { error: unknown } | null = null;
   let [pairs, written, reported] = [0, await dropScoresOfGoneCompanies(db, index), performance.now()];
-  for (let from = 0; from < experts.ids.length && !failure; from += perChunk) {
-    const to = Math.min(experts.ids.length, from + perChunk);
-    const chunk = {
-      ids: experts.ids.slice(from, to),
-      packed: {
-        ...experts.packed,
-        length: to - from,
-        sets: experts.packed.sets.subarray(from, to),
-        traits: experts.packed.traits.subarray(from, to),
-      },
-    };
-    while (free.length === 0) await Promise.race(running);
-    if (failure) break;
-    const stored = free.pop()!;
-    // The kernel part of scoreChunk runs now; its reads and writes overlap the next chunk's kernel.
-    const done: Promise<void> = scoreChunk(db, chunk, runCompanies, stored)
-      .then(
-        (rows) => {
-          written += rows;
-          pairs += (to - from) * n;
+  try {
+    for (let from = 0; from < experts.ids.length && !failure; from += perChunk) {
+      const to = Math.min(experts.ids.length, from + perChunk);
+      const chunk = {
+        ids: experts.ids.slice(from, to),
+        packed: {
+          ...experts.packed,
+          length: to - from,
+          sets: experts.packed.sets.subarray(from, to),
+          traits: experts.packed.traits.subarray(from, to),
         },
-        (error: unknown) => {
-          failure ??= { error };
-        },
-      )
-      .finally(() => {
-        free.push(stored);
-        running.delete(done);
-      });
-    running.add(done);
-    if (performance.now() - reported >= PROGRESS_MS) {
-      reported = performance.now();
-      await repo.updateRun(db, runId, { pairs, written });
+      };
+      while (free.length === 0) await Promise.race(running);
+      if (failure) break;
+      const stored = free.pop()!;
+      // The kernel part of scoreChunk runs now; its reads and writes overlap the next chunk's kernel.
+      const done: Promise<void> = scoreChunk(db, chunk, runCompanies, stored)
+        .then(
+          (rows) => {
+            written += rows;
+            pairs += (to - from) * n;
+          },
+          (error: unknown) => {
+            failure ??= { error };
+          },
+        )
+        .finally(() => {
+          free.push(stored);
+          running.delete(done);
+        });
+      running.add(done);
+      if (performance.now() - reported >= PROGRESS_MS) {
+        reported = performance.now();
+        await repo.updateRun(db, runId, { pairs, written });
+      }
     }
+  } finally {
+    // Even when a progress write fails, no chunk is left writing after the run is reported.
+    await Promise.allSettled(running);
   }
-  await Promise.all(running);
   if (failure) throw (failure as { error: unknown }).error;
   await repo.updateRun(db, runId, { pairs, written });
   return { pairs, written };
