@@ -23,6 +23,7 @@ import { createHousekeeping } from './housekeeping.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { registerKeptLists } from './http/kept-lists.ts';
 import { isApiRequest } from './http/paths.ts';
 import { databaseRateLimitStore, pruneRateLimits } from './http/rate-limit-store.ts';
 import { registerOriginCheck, registerSecurityHeaders } from './http/security.ts';
@@ -228,7 +229,13 @@ export async function buildApp(deps: AppDeps) {
   });
   const images = createImageStore(path.join(config.dataDir, 'uploads'));
   const tracking = createTrackingService({ database });
-  const liveHub = createLiveHub({ database, log: app.log });
+  const liveHub = createLiveHub({
+    database,
+    log: app.log,
+    // The live listener and the session cache's hear on connections of their own: a member told of a change
+    // must not refetch a list this instance kept from before it.
+    beforeDeliver: (userIds) => sessionCache?.lists.drop(userIds),
+  });
   const housekeeping = createHousekeeping({
     tasks: [
       { name: 'expired sessions and tokens', run: () => auth.pruneExpired() },
@@ -292,6 +299,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   registerOriginCheck(app, config.appUrl);
   const cookies = registerSessions(app, auth, config.secureCookies, sessionCache);
+  registerKeptLists(app, sessionCache);
 
   await app.register(healthRoutes({ database }), { prefix: '/api' });
   app.get(

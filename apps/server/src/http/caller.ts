@@ -14,6 +14,11 @@ export interface Caller {
    * `request.member`). Only reads outside a transaction use them (the dashboard's lists); a change re-reads.
    */
   member?: MemberRows;
+  /**
+   * Set while the answer of a kept list is made (http/kept-lists.ts): a service adds the id of every other member
+   * whose rows it read for the answer, shown or left out, so that any change to them drops the kept answer.
+   */
+  reads?: Set<string>;
 }
 
 /** The signed-in user as a Caller, or a 401. */
@@ -26,5 +31,6 @@ export function callerOf(request: FastifyRequest): Caller {
     emailVerified: user.emailVerified,
   };
   if (request.member) caller.member = request.member;
+  if (request.listReads) caller.reads = request.listReads;
   return caller;
 }

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Unlisten } from '../../db/client.ts';
+import { createKeptLists, type KeptLists } from '../../lib/kept-lists.ts';
 import type * as members from '../members/index.ts';
 
 /**
  * Announced by the triggers of migration 0019 at the commit of any change to a session or to what a session
  * lookup reads of its member (the account, the profile row, the contact row): the user ids the statement touched,
- * comma-separated, or `*` for everything. This instance's `settle` barriers travel on it too.
+ * comma-separated, or `*` for everything. This instance's `settle` barriers travel on it too, and the triggers of
+ * migration 0022 on the rows of members' lists (suggestions, connection requests, notifications, settings), as
+ * `lists:` and the user ids, or `lists:*`: those drop kept lists only.
  */
 export const sessionsChangedChannel = 'intergen_sessions_changed';
+const listsPrefix = 'lists:';
 
 /** A looked-up session as `resolveSession` answers it, with what decides how long it may be kept. */
 export interface CachedSession {
@@ -98,27 +102,72 @@ export function createSessionCache(database: Database, options: SessionCacheOpti
     options.maxEntries ?? 10_000,
     options.now ?? Date.now,
   );
+  // Members' own lists, dropped on the same notifications (a member's rows are their lists' rows too).
+  const lists = createKeptLists({ maxAgeMs: options.maxAgeMs ?? 60_000, now: options.now ?? Date.now });
   const barriers = createBarriers(database, options.settleTimeoutMs ?? 2_000);
   let generation = 0;
-  let trusted = false;
-  let listening: Promise<Unlisten | null> | null = null;
 
   const dropAll = () => {
     generation++;
     entries.clear();
+    lists.clear();
   };
   const heard = (payload: string) => {
-    if (barriers.heard(payload)) return;
+    if (barriers.heard(payload) || dropListsFor(lists, payload)) return;
     generation++;
     if (payload === '*') entries.clear();
     else entries.dropUsers(payload.split(','));
   };
+  const listener = channelListener(database, heard, dropAll);
+
+  return {
+    /** The kept session, or null (not kept, expired, due to slide its expiry, too old, or not trusted now). */
+    get(sessionId: string, slideAfterMs: number): CachedSession | null {
+      return listener.ready() ? entries.get(sessionId, slideAfterMs) : null;
+    },
+    /** Marks the start of a lookup in the database; `keep` takes its answer only if nothing was heard since. */
+    begin(): number | null {
+      return listener.ready() ? generation : null;
+    },
+    /** Keeps a looked-up session (when nothing changed since `begin` and the instance is still listening). */
+    keep(started: number | null, sessionId: string, session: CachedSession): void {
+      if (started !== null && listener.trusted && started === generation) entries.set(sessionId, session);
+    },
+    /**
+     * Resolves once every change committed before it was called has been heard here. Called before a
+     * state-changing request is answered, so the next request on this instance sees what it changed; if the
+     * barrier does not come back in time, everything kept is dropped instead.
+     */
+    async settle(): Promise<void> {
+      if (listener.trusted && !(await barriers.pass())) dropAll();
+    },
+    get size(): number {
+      return entries.size;
+    },
+    /**
+     * Members' own lists as JSON answers (lib/kept-lists.ts), used only while the instance is listening: the
+     * answer kept for the member at the address, or null; `begin` before making one, `keep` after.
+     */
+    lists: listsWhileTrusted(lists, () => listener.ready()),
+    /** Stops listening (the app's close). */
+    stop: () => listener.stop(),
+  };
+}
+
+/**
+ * The channel's listener. `ready` starts it if need be and says whether what it heard can be trusted now: not
+ * before it is up, nor while its connection is lost; `reset` is called whenever that changes (what was kept may
+ * have missed a notification).
+ */
+function channelListener(database: Database, heard: (payload: string) => void, reset: () => void) {
+  let trusted = false;
+  let listening: Promise<Unlisten | null> | null = null;
   const untrust = () => {
     trusted = false;
-    dropAll();
+    reset();
   };
   const trust = () => {
-    dropAll();
+    reset();
     trusted = true;
   };
   const listen = () => {
@@ -136,32 +185,13 @@ export function createSessionCache(database: Database, options: SessionCacheOpti
         },
       );
   };
-
   return {
-    /** The kept session, or null (not kept, expired, due to slide its expiry, too old, or not trusted now). */
-    get(sessionId: string, slideAfterMs: number): CachedSession | null {
+    ready(): boolean {
       listen();
-      return trusted ? entries.get(sessionId, slideAfterMs) : null;
+      return trusted;
     },
-    /** Marks the start of a lookup in the database; `keep` takes its answer only if nothing was heard since. */
-    begin(): number | null {
-      listen();
-      return trusted ? generation : null;
-    },
-    /** Keeps a looked-up session (when nothing changed since `begin` and the instance is still listening). */
-    keep(started: number | null, sessionId: string, session: CachedSession): void {
-      if (started !== null && trusted && started === generation) entries.set(sessionId, session);
-    },
-    /**
-     * Resolves once every change committed before it was called has been heard here. Called before a
-     * state-changing request is answered, so the next request on this instance sees what it changed; if the
-     * barrier does not come back in time, everything kept is dropped instead.
-     */
-    async settle(): Promise<void> {
-      if (trusted && !(await barriers.pass())) dropAll();
-    },
-    get size(): number {
-      return entries.size;
+    get trusted(): boolean {
+      return trusted;
     },
     /** Stops listening (the app's close). */
     async stop(): Promise<void> {
@@ -169,6 +199,46 @@ export function createSessionCache(database: Database, options: SessionCacheOpti
       listening = null;
       untrust();
       await stop?.();
+    },
+  };
+}
+
+/**
+ * Drops the kept lists a notification names: a change to a member's rows drops the lists made of them (false: the
+ * sessions' entries are dropped too), `lists:` a change to the lists' own rows (true: lists only).
+ */
+function dropListsFor(lists: KeptLists, payload: string): boolean {
+  const listsOnly = payload.startsWith(listsPrefix);
+  const ids = listsOnly ? payload.slice(listsPrefix.length) : payload;
+  if (ids === '*') lists.clear();
+  else lists.drop(ids.split(','));
+  return listsOnly;
+}
+
+/** The kept lists as the routes use them: only while `trusted()` (which also starts the listener). */
+function listsWhileTrusted(lists: KeptLists, trusted: () => boolean) {
+  return {
+    get(userId: string, address: string): string | null {
+      return trusted() ? lists.get(userId, address) : null;
+    },
+    begin(): number | null {
+      return trusted() ? lists.begin() : null;
+    },
+    keep(
+      started: number | null,
+      userId: string,
+      address: string,
+      json: string,
+      reads: Iterable<string>,
+    ): void {
+      if (started !== null && trusted()) lists.keep(started, userId, address, json, reads);
+    },
+    /** Drops the lists made of these members' rows (whether or not anything was heard). */
+    drop(userIds: readonly string[]): void {
+      lists.drop(userIds);
+    },
+    get size(): number {
+      return lists.size;
     },
   };
 }

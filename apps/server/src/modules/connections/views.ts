@@ -27,9 +27,10 @@ export async function listBuckets(ctx: ConnectionsContext, caller: Caller): Prom
   const listed = await members.counterpartsVia(db, other, repo.requestsSource(me.side, me.id), {
     withContact: true,
   });
-  const rows = listed.flatMap(({ row: request, counterpart: c }) =>
-    c.gone ? [] : [{ request, card: c.card, facets: c.facets, contact: c.contact }],
-  );
+  const rows = listed.flatMap(({ row: request, counterpart: c }) => {
+    caller.reads?.add(c.card.id);
+    return c.gone ? [] : [{ request, card: c.card, facets: c.facets, contact: c.contact }];
+  });
   return { ...toBuckets(rows, me), surveyFormUrl: await ctx.surveyFormUrl(db, me.side) };
 }
 

@@ -36,6 +36,7 @@ export function dispatchLiveMessage(ctx: LiveHubContext, payload: string) {
     for (const subscriber of [...admins]) subscriber.deliver(message.topics);
     return;
   }
+  ctx.beforeDeliver?.(message.userIds);
   for (const userId of message.userIds) {
     for (const subscriber of [...(byUser.get(userId) ?? [])]) subscriber.deliver(message.topics);
   }

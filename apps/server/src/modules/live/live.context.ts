@@ -10,6 +10,11 @@ export interface LiveSubscriber {
 export interface LiveHubDeps {
   database: Database;
   log: { warn(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
+  /**
+   * Called with the members a live message names before their streams are told: what this instance kept of their
+   * lists is dropped first, so the reads a stream's message sets off never meet a list from before the change.
+   */
+  beforeDeliver?: (userIds: readonly string[]) => void;
 }
 
 /** Open streams by a key (a user id or a session id). */
@@ -27,10 +32,8 @@ export interface LiveHubContext extends LiveHubDeps {
 
 /** A hub with no stream and no listener yet. */
 export function liveHubContext(deps: LiveHubDeps): LiveHubContext {
-  const { database, log } = deps;
   return {
-    database,
-    log,
+    ...deps,
     byUser: new Map(),
     bySession: new Map(),
     admins: new Set(),

@@ -27,6 +27,7 @@ export function matchingRoutes(deps: { matching: MatchingService }) {
     app.get(
       '/suggestions',
       {
+        config: { keptList: true },
         schema: {
           tags: ['suggestions'],
           summary: 'The signed-in member’s open suggestions, newest first, each with the counterpart and why',

@@ -38,6 +38,7 @@ export async function listSuggestions(ctx: MatchingContext, caller: Caller): Pro
   const notInterested = new Set(me.notInterested);
   const rows = open.flatMap(({ row: suggestion, counterpart: c }) => {
     const otherId = side === 'expert' ? suggestion.companyId : suggestion.expertId;
+    caller.reads?.add(otherId);
     return c.published && !notInterested.has(otherId) ? [{ suggestion, card: c.card, facets: c.facets }] : [];
   });
   return rows.map(({ suggestion: s, card, facets }) => ({

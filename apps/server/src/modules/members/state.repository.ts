@@ -245,13 +245,13 @@ export async function memberNames(ex: Executor, ids: readonly string[]): Promise
 
 /**
  * Another module's rows (`via`: a statement with a nullable `member_id` column) each with the name of that member
- * as `memberNames` gives it (null: no member, or one gone from the platform), in the statement's order, in one
- * round trip.
+ * as `memberNames` gives it (null: no member, or one gone from the platform) and that member's id (null: no such
+ * user; given even when the name is not), in the statement's order, in one round trip.
  */
 export async function memberNamesVia<Row>(
   ex: Executor,
   via: ViaSource<Row>,
-): Promise<{ row: Row; name: MemberName | null }[]> {
+): Promise<{ row: Row; memberId: string | null; name: MemberName | null }[]> {
   const row = jsonRow({
     via: via.fields as Record<string, SQL>,
     member: {
@@ -286,6 +286,7 @@ export async function memberNamesVia<Row>(
     };
     return {
       row: viaRow as Row,
+      memberId: id,
       name: id && kind && shown ? { id, kind, name, companyName } : null,
     };
   });

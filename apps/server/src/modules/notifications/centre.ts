@@ -40,6 +40,7 @@ export async function listNotifications(
     ex,
     repo.notificationsSource(caller.id, limits.notificationFetchLimit, mayRead),
   );
+  for (const { memberId } of rows) if (memberId) caller.reads?.add(memberId);
   return {
     notifications: rows.map(({ row, name }) => toView(row, name)),
     unseen: rows[0]?.row.unseen ?? 0,

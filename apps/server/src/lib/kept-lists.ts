@@ -1,0 +1,120 @@
+/**
+ * The JSON answers of members' own lists (issue 15: the dashboard's suggestions, connections and notifications),
+ * kept per instance by member and address, each with the members whose rows it was made of: the member, and every
+ * counterpart its statement read (shown or not). Dropping a member drops every answer made of their rows; an
+ * answer whose making began before one of its members was dropped is not kept (`begin` / `keep`). Bounded by
+ * count, by size (characters of JSON) and by age; the oldest stored go first.
+ */
+export interface KeptListsOptions {
+  maxAgeMs?: number;
+  maxEntries?: number;
+  maxChars?: number;
+  now?: () => number;
+}
+
+interface Entry {
+  json: string;
+  members: readonly string[];
+  storedAt: number;
+}
+
+/** Above this many members remembered as dropped, the memory is cleared and every answer in making refused. */
+const droppedMemory = 50_000;
+
+export function createKeptLists(options: KeptListsOptions = {}) {
+  const maxAgeMs = options.maxAgeMs ?? 60_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const maxChars = options.maxChars ?? 32 * 1024 * 1024;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  const byMember = new Map<string, Set<string>>();
+  // When each member was last dropped (a generation), and when everything was.
+  const droppedAt = new Map<string, number>();
+  let generation = 0;
+  let clearedAt = 0;
+  let chars = 0;
+
+  const keyOf = (userId: string, address: string) => `${userId} ${address}`;
+  const forget = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    chars -= entry.json.length;
+    for (const id of entry.members) {
+      const keys = byMember.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) byMember.delete(id);
+    }
+  };
+  const clear = () => {
+    generation++;
+    clearedAt = generation;
+    entries.clear();
+    byMember.clear();
+    droppedAt.clear();
+    chars = 0;
+  };
+
+  return {
+    /** The kept answer of `userId` at `address`, or null (none, or older than the bound). */
+    get(userId: string, address: string): string | null {
+      const key = keyOf(userId, address);
+      const entry = entries.get(key);
+      if (!entry) return null;
+      if (now() - entry.storedAt > maxAgeMs) {
+        forget(key);
+        return null;
+      }
+      return entry.json;
+    },
+    /** Marks the start of making an answer (before its first read). */
+    begin(): number {
+      return generation;
+    },
+    /**
+     * Keeps an answer made since `started` of the rows of `userId` and of `reads`, unless one of them was dropped
+     * since (it may have been read before the change) or it is larger than a tenth of the whole.
+     */
+    keep(started: number, userId: string, address: string, json: string, reads: Iterable<string>): boolean {
+      const members = [...new Set([userId, ...reads])];
+      if (clearedAt > started || members.some((id) => (droppedAt.get(id) ?? 0) > started)) return false;
+      if (json.length > maxChars / 10) return false;
+      const key = keyOf(userId, address);
+      forget(key);
+      for (const oldest of entries.keys()) {
+        if (entries.size < maxEntries && chars + json.length <= maxChars) break;
+        forget(oldest);
+      }
+      entries.set(key, { json, members, storedAt: now() });
+      chars += json.length;
+      for (const id of members) {
+        const keys = byMember.get(id) ?? new Set<string>();
+        keys.add(key);
+        byMember.set(id, keys);
+      }
+      return true;
+    },
+    /** Drops every answer made of these members' rows. */
+    drop(userIds: readonly string[]): void {
+      if (droppedAt.size + userIds.length > droppedMemory) {
+        clear();
+        return;
+      }
+      generation++;
+      for (const id of userIds) {
+        droppedAt.set(id, generation);
+        for (const key of byMember.get(id) ?? []) forget(key);
+      }
+    },
+    /** Drops every answer, and refuses every answer in making. */
+    clear,
+    get size(): number {
+      return entries.size;
+    },
+    get chars(): number {
+      return chars;
+    },
+  };
+}
+
+export type KeptLists = ReturnType<typeof createKeptLists>;
