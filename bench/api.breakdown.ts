@@ -6,7 +6,8 @@
  *
  * - session: `auth.resolveSession` (the cookie → the user), with its database round trips;
  * - handler: from the last preHandler to preSerialization (the route's queries and the mapping of their rows),
- *   with its round trips and the time spent waiting for them;
+ *   with its round trips and the time spent waiting for them; 0 for a kept list, sent by the app's own preHandler
+ *   before the handler (finding it is in "rest");
  * - serialise: preSerialization → onSend (the response schema's check and `JSON.stringify`; 0 for an answer the
  *   route made as JSON itself, whose making is the handler's);
  * - rest: everything else of `reply.elapsedTime` (routing, helmet, cookies, the origin check, validation,
@@ -148,7 +149,13 @@ export async function breakdown(options: {
     const at = performance.now();
     // An answer the route made as JSON itself (own profile) is sent as it is, without preSerialization: making it
     // is the handler's time.
-    if (current.serialiseStart === 0) phases = handlerDone(at);
+    if (current.handlerStart === 0) {
+      // Sent before the handler (a kept list, answered by the app's own preHandler): no handler time.
+      current.handlerStart = at;
+      current.q0 = counter.count;
+      current.qms0 = counter.ms;
+      phases = handlerDone(at);
+    } else if (current.serialiseStart === 0) phases = handlerDone(at);
     else phases.serialise = at - current.serialiseStart;
     return payload;
   });

@@ -1,8 +1,14 @@
-import type { ConnectionBuckets, LiveTopic, NotificationsResponse, Suggestion } from '@intergen/contracts';
+import type {
+  ConnectionBuckets,
+  LiveTopic,
+  MatchingListResponse,
+  NotificationsResponse,
+  Suggestion,
+} from '@intergen/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
-import { contactInfo, experts, notifications, settings } from '../src/db/schema.ts';
+import { contactInfo, experts, matchScores, notifications, settings } from '../src/db/schema.ts';
 import { publishLive } from '../src/modules/live/live.ts';
 import { createNotification } from '../src/modules/notifications/notifications.repository.ts';
 import { acted, member, pair, sent } from './connections.support.ts';
@@ -21,9 +27,9 @@ describe.each(engines)('kept lists, two instances on %s', (engine: Engine) => {
   let admin: { client: Client; id: string; email: string };
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { SESSION_CACHE: 'true' });
+    t = await createTestApp(engine, { SESSION_CACHE: 'true', COMMUNITY_TAB: 'true' });
     other = await buildApp({
-      config: testConfig({ SESSION_CACHE: 'true' }),
+      config: testConfig({ SESSION_CACHE: 'true', COMMUNITY_TAB: 'true' }),
       database: t.database,
       printMail: () => {},
       logger: false,
@@ -244,6 +250,45 @@ describe.each(engines)('kept lists, two instances on %s', (engine: Engine) => {
     for (const app of [t.app, other]) {
       await expect.poll(async () => (await bucketsOn(app, company)).surveyFormUrl).toBeNull();
     }
+  });
+
+  it('keeps a community page per address, dropped by any member’s change, a stored score or the community tab', async () => {
+    const viewer = await member(t, 'company');
+    await member(t, 'expert');
+    const url = '/api/matching/experts-for-company?pageSize=50';
+    const page = (app: App) => on<MatchingListResponse>(app, viewer, url);
+    await keptOnBoth(viewer, url);
+    const before = await page(t.app);
+    expect(before.total).toBeGreaterThan(0);
+    // Another address is another answer.
+    const one = await on<MatchingListResponse>(t.app, viewer, '/api/matching/experts-for-company?pageSize=1');
+    expect(one.items).toHaveLength(1);
+    // An expert published anywhere, whom no kept page read, is on the page once heard.
+    const newcomer = await member(t, 'expert', { name: 'Newly Listed' });
+    for (const app of [t.app, other])
+      await expect.poll(async () => (await page(app)).total).toBe(before.total! + 1);
+    // A score stored by hand (a batch, a publish's job) ranks them first.
+    await keptOnBoth(viewer, url);
+    await t.database.db
+      .insert(matchScores)
+      .values({ expertId: newcomer.id, companyId: viewer.id, score: 97 });
+    for (const app of [t.app, other]) {
+      await expect.poll(async () => (await page(app)).items[0]).toMatchObject({ id: newcomer.id, score: 97 });
+    }
+    // The community tab switched off by an admin: refused on both instances, then back.
+    const tab = async (on: boolean) => {
+      const { revision, settings: values } = (await admin.client.get('/api/admin/settings')).json();
+      values.communityTab.development = on;
+      const saved = await put(t.app, admin.client, '/api/admin/settings', { revision, settings: values });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    const status = async (app: App) => (await withSession(app, tokenOf(viewer), 'GET', url)).statusCode;
+    await keptOnBoth(viewer, url);
+    await tab(false);
+    expect(await status(t.app)).toBe(404);
+    await expect.poll(() => status(other)).toBe(404);
+    await tab(true);
+    for (const app of [t.app, other]) await expect.poll(() => status(app)).toBe(200);
   });
 
   it('answers the same bytes as a list made anew', async () => {

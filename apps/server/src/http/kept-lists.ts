@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { everyMember } from '../lib/kept-lists.ts';
 import type { SessionCache } from '../modules/auth/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * A member's own list (a GET whose answer depends only on the caller and the rows it read): with the session
-     * cache, its JSON answer is kept per instance and sent again until one of those rows changes.
+     * A member's own list (a GET whose answer depends only on the caller and the rows it read), or a community page
+     * (on the caller and every member's rows and scores): with the session cache, its JSON answer is kept per
+     * instance and sent again until one of those rows changes.
      */
-    keptList?: boolean;
+    keptList?: 'own' | 'community';
   }
   interface FastifyRequest {
     /**
@@ -35,7 +37,7 @@ export function registerKeptLists(app: FastifyInstance, sessionCache: SessionCac
     const kept = lists.get(request.user.id, request.url);
     if (kept) return reply.type('application/json; charset=utf-8').send(kept);
     request.listStarted = lists.begin();
-    request.listReads = new Set();
+    request.listReads = new Set(request.routeOptions.config.keptList === 'community' ? [everyMember] : []);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const { listReads, listStarted, user } = request;

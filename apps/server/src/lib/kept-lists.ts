@@ -5,6 +5,13 @@
  * answer whose making began before one of its members was dropped is not kept (`begin` / `keep`). Bounded by
  * count, by size (characters of JSON) and by age; the oldest stored go first.
  */
+/**
+ * Read by a list of every listed member (a community page): stands for all members' rows and the stored scores, so
+ * that any change to them drops the list (sessions.cache.ts drops it with every member named; migration 0022's
+ * trigger on `match_scores` names it).
+ */
+export const everyMember = 'community';
+
 export interface KeptListsOptions {
   maxAgeMs?: number;
   maxEntries?: number;

@@ -3,7 +3,8 @@
 -- them when a notification on the sessions' channel names one of those members (migration 0019 names them for a
 -- change to their account, profile or contact rows). These triggers name the members of the lists' own rows:
 -- 'lists:' and the user ids the statement touched, or 'lists:*' (drop every kept list) for a truncate, more than
--- 100 members, or a change to the settings (the connections' survey form). Sent at the commit of the change.
+-- 100 members, or a change to the settings (the connections' survey form, the community tab); a change to the
+-- stored scores drops every kept community page ('lists:community'). Sent at the commit of the change.
 CREATE OR REPLACE FUNCTION lists_changed_notify(n bigint, ids text) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF n = 0 THEN
@@ -50,7 +51,7 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
--- settings: every list may show one (the survey form's address).
+-- settings: every list may show one (the survey form's address, whether the community tab is on).
 CREATE OR REPLACE FUNCTION lists_changed_all() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('intergen_sessions_changed', 'lists:*');
@@ -83,3 +84,14 @@ CREATE TRIGGER lists_changed_trunc AFTER TRUNCATE ON notifications
   FOR EACH STATEMENT EXECUTE FUNCTION lists_changed_by_user_id();--> statement-breakpoint
 CREATE TRIGGER lists_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON settings
   FOR EACH STATEMENT EXECUTE FUNCTION lists_changed_all();
+--> statement-breakpoint
+-- match_scores: the community pages show the viewer's scores; any change drops every kept community page (a
+-- publish rewrites one member's pairs with every counterpart: naming them would name everyone anyway).
+CREATE OR REPLACE FUNCTION lists_changed_community() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('intergen_sessions_changed', 'lists:community');
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER lists_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON match_scores
+  FOR EACH STATEMENT EXECUTE FUNCTION lists_changed_community();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Unlisten } from '../../db/client.ts';
-import { createKeptLists, type KeptLists } from '../../lib/kept-lists.ts';
+import { createKeptLists, everyMember, type KeptLists } from '../../lib/kept-lists.ts';
 import type * as members from '../members/index.ts';
 
 /**
@@ -204,14 +204,17 @@ function channelListener(database: Database, heard: (payload: string) => void, r
 }
 
 /**
- * Drops the kept lists a notification names: a change to a member's rows drops the lists made of them (false: the
- * sessions' entries are dropped too), `lists:` a change to the lists' own rows (true: lists only).
+ * Drops the kept lists a notification names: a change to a member's rows drops the lists made of them and every
+ * community page (false: the sessions' entries are dropped too), `lists:` a change to the lists' own rows (true:
+ * lists only).
  */
 function dropListsFor(lists: KeptLists, payload: string): boolean {
   const listsOnly = payload.startsWith(listsPrefix);
   const ids = listsOnly ? payload.slice(listsPrefix.length) : payload;
   if (ids === '*') lists.clear();
-  else lists.drop(ids.split(','));
+  else if (listsOnly) lists.drop(ids.split(','));
+  // A member's rows changed: the community pages, made of every member's, go too.
+  else lists.drop([...ids.split(','), everyMember]);
   return listsOnly;
 }
 

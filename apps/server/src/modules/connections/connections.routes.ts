@@ -32,7 +32,7 @@ export function connectionsRoutes(deps: { connections: ConnectionsService }) {
     app.get(
       '/connections',
       {
-        config: { keptList: true },
+        config: { keptList: 'own' },
         schema: {
           tags,
           summary: 'The signed-in member’s requests received and sent, and connections unrated and rated',

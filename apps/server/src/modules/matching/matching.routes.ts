@@ -27,7 +27,7 @@ export function matchingRoutes(deps: { matching: MatchingService }) {
     app.get(
       '/suggestions',
       {
-        config: { keptList: true },
+        config: { keptList: 'own' },
         schema: {
           tags: ['suggestions'],
           summary: 'The signed-in member’s open suggestions, newest first, each with the counterpart and why',
@@ -58,6 +58,7 @@ export function matchingRoutes(deps: { matching: MatchingService }) {
       app.get(
         path,
         {
+          config: { keptList: 'community' },
           schema: {
             tags: ['matching'],
             summary,

@@ -29,7 +29,7 @@ export function notificationsRoutes(deps: { notifications: NotificationsService 
     app.get(
       '/',
       {
-        config: { keptList: true },
+        config: { keptList: 'own' },
         schema: {
           tags,
           summary: 'The newest notifications (at most 100, not dismissed) and how many are unseen',
