@@ -4,7 +4,7 @@ import { createKeptLists } from '../src/lib/kept-lists.ts';
 /** The kept lists alone (lib/kept-lists.ts): what drops an answer, what refuses one, and the bounds. */
 describe('kept lists', () => {
   it('answers what was kept for the member and the address, and nothing for another', () => {
-    const lists = createKeptLists();
+    const lists = createKeptLists<string>();
     expect(lists.keep(lists.begin(), 'a', '/api/suggestions', '{"s":1}', ['x'])).toBe(true);
     expect(lists.get('a', '/api/suggestions')).toBe('{"s":1}');
     expect(lists.get('a', '/api/connections')).toBeNull();
@@ -12,7 +12,7 @@ describe('kept lists', () => {
   });
 
   it('drops every answer made of a dropped member’s rows, the member’s own and those that read them', () => {
-    const lists = createKeptLists();
+    const lists = createKeptLists<string>();
     lists.keep(lists.begin(), 'a', '/1', 'a1', ['x', 'y']);
     lists.keep(lists.begin(), 'b', '/1', 'b1', ['y']);
     lists.keep(lists.begin(), 'c', '/1', 'c1', ['a']);
@@ -24,11 +24,11 @@ describe('kept lists', () => {
     lists.drop(['b']);
     expect(lists.get('b', '/1')).toBeNull();
     expect(lists.size).toBe(0);
-    expect(lists.chars).toBe(0);
+    expect(lists.bytes).toBe(0);
   });
 
   it('refuses an answer whose making began before one of its members was dropped, or everything was', () => {
-    const lists = createKeptLists();
+    const lists = createKeptLists<string>();
     const started = lists.begin();
     lists.drop(['y']);
     expect(lists.keep(started, 'a', '/1', 'stale', ['x', 'y'])).toBe(false);
@@ -42,7 +42,7 @@ describe('kept lists', () => {
   });
 
   it('forgets the oldest first past its count or its size, and refuses an answer over a tenth of the size', () => {
-    const lists = createKeptLists({ maxEntries: 2, maxChars: 100 });
+    const lists = createKeptLists<string>({ maxEntries: 2, maxSize: 100 });
     lists.keep(lists.begin(), 'a', '/1', 'a'.repeat(5), []);
     lists.keep(lists.begin(), 'b', '/1', 'b'.repeat(5), []);
     lists.keep(lists.begin(), 'c', '/1', 'c'.repeat(5), []);
@@ -52,19 +52,19 @@ describe('kept lists', () => {
       true,
     ]);
     expect(lists.keep(lists.begin(), 'd', '/1', 'd'.repeat(11), [])).toBe(false);
-    const sized = createKeptLists({ maxChars: 100 });
+    const sized = createKeptLists<string>({ maxSize: 100 });
     for (const id of ['a', 'b', 'c', 'd', 'e']) sized.keep(sized.begin(), id, '/1', id.repeat(10), []);
     sized.keep(sized.begin(), 'f', '/1', 'f'.repeat(10), []);
-    expect(sized.chars).toBeLessThanOrEqual(100);
+    expect(sized.bytes).toBeLessThanOrEqual(100);
     expect(sized.get('f', '/1')).toBe('f'.repeat(10));
     // Replacing an answer counts it once.
     sized.keep(sized.begin(), 'f', '/1', 'g'.repeat(10), []);
-    expect(sized.chars).toBe(60);
+    expect(sized.bytes).toBe(60);
   });
 
   it('answers nothing older than its bound', () => {
     let now = 1_000;
-    const lists = createKeptLists({ maxAgeMs: 50, now: () => now });
+    const lists = createKeptLists<string>({ maxAgeMs: 50, now: () => now });
     lists.keep(lists.begin(), 'a', '/1', 'a1', []);
     now += 50;
     expect(lists.get('a', '/1')).toBe('a1');

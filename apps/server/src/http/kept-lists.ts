@@ -42,6 +42,7 @@ export function registerKeptLists(app: FastifyInstance, sessionCache: SessionCac
   app.addHook('onSend', async (request, reply, payload) => {
     const { listReads, listStarted, user } = request;
     if (!listReads || !user || reply.statusCode !== 200 || typeof payload !== 'string') return;
-    lists.keep(listStarted, user.id, request.url, payload, listReads);
+    // Kept encoded: sent again as the bytes they are, not measured and encoded on every answer.
+    lists.keep(listStarted, user.id, request.url, Buffer.from(payload), listReads);
   });
 }

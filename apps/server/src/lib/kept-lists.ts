@@ -3,7 +3,8 @@
  * kept per instance by member and address, each with the members whose rows it was made of: the member, and every
  * counterpart its statement read (shown or not). Dropping a member drops every answer made of their rows; an
  * answer whose making began before one of its members was dropped is not kept (`begin` / `keep`). Bounded by
- * count, by size (characters of JSON) and by age; the oldest stored go first.
+ * count, by size (the answers' `length`: bytes of the encoded JSON the routes keep) and by age; the oldest stored
+ * go first.
  */
 /**
  * Read by a list of every listed member (a community page): stands for all members' rows and the stored scores, so
@@ -15,12 +16,12 @@ export const everyMember = 'community';
 export interface KeptListsOptions {
   maxAgeMs?: number;
   maxEntries?: number;
-  maxChars?: number;
+  maxSize?: number;
   now?: () => number;
 }
 
-interface Entry {
-  json: string;
+interface Entry<Body> {
+  body: Body;
   members: readonly string[];
   storedAt: number;
 }
@@ -28,25 +29,25 @@ interface Entry {
 /** Above this many members remembered as dropped, the memory is cleared and every answer in making refused. */
 const droppedMemory = 50_000;
 
-export function createKeptLists(options: KeptListsOptions = {}) {
+export function createKeptLists<Body extends { length: number } = Buffer>(options: KeptListsOptions = {}) {
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   const maxEntries = options.maxEntries ?? 10_000;
-  const maxChars = options.maxChars ?? 32 * 1024 * 1024;
+  const maxSize = options.maxSize ?? 32 * 1024 * 1024;
   const now = options.now ?? Date.now;
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, Entry<Body>>();
   const byMember = new Map<string, Set<string>>();
   // When each member was last dropped (a generation), and when everything was.
   const droppedAt = new Map<string, number>();
   let generation = 0;
   let clearedAt = 0;
-  let chars = 0;
+  let size = 0;
 
   const keyOf = (userId: string, address: string) => `${userId} ${address}`;
   const forget = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    chars -= entry.json.length;
+    size -= entry.body.length;
     for (const id of entry.members) {
       const keys = byMember.get(id);
       keys?.delete(key);
@@ -59,12 +60,12 @@ export function createKeptLists(options: KeptListsOptions = {}) {
     entries.clear();
     byMember.clear();
     droppedAt.clear();
-    chars = 0;
+    size = 0;
   };
 
   return {
     /** The kept answer of `userId` at `address`, or null (none, or older than the bound). */
-    get(userId: string, address: string): string | null {
+    get(userId: string, address: string): Body | null {
       const key = keyOf(userId, address);
       const entry = entries.get(key);
       if (!entry) return null;
@@ -72,7 +73,7 @@ export function createKeptLists(options: KeptListsOptions = {}) {
         forget(key);
         return null;
       }
-      return entry.json;
+      return entry.body;
     },
     /** Marks the start of making an answer (before its first read). */
     begin(): number {
@@ -82,18 +83,18 @@ export function createKeptLists(options: KeptListsOptions = {}) {
      * Keeps an answer made since `started` of the rows of `userId` and of `reads`, unless one of them was dropped
      * since (it may have been read before the change) or it is larger than a tenth of the whole.
      */
-    keep(started: number, userId: string, address: string, json: string, reads: Iterable<string>): boolean {
+    keep(started: number, userId: string, address: string, body: Body, reads: Iterable<string>): boolean {
       const members = [...new Set([userId, ...reads])];
       if (clearedAt > started || members.some((id) => (droppedAt.get(id) ?? 0) > started)) return false;
-      if (json.length > maxChars / 10) return false;
+      if (body.length > maxSize / 10) return false;
       const key = keyOf(userId, address);
       forget(key);
       for (const oldest of entries.keys()) {
-        if (entries.size < maxEntries && chars + json.length <= maxChars) break;
+        if (entries.size < maxEntries && size + body.length <= maxSize) break;
         forget(oldest);
       }
-      entries.set(key, { json, members, storedAt: now() });
-      chars += json.length;
+      entries.set(key, { body, members, storedAt: now() });
+      size += body.length;
       for (const id of members) {
         const keys = byMember.get(id) ?? new Set<string>();
         keys.add(key);
@@ -118,10 +119,11 @@ export function createKeptLists(options: KeptListsOptions = {}) {
     get size(): number {
       return entries.size;
     },
-    get chars(): number {
-      return chars;
+    /** The kept answers' size in all. */
+    get bytes(): number {
+      return size;
     },
   };
 }
 
-export type KeptLists = ReturnType<typeof createKeptLists>;
+export type KeptLists = ReturnType<typeof createKeptLists<Buffer>>;

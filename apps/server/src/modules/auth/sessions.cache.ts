@@ -103,7 +103,10 @@ export function createSessionCache(database: Database, options: SessionCacheOpti
     options.now ?? Date.now,
   );
   // Members' own lists, dropped on the same notifications (a member's rows are their lists' rows too).
-  const lists = createKeptLists({ maxAgeMs: options.maxAgeMs ?? 60_000, now: options.now ?? Date.now });
+  const lists = createKeptLists<Buffer>({
+    maxAgeMs: options.maxAgeMs ?? 60_000,
+    now: options.now ?? Date.now,
+  });
   const barriers = createBarriers(database, options.settleTimeoutMs ?? 2_000);
   let generation = 0;
 
@@ -221,7 +224,7 @@ function dropListsFor(lists: KeptLists, payload: string): boolean {
 /** The kept lists as the routes use them: only while `trusted()` (which also starts the listener). */
 function listsWhileTrusted(lists: KeptLists, trusted: () => boolean) {
   return {
-    get(userId: string, address: string): string | null {
+    get(userId: string, address: string): Buffer | null {
       return trusted() ? lists.get(userId, address) : null;
     },
     begin(): number | null {
@@ -231,10 +234,10 @@ function listsWhileTrusted(lists: KeptLists, trusted: () => boolean) {
       started: number | null,
       userId: string,
       address: string,
-      json: string,
+      body: Buffer,
       reads: Iterable<string>,
     ): void {
-      if (started !== null && trusted()) lists.keep(started, userId, address, json, reads);
+      if (started !== null && trusted()) lists.keep(started, userId, address, body, reads);
     },
     /** Drops the lists made of these members' rows (whether or not anything was heard). */
     drop(userIds: readonly string[]): void {
