@@ -10,11 +10,11 @@ import {
 } from '@intergen/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
+import type { App } from '../src/app.ts';
 import { auditLog, matchSuggestions, settings } from '../src/db/schema.ts';
 import { bucketsOf, connectedPair } from './connections.support.ts';
 import { type Client, publishedMember, put, signInAdmin, signUpMember } from './factories.ts';
-import { client, createTestApp, type Engine, engines, type TestApp, testConfig } from './helpers.ts';
+import { client, createTestApp, type Engine, engines, secondInstance, type TestApp } from './helpers.ts';
 
 const e = settingsTexts.errors;
 const expertForm = 'https://forms.example.com/advisor-survey?embedded=true';
@@ -312,13 +312,7 @@ describe.each(engines)('admin settings on %s', (engine: Engine) => {
     let other: App;
     beforeAll(async () => {
       // A second app instance on the same database, configured with the community tab off.
-      other = await buildApp({
-        config: testConfig({ COMMUNITY_TAB: 'false' }),
-        database: t.database,
-        printMail: () => {},
-        logger: false,
-      });
-      await other.ready();
+      other = await secondInstance(t, { COMMUNITY_TAB: 'false' });
     });
     afterAll(() => other.close());
 

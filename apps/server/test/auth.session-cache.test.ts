@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
+import type { App } from '../src/app.ts';
 import type { Database, ListenOptions } from '../src/db/client.ts';
 import { companies, sessions, users } from '../src/db/schema.ts';
 import { type CachedSession, createSessionCache } from '../src/modules/auth/sessions.cache.ts';
@@ -11,9 +11,9 @@ import {
   createTestApp,
   type Engine,
   engines,
+  secondInstance,
   signIn,
   type TestApp,
-  testConfig,
   withSession,
 } from './helpers.ts';
 
@@ -30,13 +30,7 @@ describe.each(engines)('the session cache, two instances on %s', (engine: Engine
 
   beforeAll(async () => {
     t = await createTestApp(engine, { SESSION_CACHE: 'true' });
-    other = await buildApp({
-      config: testConfig({ SESSION_CACHE: 'true' }),
-      database: t.database,
-      printMail: () => {},
-      logger: false,
-    });
-    await other.ready();
+    other = await secondInstance(t, { SESSION_CACHE: 'true' });
     admin = await signInAdmin(t);
   }, 120_000);
   afterAll(async () => {

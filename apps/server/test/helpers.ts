@@ -99,6 +99,18 @@ export async function createTestApp(
   };
 }
 
+/** Another instance of the app on the test app's database (its own caches and listeners), with its own configuration. */
+export async function secondInstance(t: TestApp, overrides: Record<string, string> = {}): Promise<App> {
+  const other = await buildApp({
+    config: testConfig(overrides),
+    database: t.database,
+    printMail: () => {},
+    logger: false,
+  });
+  await other.ready();
+  return other;
+}
+
 /** A cookie-keeping client over app.inject, sending our Origin like a browser on the site would. */
 export function client(app: App) {
   const jar = new Map<string, string>();

@@ -7,13 +7,13 @@ import type {
 } from '@intergen/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
+import type { App } from '../src/app.ts';
 import { contactInfo, experts, matchScores, notifications, settings } from '../src/db/schema.ts';
 import { publishLive } from '../src/modules/live/live.ts';
 import { createNotification } from '../src/modules/notifications/notifications.repository.ts';
 import { acted, member, pair, sent } from './connections.support.ts';
 import { type Client, type Member, put, signInAdmin } from './factories.ts';
-import { createTestApp, type Engine, engines, type TestApp, testConfig, withSession } from './helpers.ts';
+import { createTestApp, type Engine, engines, secondInstance, type TestApp, withSession } from './helpers.ts';
 
 /**
  * Members' own lists kept per instance (issue 15, with `SESSION_CACHE`): the suggestions, the connection requests
@@ -28,13 +28,7 @@ describe.each(engines)('kept lists, two instances on %s', (engine: Engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine, { SESSION_CACHE: 'true', COMMUNITY_TAB: 'true' });
-    other = await buildApp({
-      config: testConfig({ SESSION_CACHE: 'true', COMMUNITY_TAB: 'true' }),
-      database: t.database,
-      printMail: () => {},
-      logger: false,
-    });
-    await other.ready();
+    other = await secondInstance(t, { SESSION_CACHE: 'true', COMMUNITY_TAB: 'true' });
     admin = await signInAdmin(t);
   }, 120_000);
   afterAll(async () => {
