@@ -1,12 +1,4 @@
 /**
- * The JSON answers of members' own lists (issue 15: the dashboard's suggestions, connections and notifications),
- * kept per instance by member and address, each with the members whose rows it was made of: the member, and every
- * counterpart its statement read (shown or not). Dropping a member drops every answer made of their rows; an
- * answer whose making began before one of its members was dropped is not kept (`begin` / `keep`). Bounded by
- * count, by size (the answers' `length`: bytes of the encoded JSON the routes keep) and by age; the oldest stored
- * go first.
- */
-/**
  * Read by a list of every listed member (a community page): stands for all members' rows and the stored scores, so
  * that any change to them drops the list (sessions.cache.ts drops it with every member named; migration 0022's
  * trigger on `match_scores` names it).
@@ -29,6 +21,14 @@ interface Entry<Body> {
 /** Above this many members remembered as dropped, the memory is cleared and every answer in making refused. */
 const droppedMemory = 50_000;
 
+/**
+ * The JSON answers of members' own lists (issue 15: the dashboard's suggestions, connections and notifications, and
+ * the community pages), kept per instance by member and address, each with the members whose rows it was made of:
+ * the member, and every counterpart its statement read (shown or not), or `everyMember`. Dropping a member drops
+ * every answer made of their rows; an answer whose making began before one of its members was dropped is not kept
+ * (`begin` / `keep`). Bounded by count, by size (the answers' `length`: bytes of the encoded JSON the routes keep)
+ * and by age; the oldest stored go first.
+ */
 export function createKeptLists<Body extends { length: number } = Buffer>(options: KeptListsOptions = {}) {
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   const maxEntries = options.maxEntries ?? 10_000;
