@@ -1,14 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { MatchingListResponse } from '@intergen/contracts';
 import { sql } from 'drizzle-orm';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, openDatabase } from '../src/db/client.ts';
 import { type Client, type Member, publishedMember, seedProfile, signInAdmin } from './factories.ts';
-import { createTestApp, type Engine, engines, freshDatabase, type TestApp } from './helpers.ts';
+import { createTestApp, databaseUpTo, type Engine, engines, type TestApp } from './helpers.ts';
 
 // The exact total of an unfiltered community list comes from a count the database keeps per kind
 // (`community_counts`, migration 0018): it must equal counting the listed rows after every change of who is
@@ -250,39 +244,11 @@ describe.each(engines)('an unfiltered community list’s total on %s', (engine: 
   });
 });
 
-/** The migrations folder up to and including `last` (its journal cut there), in a temporary folder. */
-function migrationsUpTo(last: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'intergen-migrations-'));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const end = journal.entries.findIndex((e) => e.tag === last);
-  journal.entries = journal.entries.slice(0, end + 1);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
-
 describe.each(engines)('migration 0018 on %s', (engine: Engine) => {
   it('counts the profiles already listed', async () => {
-    const before = migrationsUpTo('0017_settings_changed');
-    let query: Query;
-    let migrate: (folder: string) => Promise<void>;
-    let close: () => Promise<void>;
-    if (engine === 'pglite') {
-      const database = await openDatabase({ kind: 'pglite', dataDir: null, migrate: false });
-      query = database.query;
-      migrate = (folder) => migratePglite(database.db as never, { migrationsFolder: folder });
-      close = database.close;
-    } else {
-      // An empty database of its own (its helper migrates everything, so its schemas are dropped first).
-      const database = await freshDatabase('postgres');
-      await database.query('DROP SCHEMA public CASCADE; DROP SCHEMA drizzle CASCADE; CREATE SCHEMA public');
-      query = database.query;
-      migrate = (folder) => migrateNodePg(database.db as never, { migrationsFolder: folder });
-      close = database.close;
-    }
+    const earlier = await databaseUpTo(engine, '0017_settings_changed');
+    const query = earlier.query;
     try {
-      await migrate(before);
       await insertExperts(query, 'old-', 40);
       await query(
         `INSERT INTO users (id, email, name, first_name, last_name, kind)
@@ -292,7 +258,7 @@ describe.each(engines)('migration 0018 on %s', (engine: Engine) => {
       await query(
         `INSERT INTO companies (id, name, profile_published) VALUES ('old-co-1', 'A', true), ('old-co-2', 'C', false)`,
       );
-      await migrate(migrationsFolder);
+      await earlier.migrateRest();
       const { kept, counted } = await countsOf(query);
       // 40 rows: 8 unpublished, 13 private, 2 both: 21 listed.
       expect(counted).toEqual({ experts: 21, companies: 1 });
@@ -300,8 +266,7 @@ describe.each(engines)('migration 0018 on %s', (engine: Engine) => {
       await query(`UPDATE experts SET private = false WHERE id = 'old-3'`);
       expect((await countsOf(query)).kept.experts).toBe(22);
     } finally {
-      await close();
-      rmSync(before, { recursive: true, force: true });
+      await earlier.close();
     }
   });
 });

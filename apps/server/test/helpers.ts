@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { desc } from 'drizzle-orm';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type App, type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { type Database, migrationsFolder, openDatabase } from '../src/db/client.ts';
 import { mailbox } from '../src/db/schema.ts';
 import { setPasswordHashCost } from '../src/lib/crypto.ts';
 
@@ -46,6 +51,44 @@ export async function freshDatabase(engine: Engine): Promise<Database> {
     await dropper.end();
   };
   return database;
+}
+
+/** A database migrated only up to the migration `last`, to test what a later migration does to rows it finds. */
+export interface EarlierDatabase {
+  query: Database['query'];
+  /** Runs every migration after `last`. */
+  migrateRest(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A fresh database of `engine` migrated up to and including the migration tagged `last` (e.g. `0017_settings_changed`). */
+export async function databaseUpTo(engine: Engine, last: string): Promise<EarlierDatabase> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'intergen-migrations-'));
+  cpSync(migrationsFolder, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === last) + 1);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  let database: Database;
+  let migrate: (migrationsFolder: string) => Promise<void>;
+  if (engine === 'pglite') {
+    database = await openDatabase({ kind: 'pglite', dataDir: null, migrate: false });
+    migrate = (f) => migratePglite(database.db as never, { migrationsFolder: f });
+  } else {
+    // An empty database of its own (its helper migrates everything, so its schemas are dropped first).
+    database = await freshDatabase('postgres');
+    await database.query('DROP SCHEMA public CASCADE; DROP SCHEMA drizzle CASCADE; CREATE SCHEMA public');
+    migrate = (f) => migrateNodePg(database.db as never, { migrationsFolder: f });
+  }
+  await migrate(folder);
+  return {
+    query: database.query,
+    migrateRest: () => migrate(migrationsFolder),
+    close: async () => {
+      await database.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

@@ -22,6 +22,7 @@ export const tableOwners = {
   emailVerificationCodes: 'modules/auth',
   matchScores: 'modules/matching',
   matchScoreDigests: 'modules/matching',
+  matchScoreCounts: 'modules/matching',
   matchSuggestions: 'modules/matching',
   matchingRuns: 'modules/matching',
   connectionRequests: 'modules/connections',

@@ -413,8 +413,23 @@ export const matchScores = pgTable(
     // company's cascade, the batch's scan of companies). Every stored score is strong (migration 0020), so one
     // full index does what a partial one and `(company_id, expert_id)` did (migration 0021).
     index('match_scores_company_score_idx').on(t.companyId, t.score),
+    // The admin's Scores list, by score or by last change, then id (issue 14): a page walks an index instead of
+    // sorting every stored score. Both grow at one end per score value or in time, so they cost the batch little.
+    index('match_scores_score_idx').on(t.score, t.id),
+    index('match_scores_updated_idx').on(t.updatedAt, t.id),
   ],
 );
+
+/**
+ * How many scores are stored at each value, as rows of changes the database adds in the transaction of every
+ * statement on `match_scores` (triggers, migration 0023): the admin's Scores list reads its unfiltered total as
+ * the sum of a few hundred short rows instead of counting every stored score. Rows are only ever added, so two
+ * transactions writing scores never wait for each other here; every 64th statement folds them into one per value.
+ */
+export const matchScoreCounts = pgTable('match_score_counts', {
+  score: integer('score').notNull(),
+  rows: bigint('rows', { mode: 'number' }).notNull(),
+});
 
 /**
  * What the last batch reconciled an expert's stored scores against: a digest of the expert's strong pairs

@@ -12,7 +12,7 @@ import {
   type TimePageQuery,
   timeOrderedPage,
 } from '../../db/keyset.ts';
-import { matchScores, matchSuggestions } from '../../db/schema.ts';
+import { matchScoreCounts, matchScores, matchSuggestions } from '../../db/schema.ts';
 
 /**
  * The admin's lists of every suggestion and every score (issue 14): one page in keyset order plus the total
@@ -110,17 +110,33 @@ export async function listScoresPage(ex: Executor, q: ScoreListQuery): Promise<L
         Number,
       )
     : undefined;
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ex
       .select({ score: t, key })
       .from(t)
       .where(and(...where, after))
       .orderBy(...keysetOrder(q.order, column, t.id))
       .limit(q.limit),
-    ex
-      .select({ n: count() })
-      .from(t)
-      .where(and(...where)),
+    q.memberIds ? countRows(ex, where) : storedAtLeast(ex, q.minScore ?? 0),
   ]);
-  return { rows: rows.map((r) => ({ ...r.score, key: r.key })), total: Number(counted?.n ?? 0) };
+  return { rows: rows.map((r) => ({ ...r.score, key: r.key })), total };
+}
+
+/** How many stored scores a member search leaves: the searched members' rows, found by their indexes. */
+async function countRows(ex: Executor, where: SQL[]): Promise<number> {
+  const [counted] = await ex
+    .select({ n: count() })
+    .from(matchScores)
+    .where(and(...where));
+  return Number(counted?.n ?? 0);
+}
+
+/** How many scores are stored at `minScore` or above: the kept counts' sum (migration 0023), not a count. */
+async function storedAtLeast(ex: Executor, minScore: number): Promise<number> {
+  const c = matchScoreCounts;
+  const [kept] = await ex
+    .select({ n: sql<string | null>`sum(${c.rows})` })
+    .from(c)
+    .where(minScore > 0 ? gte(c.score, minScore) : undefined);
+  return Number(kept?.n ?? 0);
 }
