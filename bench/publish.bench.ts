@@ -5,7 +5,7 @@
  * `GET /api/suggestions` shows them. Also: the memory of matching's packed counterparts per 100,000 profiles,
  * and the admin's full re-score (a `matching.run` through the same worker): time, peak memory, rows written —
  * three times: storing the strong pairs, with nothing changed, and after 1 % of the experts changed; the bytes a
- * stored score takes. How the numbers are taken: docs/benchmarks.md.
+ * stored score takes; the admin's Scores list over them (`admin-scores.ts`). How the numbers are taken: docs/benchmarks.md.
  * `npm run bench -- publish`; `--quick` (or BENCH_QUICK=1) skips the in-memory 100,000 × 100,000 kernel pass. Environment:
  * BENCH_DATABASE_URL (another PostgreSQL server), BENCH_PUBLISHES (timed publishes, default 10),
  * BENCH_BATCH_COMPANIES (published companies seeded for the batch, default 20).
@@ -28,6 +28,7 @@ import { memberChangesChannel } from '../apps/server/src/modules/events/events.t
 import { CounterpartStore } from '../apps/server/src/modules/matching/counterparts.ts';
 import { fill, type Member, signUpMember } from '../apps/server/test/factories.ts';
 import { codeIn, testConfig } from '../apps/server/test/helpers.ts';
+import { measureAdminScores } from './admin-scores.ts';
 import { seedData, seedProfiles, withPostgres } from './profiles.ts';
 import { createReport, int, median, percentile } from './report.ts';
 
@@ -366,6 +367,9 @@ async function measure(database: Database) {
       undefined,
       `${mib(Number(stored!.digestBytes))} with their index: what a run with nothing changed reads`,
     );
+
+    console.log(`\n4. The admin's Scores list over these ${int(Number(stored!.rows))} scores`);
+    await measureAdminScores(database, row);
   } finally {
     await app.close();
   }
@@ -405,7 +409,7 @@ console.log(
 console.log('PostgreSQL: a fresh database; the app with its outbox worker running in this process\n');
 await withPostgres((database) => measure(database));
 if (!QUICK) {
-  console.log('\n4. The kernel alone over every pair of 100,000 × 100,000 (in memory, one core)');
+  console.log('\n5. The kernel alone over every pair of 100,000 × 100,000 (in memory, one core)');
   fullKernelPass();
 }
 console.log(`\nPeak memory (maxRSS): ${mib(process.resourceUsage().maxRSS * 1024)}`);
