@@ -59,6 +59,7 @@ const filtered: MatchingListQueryInput = {
   searchText: 'son',
   pageSize: 9,
 };
+const unfiltered: MatchingListQueryInput = { industries: [], expertise: [], pageSize: 9 };
 const noMatch: MatchingListQueryInput = { industries: [], expertise: [], searchText: 'zzq', pageSize: 9 };
 
 /** How many of the seeded experts a query's filters keep (computed from the generated data). */
@@ -196,6 +197,14 @@ async function measure(engine: string, database: Database): Promise<EngineResult
     if (!cursor) throw new Error(`only ${p} pages match the filters; page ${DEEP_PAGE} needs more data`);
   }
   const deep = { ...filtered, cursor: cursor! };
+  let deepUnfiltered: string | null = null;
+  for (let p = 1; p < DEEP_PAGE; p++) {
+    const page: Awaited<ReturnType<Matching['listExpertsForCompany']>> = await matching.listExpertsForCompany(
+      caller,
+      { ...unfiltered, ...(deepUnfiltered ? { cursor: deepUnfiltered } : {}) },
+    );
+    deepUnfiltered = page.nextCursor;
+  }
   const timings = [
     await time(database, 'page 1: 3 filters + search "son"', () =>
       matching.listExpertsForCompany(caller, filtered),
@@ -206,6 +215,13 @@ async function measure(engine: string, database: Database): Promise<EngineResult
     ),
     await time(database, 'page 1: a search matching nobody', () =>
       matching.listExpertsForCompany(caller, noMatch),
+    ),
+    // Dense: all 100,000 listed, the rest by the company's score (every expert scored from the packed store).
+    await time(database, 'page 1: no filter (dense, by score)', () =>
+      matching.listExpertsForCompany(caller, unfiltered),
+    ),
+    await time(database, `page ${DEEP_PAGE}: no filter`, () =>
+      matching.listExpertsForCompany(caller, { ...unfiltered, cursor: deepUnfiltered ?? undefined }),
     ),
   ];
   return { engine, seedMs, scoresMs, strongCount, timings };
@@ -219,7 +235,7 @@ console.log(
 );
 console.log(
   `${int(EXPERTS)} published experts + ${int(COMPANIES)} published companies; a company's expert community ` +
-    `(page size 9, strong matches first, then newest); median of ${RUNS} after ${WARM_UP} for warm-up\n`,
+    `(page size 9, strong matches first, then by score, then newest); median of ${RUNS} after ${WARM_UP} for warm-up\n`,
 );
 
 const measured: EngineResult[] = [];

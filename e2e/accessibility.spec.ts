@@ -1,32 +1,39 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, newMember, signUp, test } from './support/fixtures';
+import { expect, newMember, test } from './support/fixtures';
 import { adminStorageStateFile } from './support/state';
+import { blockingViolations, checkedWidths } from './support/wizard-a11y';
 
-/** The serious and critical WCAG 2.x A/AA violations on the page as it is now. */
-async function blockingViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
-for (const path of ['/', '/signup', '/forgotPassword', '/login-one-time-request', '/login-options']) {
-  test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await blockingViolations(page)).toEqual([]);
+for (const width of checkedWidths) {
+  test(`the signed-out pages have no serious or critical accessibility violations at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/', '/signup', '/forgotPassword', '/login-one-time-request', '/login-options']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await blockingViolations(page), `${path} at ${width} px`).toEqual([]);
+    }
   });
 }
 
-test('the sign-up with its error alert has no serious or critical violations at 360 px', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto('/signup');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByRole('alert')).toBeVisible();
-  expect(await blockingViolations(page)).toEqual([]);
+test('the sign-up and the login with their error alerts have no serious or critical violations', async ({
+  page,
+}) => {
+  for (const width of [...checkedWidths, 360]) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect(await blockingViolations(page), `/signup at ${width} px`).toEqual([]);
+  }
+  for (const width of checkedWidths) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(newMember('axe-login').email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect(await blockingViolations(page), `/ with its messages at ${width} px`).toEqual([]);
+  }
 });
 
 test('the login works with the keyboard alone', async ({ page }) => {
@@ -54,19 +61,6 @@ test('the profile type is chosen with the arrow keys', async ({ page }) => {
   await page.keyboard.press('ArrowRight');
   await expect(company).toBeFocused();
   await expect(company).toHaveAttribute('aria-checked', 'true');
-});
-
-test('a member page and the Change Password dialog have no serious or critical violations', async ({
-  page,
-}) => {
-  await signUp(page, newMember('axe'), 'Scaling Company');
-  await page.goto('/profile/edit');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(await blockingViolations(page)).toEqual([]);
-
-  await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
-  expect(await blockingViolations(page)).toEqual([]);
 });
 
 test.describe('as the admin at 360 px', () => {

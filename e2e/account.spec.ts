@@ -100,4 +100,34 @@ test.describe('account dialogs and banners', () => {
     await expect(page.getByRole('alert')).toBeVisible();
     await expect(page).toHaveURL(/\/\?redirect=%2Fdashboard$/);
   });
+
+  test("signing out everywhere ends the other browser's session too and lands this one on the login", async ({
+    page,
+    admin,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const expert = await publishedExpert(page, admin, 'account-everywhere');
+    const elsewhere = await browser.newContext();
+    const other = await elsewhere.newPage();
+    await other.goto('/');
+    await logIn(other, expert.email, expert.password);
+    await other.waitForURL((url) => url.pathname !== '/');
+    await expect(other.getByRole('button', { name: 'Log in' })).toHaveCount(0);
+
+    await page.goto('/profile/edit');
+    await page.getByRole('button', { name: accountTexts.signOutEverywhere }).click();
+    const dialog = page.getByRole('dialog', { name: accountTexts.signOutEverywhere });
+    await expect(dialog.getByText(accountTexts.signOutEverywhereBody)).toBeVisible();
+    await dialog.getByRole('button', { name: accountTexts.signOutEverywhere }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+
+    // The other browser is signed out as well: its next page is the login.
+    await other.goto('/dashboard');
+    await expect(other.getByRole('button', { name: 'Log in' })).toBeVisible();
+    await elsewhere.close();
+  });
 });

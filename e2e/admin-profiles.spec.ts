@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page, request } from '@playwright/test';
 import { completeCompany, submittedExpert } from './profile-pages.support';
 import { overflowsSideways } from './support/connections';
-import { expect, letters, test } from './support/fixtures';
+import { expect, letters, logIn, test } from './support/fixtures';
 import { adminStorageStateFile, readServerState } from './support/state';
 
 const firstNames = [
@@ -122,6 +122,10 @@ test.describe('admin members console', () => {
     await expect(dialog).toHaveCount(0);
     await expect(panel.getByText('Incomplete company details')).toBeVisible();
 
+    // An unpublished profile can be published again from the console.
+    await panel.getByRole('button', { name: `Publish ${company.name}` }).click();
+    await expect(panel.getByText('Published', { exact: true })).toBeVisible();
+
     // Deactivate: the member is signed out at once.
     await panel.getByRole('button', { name: `Deactivate ${company.name}` }).click();
     dialog = adminPage.getByRole('dialog', { name: `Deactivate ${company.name}` });
@@ -131,16 +135,18 @@ test.describe('admin members console', () => {
     await page.goto('/dashboard');
     await page.waitForURL(/\/\?redirect=/);
 
-    // Activating gives back what the deactivation took away: it was unpublished by the team then, so it stays so.
+    // Activating an unverified member returns them to their derived status (complete), never stranded:
+    // they may sign in and finish, and the console offers Publish again.
     await panel.getByRole('button', { name: `Activate ${company.name}` }).click();
-    await expect(panel.getByText('Disabled', { exact: true })).toBeVisible();
+    await expect(panel.getByText('Complete', { exact: true })).toBeVisible();
     await expect(panel.getByText('Inactive', { exact: true })).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: `Publish ${company.name}` })).toBeVisible();
 
     // Back in the console, the row shows the member as they are now.
     await adminPage.getByRole('link', { name: 'All members' }).click();
     await adminPage.waitForURL('**/admin/members');
     await search.fill(company.email);
-    await expect(dataRows(adminPage).filter({ hasText: company.email })).toContainText('Disabled');
+    await expect(dataRows(adminPage).filter({ hasText: company.email })).toContainText('Complete');
     await context.close();
   });
 
@@ -166,7 +172,20 @@ test.describe('admin members console', () => {
     await expect(panel.getByRole('button', { name: `Unverify ${expert.name}` })).toBeVisible();
     await panel.getByRole('button', { name: `Approve ${expert.name}` }).click();
     await expect(panel.getByText('Published', { exact: true })).toBeVisible();
+
+    // Deactivated, then activated: complete with a verified e-mail, so published again (000 §4).
+    await panel.getByRole('button', { name: `Deactivate ${expert.name}` }).click();
+    const dialog = adminPage.getByRole('dialog', { name: `Deactivate ${expert.name}` });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Checking');
+    await dialog.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(panel.getByText('Inactive', { exact: true })).toBeVisible();
+    await panel.getByRole('button', { name: `Activate ${expert.name}` }).click();
+    await expect(panel.getByText('Published', { exact: true })).toBeVisible();
     await context.close();
+    // The deactivation ended the expert's session; activated, they sign in again.
+    await page.goto('/');
+    await logIn(page, expert.email, expert.password);
+    await page.waitForURL('**/profile/review');
 
     await page.goto('/profile/public');
     await expect(page.getByText('Verified', { exact: true })).toBeVisible();

@@ -1,5 +1,10 @@
+import { accountTexts, communityTexts, networkTexts } from '@intergen/domain';
 import type { Browser, Page } from '@playwright/test';
-import { publishedCommunityCompany, publishedCommunityExpert } from './support/community';
+import {
+  pendingCommunityExpert,
+  publishedCommunityCompany,
+  publishedCommunityExpert,
+} from './support/community';
 import { expect, letters, test } from './support/fixtures';
 import { blockingViolations } from './support/wizard-a11y';
 
@@ -126,5 +131,102 @@ test.describe('the communities', () => {
     await page.getByRole('link', { name: 'Explore the Expert Community' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Expert Community' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /\d+ advisors?$/ })).toBeVisible();
+  });
+});
+
+test.describe('the ways into the communities', () => {
+  const seeAllVentures = communityTexts.seeAllNamed.ventures;
+  const seeAllAdvisors = communityTexts.seeAllNamed.experts;
+
+  /** Opens a My Network section from the section picker. */
+  async function openSection(page: Page, section: 'Advisors' | 'Ventures') {
+    await page.goto(`/my-network?section=${section}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'My Network' })).toBeVisible();
+  }
+
+  test('a business advisor reaches both communities from the dashboard, My Network and the privacy dialog', async ({
+    page,
+    admin,
+  }) => {
+    test.setTimeout(150_000);
+    await publishedCommunityExpert(page, admin);
+
+    // The dashboard's recommended ventures lead into the venture community.
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: seeAllVentures }).click();
+    await expect(page).toHaveURL(/\/venture-community$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Venture Community' })).toBeVisible();
+
+    // My Network: Advisors into the expert community, Ventures into the venture community.
+    await openSection(page, 'Advisors');
+    await page.getByRole('link', { name: seeAllAdvisors }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Expert Community' })).toBeVisible();
+    await openSection(page, 'Ventures');
+    await page.getByRole('link', { name: seeAllVentures }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Venture Community' })).toBeVisible();
+
+    // The privacy dialog's `/community` lands on the community the expert's profile is listed in.
+    await page.goto('/profile/edit');
+    await page.getByRole('button', { name: accountTexts.privacyTitle }).click();
+    const dialog = page.getByRole('dialog', { name: accountTexts.privacyTitle });
+    await dialog.getByRole('link', { name: accountTexts.communityLink }).click();
+    await expect(page).toHaveURL(/\/expert-community$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Expert Community' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('a company is led into the expert community only', async ({ page, admin }) => {
+    test.setTimeout(120_000);
+    await publishedCommunityCompany(page, admin, `Waysvale ${letters(8)}`);
+
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 2, name: 'Recommended Advisors' })).toBeVisible();
+    await expect(page.getByRole('link', { name: seeAllVentures })).toHaveCount(0);
+    await page.getByRole('link', { name: seeAllAdvisors }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Expert Community' })).toBeVisible();
+
+    await openSection(page, 'Advisors');
+    await expect(page.getByRole('link', { name: seeAllAdvisors })).toBeVisible();
+    await expect(page.getByRole('link', { name: seeAllVentures })).toHaveCount(0);
+  });
+
+  test('an advisor still under review is offered no community', async ({ page, admin }) => {
+    test.setTimeout(120_000);
+    await pendingCommunityExpert(page, admin);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 2, name: 'Recommended Ventures' })).toBeVisible();
+    await openSection(page, 'Advisors');
+    await expect(page.getByRole('heading', { level: 2, name: networkTexts.findAdvisors })).toBeVisible();
+    await expect(page.getByRole('link', { name: seeAllAdvisors })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: seeAllVentures })).toHaveCount(0);
+  });
+});
+
+test.describe('the community pages and My Network pass axe', () => {
+  test('at 1280 and 390 px, with no serious or critical violation', async ({ page, admin }) => {
+    test.setTimeout(150_000);
+    await publishedCommunityExpert(page, admin);
+    const pages = [
+      ['/expert-community', 'Expert Community'],
+      ['/venture-community', 'Venture Community'],
+      ['/my-network?section=Requests', 'My Network'],
+      ['/my-network?section=Advisors', 'My Network'],
+      ['/my-network?section=Ventures', 'My Network'],
+    ] as const;
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [path, title] of pages) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+        if (path.includes('community')) {
+          await expect(
+            page.getByRole('status').filter({ hasText: /\d+ (advisors?|ventures?)$/ }),
+          ).toBeVisible();
+        } else {
+          await expect(page.getByText(networkTexts.loading)).toHaveCount(0);
+        }
+        expect(await blockingViolations(page), `${path} at ${width} px`).toEqual([]);
+      }
+    }
   });
 });

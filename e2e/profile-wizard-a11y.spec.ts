@@ -1,7 +1,13 @@
 import { emailVerificationTexts, profilePictureTexts, wizardSteps, wizardTexts } from '@intergen/domain';
 import type { Page } from '@playwright/test';
 import { expect, newMember, signUp, test } from './support/fixtures';
-import { blockingViolations, shot } from './support/wizard-a11y';
+import {
+  blockingViolations,
+  checkedWidths,
+  dialogViolations,
+  expectKeyboardDialog,
+  shot,
+} from './support/wizard-a11y';
 
 const expertSections = {
   basics: {
@@ -26,6 +32,12 @@ const expertSections = {
   },
 };
 
+/** An 8×8 PNG picture (the server re-encodes it to 400×400). */
+const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4UaGBFTEMLQkAUtVaAUH78mEAAAAASUVORK5CYII=',
+  'base64',
+);
+
 /** Saves sections through the API, as the wizard's autosave would. */
 async function saveSections(page: Page, baseURL: string, sections: Record<string, object>) {
   for (const [section, body] of Object.entries(sections)) {
@@ -37,7 +49,7 @@ async function saveSections(page: Page, baseURL: string, sections: Record<string
   }
 }
 
-for (const width of [1280, 360]) {
+for (const width of checkedWidths) {
   test.describe(`the wizard at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
@@ -65,12 +77,22 @@ for (const width of [1280, 360]) {
           await shot(page, `${kind}-${width}-${step.path.split('/').pop()}`);
           expect(await blockingViolations(page)).toEqual([]);
         }
-        // The picture dialog of the extras step.
-        await page.getByRole('button', { name: profilePictureTexts.imageUpload }).click();
-        await expect(page.getByRole('dialog', { name: profilePictureTexts.imageDialogTitle })).toBeVisible();
+        // The picture dialog of the extras step: opened from the keyboard, and with a picture uploaded.
+        const upload = page.getByRole('button', { name: profilePictureTexts.imageUpload });
+        const pictureDialog = page.getByRole('dialog', { name: profilePictureTexts.imageDialogTitle });
+        await expectKeyboardDialog(page, upload, pictureDialog);
+        await upload.click();
         await shot(page, `${kind}-${width}-image-dialog`);
-        expect(await blockingViolations(page)).toEqual([]);
+        expect(await dialogViolations(page, pictureDialog), 'the picture dialog').toEqual([]);
+        await pictureDialog.locator('input[type=file]').setInputFiles({
+          name: 'face.png',
+          mimeType: 'image/png',
+          buffer: tinyPng,
+        });
+        await expect(pictureDialog.getByText(profilePictureTexts.imageUploaded)).toBeVisible();
+        expect(await blockingViolations(page), 'the picture dialog with a picture').toEqual([]);
         await page.keyboard.press('Escape');
+        await expect(pictureDialog).toHaveCount(0);
 
         // The review with the readiness panel (incomplete).
         await page.goto('/profile/review');
@@ -92,7 +114,9 @@ for (const width of [1280, 360]) {
       await dialog.getByRole('button', { name: emailVerificationTexts.verificationContinue }).click();
       await expect(dialog.getByRole('alert')).toHaveText('Incomplete code');
       await shot(page, `expert-${width}-verification`);
-      expect(await blockingViolations(page)).toEqual([]);
+      expect(await dialogViolations(page, dialog)).toEqual([]);
+      // The focus is in the dialog (on its code), and Escape puts it away.
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(page.getByTestId('missing-areas')).toHaveCount(0);

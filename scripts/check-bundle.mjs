@@ -34,7 +34,8 @@ export const budgets = [
   {
     route: '/dashboard',
     modules: ['src/app/routes/dashboard-pages.tsx', ...member],
-    js: 169,
+    // 169.8 KB since the recommendations' `See all` into the communities (components/community-link.tsx): at the goal.
+    js: 170,
     css: 17.5,
     goal: signedIn,
   },

@@ -1,14 +1,16 @@
-// `npm start`: builds the web app when it is not built yet, then runs the server in this process.
+// `npm start`: builds the web app when it is not built yet (unless `--no-build`: the API alone, pages only once
+// built), then runs the server in this process.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+const build = !process.argv.includes('--no-build');
+if (build && !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   process.stdout.write('Building the web app (first start)…\n');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@intergen/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const built = spawnSync('npm', ['run', 'build', '-w', '@intergen/web'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
 }
 const { register } = await import('tsx/esm/api');
 register();

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { openOwnedDatabase } from './bootstrap.ts';
 import { loadConfig, loadDotEnv } from './config.ts';
 import { DataDirLockedError, readLock } from './db/lock.ts';
+import { controlHeaderName as controlHeader } from './http/security.ts';
 
 const usage =
   'Usage: npm run admin -- create <email>\n  Makes <email> an admin (creating the account if needed) and prints a one-time sign-in link.\n';
@@ -12,8 +13,7 @@ async function viaRunningServer(port: number, token: string, email: string): Pro
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      origin: `http://127.0.0.1:${port}`,
-      'x-intergen-control': token,
+      [controlHeader]: token,
     },
     body: JSON.stringify({ email }),
   });

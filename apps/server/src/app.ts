@@ -19,6 +19,7 @@ import {
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { retryTransactions } from './db/retry.ts';
 import { createHousekeeping } from './housekeeping.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
@@ -42,7 +43,7 @@ import {
 } from './modules/admin/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import {
-  accountRateLimitKeys,
+  accountRateLimitSubjects,
   authRoutes,
   createAuthService,
   createSessionCache,
@@ -159,6 +160,8 @@ export interface AppDeps {
 /** Builds the whole app: used by main, the worker and every test, so all run the same wiring. */
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
+  // Every service's transaction runs again when PostgreSQL picks it as a deadlock's or a serialization conflict's loser.
+  retryTransactions(database.db);
   const app = Fastify({
     // Our serializers whatever the caller's options: no SQL parameters, no query strings in logs.
     logger:
@@ -227,7 +230,10 @@ export async function buildApp(deps: AppDeps) {
     },
     log: app.log,
   });
-  const images = createImageStore(path.join(config.dataDir, 'uploads'));
+  // Pictures live in the database; earlier versions kept them under DATA_DIR/uploads, moved in once here.
+  const images = createImageStore(database, path.join(config.dataDir, 'uploads'));
+  const importedPictures = await images.importFiles();
+  if (importedPictures > 0) app.log.info(`${importedPictures} profile pictures moved into the database`);
   const tracking = createTrackingService({ database });
   const liveHub = createLiveHub({
     database,
@@ -274,7 +280,7 @@ export async function buildApp(deps: AppDeps) {
     relationshipOf: anyRelationship(relationshipBetween, networkRelationship),
     communityTab: settings.communityTab,
     ownProfile: (userId) => profiles.getOwn(userId),
-    rateLimitKeys: accountRateLimitKeys,
+    rateLimitSubjects: accountRateLimitSubjects,
     afterCommit: () => worker.nudge(),
     warn: (obj, message) => app.log.warn(obj, message),
   });
@@ -325,7 +331,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(accountRoutes({ accounts, cookies, rateLimitMultiplier: config.rateLimitMultiplier }), {
     prefix: '/api/account',
   });
-  await app.register(adminMembersRoutes({ profiles }), { prefix: '/api/admin' });
+  await app.register(adminMembersRoutes({ profiles, database }), { prefix: '/api/admin' });
   await app.register(adminMatchingRoutes({ matching }), { prefix: '/api/admin' });
   await app.register(adminAnalyticsRoutes({ database, tracking }), { prefix: '/api/admin' });
   await app.register(adminRecordsRoutes({ database }), { prefix: '/api/admin' });
@@ -336,7 +342,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(matchingRoutes({ matching }), { prefix: '/api' });
   await app.register(connectionsRoutes({ connections }), { prefix: '/api' });
   await app.register(networkRoutes({ network }), { prefix: '/api/network' });
-  await app.register(uploadsRoutes(images.dir), { prefix: '/uploads' });
+  await app.register(uploadsRoutes(images), { prefix: '/uploads' });
   await app.register(
     crmRoutes({
       crm,

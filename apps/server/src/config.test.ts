@@ -62,3 +62,19 @@ describe('the HubSpot configuration', () => {
     ]);
   });
 });
+
+describe('where the app listens and who it is', () => {
+  it('listens on this machine only unless HOST opens it', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('refuses to start in production without APP_URL, saying what to set', () => {
+    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(
+      /^Invalid configuration:\n {2}APP_URL: required in production/,
+    );
+    expect(loadConfig({ APP_ENV: 'production', APP_URL: 'https://intergen.example' }).appUrl).toBe(
+      'https://intergen.example',
+    );
+  });
+});

@@ -11,7 +11,8 @@ const bool = z
 const EnvSchema = z.object({
   APP_ENV: z.enum(['production', 'staging', 'development']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** The interface to listen on: this machine only by default; `0.0.0.0` in a container or behind a proxy. */
+  HOST: z.string().default('127.0.0.1'),
   /** Public base URL used in e-mailed links and for the same-origin check. */
   APP_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
@@ -124,6 +125,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const hubspot = hubspotSettings(env, e.HUBSPOT_ACCESS_TOKEN, e.HUBSPOT_BASE_URL);
   if (hubspot.missing.length > 0) throw new Error(`Invalid configuration:\n${hubspot.missing.join('\n')}`);
+  if (e.APP_ENV === 'production' && !e.APP_URL) {
+    throw new Error(
+      'Invalid configuration:\n  APP_URL: required in production — the public address (https://…) that e-mailed links and the same-origin check use',
+    );
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     appEnv: e.APP_ENV,

@@ -1,5 +1,5 @@
 import type { AccountExport } from '@intergen/contracts';
-import { accountDeletionMessages, messages } from '@intergen/domain';
+import { accountDeletionMessages, dealStages, messages } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactInfo, users } from '../src/db/schema.ts';
@@ -135,6 +135,31 @@ describe.each(engines)('a member’s own data and account on %s', (engine: Engin
     expect(data.notifications.some((n) => n.counterpart?.id === p.company.id)).toBe(true);
     expect(data.trackingEvents.map((e) => e.type)).toContain('EXPLORE_EXPERT_COMMUNITY');
     expect(data.contactInfo).toMatchObject({ email: p.expert.email, phone: '5551234567' });
+  });
+
+  it('the export holds the CRM’s contact of the member and their deals, each deal in the member’s own terms', async () => {
+    const p = await connectedPair(t, 'expert');
+    await acted(p.company, p.id, 'survey', { rating: 2 });
+    await t.app.worker.drain();
+    const expertData = (await exportOf(p.expert)).body as AccountExport;
+    expect(expertData.crm.contact).toMatchObject({ kind: 'expert', email: p.expert.email });
+    expect(expertData.crm.deals).toHaveLength(1);
+    const [deal] = expertData.crm.deals;
+    expect(deal).toMatchObject({
+      pipeline: 'connection',
+      counterpart: { id: p.company.id, kind: 'company' },
+    });
+    expect(deal!.history.map((h) => h.stage)).toContain(dealStages.complete);
+    // The company's rating of the expert is the company's: not in the expert's export; it is in the company's.
+    expect(Object.keys(deal!.properties)).not.toContain('expert_rating');
+    expect(Object.keys(deal!.properties)).not.toContain('recipient_name');
+    const companyData = (await exportOf(p.company)).body as AccountExport;
+    expect(companyData.crm.contact).toMatchObject({ kind: 'company', email: p.company.email });
+    expect(companyData.crm.deals[0]).toMatchObject({
+      id: deal!.id,
+      counterpart: { id: p.expert.id },
+      properties: { expert_rating: 2 },
+    });
   });
 
   it('a wrong password changes nothing; signed out is 401; an admin’s own account is not deleted here', async () => {

@@ -53,10 +53,10 @@ export async function tableCounts(t: TestApp): Promise<Record<string, number>> {
   return counts;
 }
 
-/** Whether a rate-limit counter is stored for the limiter key (the table keeps its SHA-256). */
-export async function hasRateLimit(t: TestApp, key: string): Promise<boolean> {
-  const hash = createHash('sha256').update(key).digest('base64url');
-  const rows = await t.database.query('SELECT 1 FROM rate_limits WHERE key = $1', [hash]);
+/** Whether a rate-limit counter is stored for the subject (an e-mail or `user:<id>`; see `subjectKey`), any client. */
+export async function hasRateLimit(t: TestApp, subject: string): Promise<boolean> {
+  const prefix = `${createHash('sha256').update(subject).digest('base64url')}.`;
+  const rows = await t.database.query('SELECT 1 FROM rate_limits WHERE left(key, 44) = $1', [prefix]);
   return rows.length > 0;
 }
 

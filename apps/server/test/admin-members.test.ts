@@ -1,5 +1,5 @@
 import type { AdminMemberRow, AdminMembersResponse } from '@intergen/contracts';
-import { adminMembersTexts, matchingTexts, messages } from '@intergen/domain';
+import { matchingTexts, messages } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, experts } from '../src/db/schema.ts';
@@ -345,19 +345,13 @@ describe.each(engines)('the admin members console on %s', (engine: Engine) => {
     );
   });
 
-  it('activates only a complete profile (000 §4), with a clear 400 otherwise', async () => {
+  it('activates an incomplete profile back to incomplete so the member can finish, and a complete one as published', async () => {
     const draft = await member('company', 'Draft Deactivated');
     const off = await admin.client.post(`/api/admin/profiles/${draft.id}/deactivate`, { reason: 'Spam' });
     expect(off.statusCode).toBe(200);
-    const refused = await admin.client.post(`/api/admin/profiles/${draft.id}/activate`);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toMatchObject({
-      code: 'PROFILE_INCOMPLETE',
-      message: adminMembersTexts.activateIncomplete,
-    });
-    expect(refused.json().error.details.length).toBeGreaterThan(0);
-    const still = (await admin.client.get(`/api/admin/profiles/${draft.id}`)).json().profile;
-    expect(still.status).toBe('inactive');
+    const back = await admin.client.post(`/api/admin/profiles/${draft.id}/activate`);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().profile).toMatchObject({ status: 'incomplete', deactivatedDate: null });
 
     const complete = await publishedMember(t, 'company', admin, 'Complete Deactivated');
     await admin.client.post(`/api/admin/profiles/${complete.id}/deactivate`, { reason: 'Checking' });

@@ -151,7 +151,7 @@ describe.each(engines)('the admin outbox on %s', (engine: Engine) => {
     });
   });
 
-  it('lists open rows by topic and status with what they carry, attempts and last error, never the payload', async () => {
+  it("lists open rows by topic and status with what they carry (an e-mail's recipient and subject), attempts and last error, never the body", async () => {
     const due = await seed({
       key: 'list-due',
       payload: { to: 'a@example.com', subject: 's', text: 'secret-link' },
@@ -179,10 +179,14 @@ describe.each(engines)('the admin outbox on %s', (engine: Engine) => {
       attempts: 8,
       maxAttempts: 8,
       lastError: 'SMTP refused',
+      // An e-mail shows whom it is for and its subject (never its body).
+      mail: { to: 'list-dead@example.com', subject: 'About list-dead' },
     });
+    expect(all.rows.find((r) => r.id === due)?.mail).toEqual({ to: 'a@example.com', subject: 's' });
     expect(all.rows.find((r) => r.id === event)).toMatchObject({
       description: 'connection.accepted',
       attempts: 16,
+      mail: null,
     });
     expect(all.rows.find((r) => r.id === running)?.state).toBe('running');
     expect(all.rows.find((r) => r.id === retrying)?.state).toBe('retrying');

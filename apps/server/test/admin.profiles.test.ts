@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { adminMembersTexts, messages, profileTexts } from '@intergen/domain';
+import { messages, profileTexts } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../src/db/client.ts';
@@ -146,7 +146,7 @@ describe.each(engines)('admin profile actions on %s', (engine: Engine) => {
           settings: { communityTab: async () => false, supportEmail: async () => 'support@intergen.test' },
           publishEvent: createEventPublisher({}),
           relationshipOf: relationshipBetween,
-          images: createImageStore(path.join(tmpdir(), 'intergen-unused-uploads')),
+          images: createImageStore(t.database, path.join(tmpdir(), 'intergen-unused-uploads')),
           afterCommit: () => {},
           onExpertApproved: [hook],
         });
@@ -249,54 +249,73 @@ describe.each(engines)('admin profile actions on %s', (engine: Engine) => {
     expect(await eventsOf(t, member.id)).toHaveLength(count);
   });
 
-  it('activates a complete member back to what the deactivation took away, and never publishes an unverified or incomplete one', async () => {
+  it('activates a complete, verified member as published (000 §4), and any other back to its derived status so they can finish', async () => {
     const deactivateThenActivate = async (id: string) => {
       expect((await adminPost(`${id}/deactivate`, { reason: 'Checking' })).statusCode).toBe(200);
       const response = await adminPost(`${id}/activate`);
       expect(response.statusCode, response.body).toBe(200);
       return response.json().profile;
     };
-    const cleared = { deactivatedDate: null, profilePublished: false };
+    const cleared = { deactivatedDate: null };
 
+    // Pending approval when deactivated: complete and verified, so published, with what approval gives.
     const pending = await pendingExpert();
     expect(await deactivateThenActivate(pending.id)).toMatchObject({
       ...cleared,
-      profilePending: true,
-      status: 'pending',
+      profilePublished: true,
+      profilePending: false,
+      publishDate: todayUtc(),
+      status: 'published',
+    });
+    expect((await eventTypesOf(t, pending.id)).slice(-2)).toEqual([
+      'profile.activated',
+      'matching.requested',
+    ]);
+
+    // Unpublished by an admin, then deactivated: published again, the disable reason gone.
+    const unpublished = await publishedMember(t, 'company', admin);
+    expect((await adminPost(`${unpublished.id}/unpublish`, { reason: 'Off' })).statusCode).toBe(200);
+    expect(await deactivateThenActivate(unpublished.id)).toMatchObject({
+      ...cleared,
+      disableReason: null,
+      status: 'published',
     });
 
+    // A member who paused themselves stays paused: resuming is theirs.
     const paused = await publishedMember(t, 'company', admin);
     expect((await paused.client.post('/api/profiles/me/pause', { reason: 'noTime' })).statusCode).toBe(200);
-    expect(await deactivateThenActivate(paused.id)).toMatchObject({ ...cleared, status: 'paused' });
+    expect(await deactivateThenActivate(paused.id)).toMatchObject({
+      ...cleared,
+      profilePublished: false,
+      status: 'paused',
+    });
 
-    // Published when deactivated, but its e-mail is no longer verified by the time it is activated.
+    // Published when deactivated, but its e-mail is no longer verified: complete, and may sign in to verify.
     const unverified = await publishedMember(t, 'expert', admin);
     expect((await adminPost(`${unverified.id}/deactivate`, { reason: 'Checking' })).statusCode).toBe(200);
     await t.database.db.update(users).set({ emailVerified: false }).where(eq(users.id, unverified.id));
     expect((await adminPost(`${unverified.id}/activate`)).json().profile).toMatchObject({
       ...cleared,
+      profilePublished: false,
       status: 'complete',
     });
+    expect((await signIn(t.app, unverified.email, unverified.password)).response.statusCode).toBe(200);
 
-    // Published when deactivated, but a required field went missing meanwhile: only a complete profile is
-    // activated (000 §4); it stays inactive, and nothing is recorded.
+    // A required field went missing meanwhile: incomplete, never stranded: the member signs in to finish.
     const incomplete = await publishedMember(t, 'expert', admin);
     expect((await adminPost(`${incomplete.id}/deactivate`, { reason: 'Checking' })).statusCode).toBe(200);
     await t.database.db
       .update(experts)
       .set({ experience: null, areasOfImprovement: null })
       .where(eq(experts.id, incomplete.id));
-    const events = (await eventsOf(t, incomplete.id)).length;
-    const refused = await adminPost(`${incomplete.id}/activate`);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toMatchObject({
-      code: 'PROFILE_INCOMPLETE',
-      message: adminMembersTexts.activateIncomplete,
+    const activated = await adminPost(`${incomplete.id}/activate`);
+    expect(activated.statusCode, activated.body).toBe(200);
+    expect(activated.json().profile).toMatchObject({
+      ...cleared,
+      profilePublished: false,
+      status: 'incomplete',
     });
-    expect((await admin.client.get(`/api/admin/profiles/${incomplete.id}`)).json().profile.status).toBe(
-      'inactive',
-    );
-    expect(await eventsOf(t, incomplete.id)).toHaveLength(events);
+    expect((await signIn(t.app, incomplete.email, incomplete.password)).response.statusCode).toBe(200);
   });
 
   it('unpublishes a profile with a reason kept as the disable reason', async () => {
@@ -337,12 +356,13 @@ describe.each(engines)('admin profile actions on %s', (engine: Engine) => {
     )
       .filter((e) => e.target === member.id)
       .map((e) => [e.action, e.details]);
-    // Newest first.
+    // Newest first, each naming the member as they were at the time.
+    const named = { targetName: expect.any(String), targetEmail: member.email };
     expect(mine.slice(0, 4)).toEqual([
-      ['profile.activate', {}],
-      ['profile.deactivate', { reason: 'Audited pause' }],
-      ['profile.verify', {}],
-      ['profile.unverify', {}],
+      ['profile.activate', named],
+      ['profile.deactivate', { reason: 'Audited pause', ...named }],
+      ['profile.verify', named],
+      ['profile.unverify', named],
     ]);
     // A refused action leaves no entry.
     const company = await publishedMember(t, 'company', admin);

@@ -220,3 +220,50 @@ describe.each(engines)('password reset and change on %s', (engine: Engine) => {
     });
   });
 });
+
+describe.each(engines)('password reset limits that strangers cannot exhaust on %s', (engine: Engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { RATE_LIMIT_MULTIPLIER: '1' });
+  });
+  afterAll(() => t.close());
+
+  const ask = (email: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password/forgot',
+      payload: { email },
+      headers: { origin: APP_URL },
+      remoteAddress,
+    });
+
+  it("keeps the owner's own budget when strangers have spent the e-mail's", async () => {
+    // Signed up from this client: it is the owner's.
+    const owner = client(t.app);
+    const email = uniqueEmail('owner');
+    const signedUp = await owner.post('/api/auth/sign-up', {
+      name: 'Ada Lovelace',
+      email,
+      password: 'correct-horse-7',
+      profileType: 'expert',
+    });
+    expect(signedUp.statusCode).toBe(201);
+    // Ten requests from four strangers' addresses (at most 3 each) reach the e-mail's ceiling.
+    for (const [address, times] of [
+      ['10.8.0.1', 3],
+      ['10.8.0.2', 3],
+      ['10.8.0.3', 3],
+      ['10.8.0.4', 1],
+    ] as const) {
+      for (let i = 1; i <= times; i++)
+        expect((await ask(email, address)).statusCode, `${address} #${i}`).toBe(200);
+    }
+    expect((await ask(email, '10.8.0.1')).statusCode).toBe(429);
+    expect((await ask(email, '10.8.0.5')).statusCode).toBe(429);
+    const before = (await t.mailTo(email)).filter((m) => m.subject === RESET_SUBJECT).length;
+    const own = await ask(email, '127.0.0.1');
+    expect(own.statusCode, own.body).toBe(200);
+    const after = (await t.mailTo(email)).filter((m) => m.subject === RESET_SUBJECT).length;
+    expect(after).toBe(before + 1);
+  });
+});

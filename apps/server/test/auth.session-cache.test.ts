@@ -1,3 +1,4 @@
+import { accountTexts } from '@intergen/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
@@ -144,6 +145,37 @@ describe.each(engines)('the session cache, two instances on %s', (engine: Engine
     expect((await m.client.post('/api/auth/sign-out')).statusCode).toBe(200);
     expect(await userOn(t.app, token)).toBeNull();
     await expect.poll(() => userOn(other, token)).toBeNull();
+  });
+
+  it("signing out everywhere ends every session of the member on both instances, and no one else's", async () => {
+    const m = await member(t, 'expert');
+    const bystander = await member(t, 'company');
+    const second = await signIn(other, m.email, m.password);
+    expect(second.response.statusCode).toBe(200);
+    const tokens = [tokenOf(m), tokenOf(second)];
+    await keptOnBoth(m);
+    await keptOnBoth(bystander);
+    const done = await m.client.post('/api/auth/sign-out-everywhere');
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ message: accountTexts.signedOutEverywhere });
+    // This browser's cookie is cleared; every session ends here at once, and on the other instance once it hears.
+    expect(m.client.cookies.has('intergen_session')).toBe(false);
+    for (const token of tokens) {
+      expect(await userOn(t.app, token)).toBeNull();
+      await expect.poll(() => userOn(other, token)).toBeNull();
+    }
+    expect(await userOn(other, tokenOf(bystander))).toBe(bystander.id);
+    expect(await userOn(t.app, tokenOf(bystander))).toBe(bystander.id);
+  });
+
+  it('refuses to sign out everywhere without a session', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out-everywhere',
+      headers: { origin: 'http://intergen.test' },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(401);
   });
 
   it('a password changed on the other instance ends the other sessions on both', async () => {

@@ -115,3 +115,68 @@ describe.each(engines)('sign-up on %s', (engine) => {
     expect(await t.database.db.select().from(users)).toHaveLength(before.length);
   });
 });
+
+describe.each(engines)('look-alike e-mail addresses on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  /** A unique address whose local part ends in `é` (composed, U+00E9). */
+  const accented = () => uniqueEmail('ren\u00e9');
+  const decomposed = (email: string) => email.replace('\u00e9', 'e\u0301').toUpperCase();
+
+  it('opens no second account for the same address typed decomposed or in capitals, and signs in with it', async () => {
+    const email = accented();
+    const { user } = await signUp(t.app, { email });
+    expect(user.email).toBe(email);
+    const again = await client(t.app).post('/api/auth/sign-up', {
+      name: 'Ada Lovelace',
+      email: decomposed(email),
+      password: 'correct-horse-7',
+      profileType: 'company',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('EMAIL_TAKEN');
+    const signedIn = await client(t.app).post('/api/auth/sign-in', {
+      email: decomposed(email),
+      password: 'correct-horse-7',
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.id).toBe(user.id);
+  });
+
+  it.each([
+    ['a zero-width space', '\u200b'],
+    ['a right-to-left override', '\u202e'],
+    ['a zero-width joiner', '\u200d'],
+    ['a control character', '\u0007'],
+  ])(
+    'refuses an address holding %s with a clear message, wherever e-mails come in',
+    async (_what, hidden) => {
+      const { email } = await signUp(t.app);
+      const lookAlike = email.replace('@', `${hidden}@`);
+      const calls: [string, Record<string, unknown>][] = [
+        [
+          '/api/auth/sign-up',
+          { name: 'Ada Lovelace', email: lookAlike, password: 'correct-horse-7', profileType: 'expert' },
+        ],
+        ['/api/auth/sign-in', { email: lookAlike, password: 'correct-horse-7' }],
+        ['/api/auth/password/forgot', { email: lookAlike }],
+        ['/api/auth/one-time-link', { email: lookAlike }],
+        ['/api/auth/one-time-link/for-deal', { email: lookAlike, login: 'someone', deal: 'deal-1' }],
+      ];
+      for (const [url, body] of calls) {
+        const response = await client(t.app).post(url, body);
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json().error.message, url).toBe(messages.emailHiddenCharacters);
+        expect(response.json().error.details, url).toEqual([
+          expect.objectContaining({ path: 'email', message: messages.emailHiddenCharacters }),
+        ]);
+      }
+      const rows = await t.database.db.select().from(users).where(eq(users.email, lookAlike.toLowerCase()));
+      expect(rows).toHaveLength(0);
+    },
+  );
+});

@@ -90,9 +90,9 @@ describe.each(engines)('answering a connection request on %s', (engine: Engine) 
       expect(await connectedCompanies(expert.id)).toEqual([company.id, 'other-company']);
     });
 
-    it('by an expert does not touch the connected company ids (spec: a company accepting does)', async () => {
-      const { expert, id } = await connectedPair(t, 'company');
-      expect(await connectedCompanies(expert.id)).toEqual([]);
+    it('by an expert records the company among the expert’s connected ids too (the My Network search scope)', async () => {
+      const { expert, company, id } = await connectedPair(t, 'company');
+      expect(await connectedCompanies(expert.id)).toEqual([company.id]);
       expect((await requestRow(id))!.accepted).toBe(true);
     });
 

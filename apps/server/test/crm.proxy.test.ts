@@ -1,6 +1,8 @@
 import { crmErrors, dealStages, messages, networkStages } from '@intergen/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { member } from './connections.support.ts';
+import { crmDeals } from '../src/db/schema.ts';
+import { connectedPair, member } from './connections.support.ts';
 import { proxyCall } from './crm.support.ts';
 import { signInAdmin } from './factories.ts';
 import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
@@ -26,6 +28,66 @@ describe.each(engines)('the CRM proxy on %s', (engine: Engine) => {
     r.json().error.message,
   ];
 
+  /** Every call of spec 001 §7, with the field a failure sets and its failure value. */
+  const paths: [string, Record<string, unknown>][] = [
+    ['/hubspot/deal/create/', { result: -1 }],
+    ['/hubspot/deal/update/', { result: false }],
+    ['/hubspot/deal/my-network/create/', { result: -1 }],
+    ['/hubspot/deal/my-network/update/', { result: false }],
+    ...['company', 'expert'].flatMap((kind) =>
+      ['exists', 'create', 'update'].map((a): [string, Record<string, unknown>] => [
+        `/hubspot/${kind}/${a}/`,
+        { result: false },
+      ]),
+    ),
+    ['/hubspot/contact/emailVerificationCode', { result: false, reachable: true }],
+    ['/hubspot/contact/verifyEmail', { result: false }],
+    ['/hubspot/contact/profiletype', { hasContactProfileType: false }],
+    ['/hubspot/loginOneTime', { success: false }],
+  ];
+
+  it('checks the caller before the body on every path, and answers the spec’s failure shape', async () => {
+    const failure = (field: Record<string, unknown>, code: string, message: string) => ({
+      ...field,
+      message,
+      error: { code, message },
+    });
+    for (const [path, field] of paths) {
+      for (const p of [path, path.replace(/\/$/, '')]) {
+        const short = await service(p, {}, 'short');
+        expect([p, short.statusCode, short.json()]).toEqual([
+          p,
+          401,
+          failure(field, 'UNAUTHENTICATED', crmErrors.invalidOverrideAuthCode),
+        ]);
+        const wrong = await service(p, {}, 'x'.repeat(40));
+        expect([p, wrong.statusCode, wrong.json()]).toEqual([
+          p,
+          401,
+          failure(field, 'UNAUTHENTICATED', crmErrors.unauthorized),
+        ]);
+        const none = await t.app.inject({ method: 'POST', url: p, payload: {} });
+        expect([p, none.statusCode, none.json()]).toEqual([
+          p,
+          401,
+          failure(field, 'UNAUTHENTICATED', crmErrors.unauthorized),
+        ]);
+        // Past the credential, the body is checked: a field list, still in the call's failure shape.
+        const bad = await service(p, { email: 7, id: 7, dealId: 7, expert: 7, initiator: 7, isExpert: 'x' });
+        expect([p, bad.statusCode, bad.json()]).toMatchObject([
+          p,
+          400,
+          { ...field, error: { code: 'VALIDATION_FAILED' } },
+        ]);
+        expect(bad.json().message).toBe(bad.json().error.message);
+      }
+    }
+    // A path the proxy does not have: the caller first, then a 400.
+    expect((await service('/hubspot/nothing/', {}, 'short')).statusCode).toBe(401);
+    const unknown = await service('/hubspot/nothing/', {});
+    expect([unknown.statusCode, unknown.json().result]).toEqual([400, false]);
+  });
+
   it('refuses a short override code, a wrong one, no credential and a member; admits the service and admins', async () => {
     const m = await member(t, 'company');
     expect(refused(await service('/hubspot/company/exists/', { id: m.id }, 'short'))).toEqual([
@@ -50,6 +112,101 @@ describe.each(engines)('the CRM proxy on %s', (engine: Engine) => {
     expect((await admin.client.post('/hubspot/company/exists', { id: m.id })).json()).toEqual({
       result: false,
     });
+  });
+
+  it('records an admin’s writes through the proxy in the audit log, naming the members as they were', async () => {
+    const expert = await member(t, 'expert', { name: 'Audited Expert' });
+    const company = await member(t, 'company', { name: 'Audited Company' });
+    const peer = await member(t, 'expert', { name: 'Audited Peer' });
+    const call = async (path: string, body: object) => {
+      const r = await admin.client.post(path, body);
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json();
+    };
+    await call('/hubspot/expert/create/', { id: expert.id });
+    const dealId = (
+      await call('/hubspot/deal/create/', {
+        expert: expert.id,
+        venture: company.id,
+        stage: dealStages.pending,
+      })
+    ).result;
+    await call('/hubspot/deal/update/', { dealId, stage: dealStages.complete });
+    const networkDeal = (
+      await call('/hubspot/deal/my-network/create/', {
+        initiator: expert.id,
+        recipient: peer.id,
+        stage: networkStages.requested,
+      })
+    ).result;
+    await call('/hubspot/loginOneTime', {
+      email: expert.email,
+      idToLogin: expert.id,
+      dealId,
+      redirect: '/dashboard',
+    });
+    // Reads are not recorded; nor is a refused write.
+    await call('/hubspot/expert/exists/', { id: expert.id });
+    expect(
+      (await admin.client.post('/hubspot/deal/update/', { dealId: 'none', stage: 'x' })).statusCode,
+    ).toBe(400);
+    // The record keeps the names and e-mails of the time.
+    await t.database.query(`UPDATE users SET name = 'Renamed Later' WHERE id = $1`, [expert.id]);
+
+    const entries = (await admin.client.get('/api/admin/audit')).json().entries as {
+      action: string;
+      target: string;
+      actor: { id: string } | null;
+      details: { path: string; members: { id: string; name: string; email: string }[]; dealId?: string };
+    }[];
+    const crmEntries = entries.filter((e) => e.action.startsWith('crm.')).reverse();
+    const named = (m: { id: string; email: string }, name: string) => ({ id: m.id, name, email: m.email });
+    const x = named(expert, 'Audited Expert');
+    // A member as the target is named as well, as the audit log names every member target.
+    const asTarget = { targetName: 'Audited Expert', targetEmail: expert.email };
+    expect(crmEntries.map((e) => [e.action, e.target, e.details])).toEqual([
+      ['crm.contact.create', expert.id, { path: '/hubspot/expert/create/', members: [x], ...asTarget }],
+      [
+        'crm.deal.create',
+        dealId,
+        { path: '/hubspot/deal/create/', members: [x, named(company, 'Audited Company')], dealId },
+      ],
+      ['crm.deal.update', dealId, { path: '/hubspot/deal/update/', members: [], dealId }],
+      [
+        'crm.network_deal.create',
+        networkDeal,
+        {
+          path: '/hubspot/deal/my-network/create/',
+          members: [x, named(peer, 'Audited Peer')],
+          dealId: networkDeal,
+        },
+      ],
+      ['crm.one_time_link.send', expert.id, { path: '/hubspot/loginOneTime', members: [x], ...asTarget }],
+    ]);
+    // The service's own calls are the app's, not an admin's: not in the admins' record.
+    const before = crmEntries.length;
+    await service('/hubspot/expert/update/', { id: expert.id });
+    const after = (await admin.client.get('/api/admin/audit'))
+      .json()
+      .entries.filter((e: { action: string }) => e.action.startsWith('crm.'));
+    expect(after.length).toBe(before);
+  });
+
+  it('an admin’s move of a deal the app made names its two parties', async () => {
+    const p = await connectedPair(t, 'expert');
+    await t.app.worker.drain();
+    const [row] = await t.database.db.select().from(crmDeals).where(eq(crmDeals.dealKey, p.id));
+    const moved = await admin.client.post('/hubspot/deal/update/', {
+      dealId: row!.id,
+      stage: dealStages.closed,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [entry] = (await admin.client.get('/api/admin/audit?action=crm.deal.update')).json().entries;
+    expect(entry).toMatchObject({ target: row!.id });
+    expect(entry.details.members.map((m: { id: string; email: string }) => [m.id, m.email])).toEqual([
+      [p.expert.id, p.expert.email],
+      [p.company.id, p.company.email],
+    ]);
   });
 
   it('creates and updates contacts; exists answers per kind', async () => {
@@ -146,10 +303,10 @@ describe.each(engines)('the CRM proxy on %s', (engine: Engine) => {
     ).toEqual([400, crmErrors.mustBeExperts]);
     expect(
       refused(await create({ initiator: 'ghost', recipient: b.id, stage: networkStages.requested })),
-    ).toEqual([404, crmErrors.initiatorNotFound('ghost')]);
+    ).toEqual([400, crmErrors.initiatorNotFound('ghost')]);
     expect(
       refused(await create({ initiator: a.id, recipient: 'ghost', stage: networkStages.requested })),
-    ).toEqual([404, crmErrors.recipientNotFound('ghost')]);
+    ).toEqual([400, crmErrors.recipientNotFound('ghost')]);
     const made = await create({ initiator: a.id, recipient: b.id, stage: networkStages.requested });
     expect(made.statusCode, made.body).toBe(200);
     const dealId = made.json().result;

@@ -20,8 +20,12 @@ export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'pos
 export const APP_URL = 'http://intergen.test';
 export const ORIGIN = { origin: APP_URL };
 
-/** A fresh database of the given engine: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+/**
+ * A fresh database of the given engine: in-memory PGlite, or a new PostgreSQL database dropped on close. With
+ * TEST_PGLITE_THREAD set, PGlite runs as `npm start` runs it (on disk, in a worker thread; slower to open).
+ */
 export async function freshDatabase(engine: Engine): Promise<Database> {
+  if (engine === 'pglite' && process.env.TEST_PGLITE_THREAD) return threadDatabase();
   if (engine === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null });
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `intergen_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -49,6 +53,18 @@ export async function freshDatabase(engine: Engine): Promise<Database> {
       }
     }
     await dropper.end();
+  };
+  return database;
+}
+
+/** PGlite in a worker thread on a temporary folder, removed on close. */
+async function threadDatabase(): Promise<Database> {
+  const root = mkdtempSync(path.join(tmpdir(), 'intergen-thread-'));
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(root, 'db'), thread: true });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    rmSync(root, { recursive: true, force: true });
   };
   return database;
 }

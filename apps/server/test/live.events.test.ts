@@ -1,4 +1,5 @@
 import { memberLiveTopics } from '@intergen/contracts';
+import { messages } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
@@ -219,6 +220,28 @@ describe.each(engines)('live streams and the sessions behind them on %s', (engin
     tabs[0]!.close();
     await until(() => app.liveHub.size === before - 1);
     const again = await openedStream(ada.token);
+    for (const tab of [...tabs.slice(1), again]) tab.close();
+  });
+
+  it('keeps at most 10 streams open per member, whatever the sessions: the 11th is refused with 429', async () => {
+    const ada = await member(app);
+    const second = (await signIn(app, ada.email, ada.password)).client.cookies.get('intergen_session')!;
+    const third = (await signIn(app, ada.email, ada.password)).client.cookies.get('intergen_session')!;
+    const tabs = [];
+    for (const token of [ada.token, second]) for (let i = 0; i < 5; i++) tabs.push(await openedStream(token));
+    const refused = await app.inject({
+      method: 'GET',
+      url: '/api/events',
+      headers: { cookie: `intergen_session=${third}` },
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: { code: 'TOO_MANY_STREAMS', message: messages.tooManyLiveStreamsForMember },
+    });
+    const before = app.liveHub.size;
+    tabs[0]!.close();
+    await until(() => app.liveHub.size === before - 1);
+    const again = await openedStream(third);
     for (const tab of [...tabs.slice(1), again]) tab.close();
   });
 

@@ -9,6 +9,7 @@ import {
 } from '@intergen/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchScores } from '../src/db/schema.ts';
+import { memberChangesChannel } from '../src/modules/events/index.ts';
 import { findMatchingMember } from '../src/modules/members/index.ts';
 import {
   type Client,
@@ -422,7 +423,8 @@ describe.each(engines)('matching lists on %s', (engine: Engine) => {
       [unverified, 'experts', accessTexts.membersLocked],
       [pending, 'companies', accessTexts.communityWhilePending],
       [pending, 'experts', accessTexts.communityWhilePending],
-      [paused, 'experts-for-company', accessTexts.membersLocked],
+      // A paused member is told to resume, not to verify and publish.
+      [paused, 'experts-for-company', accessTexts.communityWhilePaused],
     ];
     for (const [m, path, message] of refused) {
       const response = await m.client.get(`/api/matching/${path}`);
@@ -483,6 +485,11 @@ describe.each(engines)('a dense community list (more than a thousand matches) on
          timestamptz '2025-01-01 00:00:00+00' + ((n - n % 10 * (n % 10 = 1)::int) * interval '1 day'), false
        FROM generate_series(1, $1::int) AS n`,
       [MANY],
+    );
+    // Written without events: announced as an event would (matching's packed counterparts read them).
+    await t.database.query(
+      `SELECT pg_notify($1, 'dense-' || lpad(n::text, 5, '0')) FROM generate_series(1, $2::int) AS n`,
+      [memberChangesChannel, MANY],
     );
     strongIds = ['dense-00005', 'dense-00500', 'dense-01000'];
     for (const [i, id] of strongIds.entries()) {

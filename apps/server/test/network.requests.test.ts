@@ -134,6 +134,14 @@ describe.each(engines)('My Network requests on %s', (engine: Engine) => {
     expect(errorOf(await request(a!, draft.id))).toEqual([404, networkTexts.recipientNotFound(draft.id)]);
   });
 
+  it('refuses a private expert as any unreadable profile: nothing stored, the profile stays closed', async () => {
+    const [a] = await experts(1);
+    const hidden = await member(t, 'expert', { private: true });
+    expect(errorOf(await request(a!, hidden.id))).toEqual([404, networkTexts.recipientNotFound(hidden.id)]);
+    expect(await rowsBetween(t, a!.id, hidden.id)).toEqual([]);
+    expect((await a!.client.get(`/api/profiles/${hidden.id}`)).statusCode).toBe(404);
+  });
+
   it('refuses a second request, a request back, and a request to one already in the network', async () => {
     const [a, b, c] = await experts(3);
     const r = await requested(a!, b!.id);
@@ -191,6 +199,14 @@ describe.each(engines)('My Network requests on %s', (engine: Engine) => {
     expect(errorOf(await request(pending, b!.id))).toEqual([403, accessTexts.communityWhilePending]);
     expect(errorOf(await request(unverified, b!.id))).toEqual([403, accessTexts.membersLocked]);
     expect(errorOf(await unverified.client.get('/api/network'))).toEqual([403, accessTexts.membersLocked]);
+    // A paused expert is told how to come back: resume, not verify and publish.
+    const paused = await member(t, 'expert');
+    expect((await paused.client.post('/api/profiles/me/pause', { reason: 'noTime' })).statusCode).toBe(200);
+    expect(errorOf(await paused.client.get('/api/network/advisors'))).toEqual([
+      403,
+      accessTexts.communityWhilePaused,
+    ]);
+    expect(errorOf(await request(paused, b!.id))).toEqual([403, accessTexts.communityWhilePaused]);
     const anonymous = client(t.app);
     expect((await anonymous.get('/api/network')).statusCode).toBe(401);
     expect((await anonymous.post('/api/network/requests', { expertId: b!.id })).statusCode).toBe(401);

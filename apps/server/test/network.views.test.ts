@@ -105,6 +105,7 @@ describe.each(engines)('My Network views and profile access on %s', (engine: Eng
     expect((await lonely.client.get('/api/network/advisors')).json()).toEqual({
       advisors: [],
       nextCursor: null,
+      everyoneAdded: false,
     });
   });
 

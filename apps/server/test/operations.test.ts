@@ -212,10 +212,13 @@ describe('backup and restore of the embedded database', { timeout: 300_000 }, ()
   it('backs up through the running server that owns the data directory, which keeps serving', async () => {
     const dataDir = path.join(tempDir(), 'data');
     const port = await freePort();
-    const server = await startServer(shellEnv(dataDir, { PORT: String(port), HOST: '127.0.0.1' }));
+    const base = `http://127.0.0.1:${port}`;
+    // The same-origin check compares with APP_URL, so the address the requests below use.
+    const server = await startServer(
+      shellEnv(dataDir, { PORT: String(port), HOST: '127.0.0.1', APP_URL: base }),
+    );
     servers.push(server);
     const member = 'live.member@example.com';
-    const base = `http://127.0.0.1:${port}`;
     const signedUp = await fetch(`${base}/api/auth/sign-up`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: base },

@@ -65,12 +65,24 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `main.ts` and resolves once it says it is running (and has printed the first admin's link). */
+/** How a server is started: `main.ts` itself, `node scripts/start.mjs`, or `npm start` (npm, a shell, then node). */
+export type StartCommand = 'main' | 'start.mjs' | 'npm start';
+
+const commands: Record<StartCommand, [string, string[]]> = {
+  main: [process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts']],
+  // Without building the web app first: these start the API, whose stopping is what is tested.
+  'start.mjs': [process.execPath, ['scripts/start.mjs', '--no-build']],
+  'npm start': ['npm', ['start', '--silent', '--', '--no-build']],
+};
+
+/** Starts a server and resolves once it says it is running (and has printed the first admin's link). */
 export function startServer(
   childEnv: NodeJS.ProcessEnv,
+  command: StartCommand = 'main',
 ): Promise<{ child: ChildProcess; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const [file, args] = commands[command];
+    const child = spawn(file, args, {
       cwd: repoRoot,
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fieldMessages, limits, profileTexts } from '@intergen/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profileImages } from '../src/db/schema.ts';
 import { eventsOf, fill, pngOf, signUpMember, uploadImage } from './factories.ts';
 import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
 
@@ -32,8 +33,16 @@ describe.each(engines)('profile pictures on %s', (engine: Engine) => {
     message: profileTexts.imageUnreadable,
     details: [{ path: 'profileImage', message: profileTexts.imageUnreadable }],
   };
-  const files = async () =>
-    existsSync(uploads) ? (await readdir(uploads)).filter((f) => !f.startsWith('.')).sort() : [];
+  /** The names of every stored picture. */
+  const stored = async () =>
+    (await t.database.db.select({ name: profileImages.name }).from(profileImages)).map((r) => r.name).sort();
+  /** The bytes stored under a picture's name, or null. */
+  const bytesOf = async (name: string) =>
+    (
+      await t.database.query<{ bytes: Uint8Array }>('SELECT bytes FROM profile_images WHERE name = $1', [
+        name,
+      ])
+    )[0]?.bytes ?? null;
 
   it('stores a real PNG as a 400×400 JPEG without metadata and serves it', async () => {
     const member = await signUpMember(t.app, 'expert');
@@ -47,21 +56,33 @@ describe.each(engines)('profile pictures on %s', (engine: Engine) => {
     expect(image.url).toMatch(/^\/uploads\/\d{13}-my-portrait-1\.jpg$/);
     expect(image.name).toBe(image.url.slice('/uploads/'.length));
 
-    const stored = await readFile(path.join(uploads, image.name));
-    const meta = await sharp(stored).metadata();
+    const kept = Buffer.from((await bytesOf(image.name))!);
+    const meta = await sharp(kept).metadata();
     expect(meta).toMatchObject({
       format: 'jpeg',
       width: limits.profileImageSize,
       height: limits.profileImageSize,
     });
     expect(meta.exif).toBeUndefined();
-    expect(stored.includes(Buffer.from('secret camera owner'))).toBe(false);
+    expect(kept.includes(Buffer.from('secret camera owner'))).toBe(false);
 
     const served = await t.app.inject({ method: 'GET', url: image.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.rawPayload.equals(stored)).toBe(true);
+    expect(served.rawPayload.equals(kept)).toBe(true);
+    // The name is never reused: a copy is kept for good, and a revalidation costs no bytes.
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.etag).toBe(`"${image.name}"`);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: image.url,
+      headers: { 'if-none-match': String(served.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    // Nothing written to the data directory: the picture lives in the database.
+    expect(existsSync(uploads)).toBe(false);
 
     expect((await eventsOf(t, member.id)).at(-1)).toMatchObject({
       type: 'profile.updated',
@@ -69,7 +90,7 @@ describe.each(engines)('profile pictures on %s', (engine: Engine) => {
     });
   });
 
-  it('replaces the previous upload and deletes its file, tolerating one already gone', async () => {
+  it('replaces the previous upload and deletes it in the same change', async () => {
     const member = await signUpMember(t.app, 'company');
     await fill(t.app, member);
     const avatar = (await member.client.get('/api/profiles/me')).json().profile.data.profileImage;
@@ -77,30 +98,30 @@ describe.each(engines)('profile pictures on %s', (engine: Engine) => {
 
     const first = (await uploadImage(t.app, member, await pngOf(500, 500), 'one.png')).json().profile;
     expect(first.profileComplete).toBe(true);
-    const firstFile = path.join(uploads, first.data.profileImage.name);
-    expect(existsSync(firstFile)).toBe(true);
+    expect(await bytesOf(first.data.profileImage.name)).not.toBeNull();
 
     const second = (await uploadImage(t.app, member, await pngOf(300, 500), 'two.png')).json().profile;
-    expect(existsSync(firstFile)).toBe(false);
-    const secondFile = path.join(uploads, second.data.profileImage.name);
-    expect(existsSync(secondFile)).toBe(true);
+    expect(await bytesOf(first.data.profileImage.name)).toBeNull();
+    expect(await bytesOf(second.data.profileImage.name)).not.toBeNull();
     expect((await t.app.inject({ method: 'GET', url: first.data.profileImage.url })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: second.data.profileImage.url })).statusCode).toBe(200);
 
-    await unlink(secondFile);
-    const third = await uploadImage(t.app, member, await pngOf(400, 400), 'three.png');
-    expect(third.statusCode).toBe(200);
-    expect(existsSync(path.join(uploads, third.json().profile.data.profileImage.name))).toBe(true);
+    const rows = await t.database.query<{ name: string }>(
+      'SELECT name FROM profile_images WHERE owner_id = $1',
+      [member.id],
+    );
+    expect(rows.map((r) => r.name)).toEqual([second.data.profileImage.name]);
   });
 
-  it('refuses a file over 512000 bytes with the spec message and keeps no file', async () => {
+  it('refuses a file over 512000 bytes with the spec message and keeps no picture', async () => {
     const member = await signUpMember(t.app, 'expert');
-    const before = await files();
+    const before = await stored();
     for (const size of [limits.profileImageMaxBytes + 1, limits.profileImageMaxBytes + 4096, 3_000_000]) {
       const response = await uploadImage(t.app, member, Buffer.alloc(size, 7), 'huge.png');
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toEqual(tooLarge);
     }
-    expect(await files()).toEqual(before);
+    expect(await stored()).toEqual(before);
     expect((await member.client.get('/api/profiles/me')).json().profile.data.profileImage).toBeNull();
   });
 
@@ -134,28 +155,31 @@ describe.each(engines)('profile pictures on %s', (engine: Engine) => {
     ['an empty file', Buffer.alloc(0), 'empty.jpg', 'image/jpeg'],
   ])('refuses %s as unreadable', async (_label, bytes, name, type) => {
     const member = await signUpMember(t.app, 'company');
-    const before = await files();
+    const before = await stored();
     const response = await uploadImage(t.app, member, bytes, name, type);
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual(unreadable);
-    expect(await files()).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 
   it('refuses a request that is not multipart', async () => {
     const member = await signUpMember(t.app, 'company');
     const response = await member.client.post('/api/profiles/me/image', { url: '/uploads/x.jpg' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe(profileTexts.imageUnreadable);
+    expect(response.json().error.message).toBe(profileTexts.uploadMalformed);
   });
 
   it('serves only files that exist: no listing, no web app page in its place', async () => {
     await mkdir(uploads, { recursive: true });
     await writeFile(path.join(uploads, '.hidden'), 'secret');
+    // A file in the folder is no stored picture: the folder is never served.
+    await writeFile(path.join(uploads, '1700000000000-loose.jpg'), 'secret');
     for (const [url, status] of [
       ['/uploads', 404],
       ['/uploads/', 404],
       ['/uploads/nope.jpg', 404],
       ['/uploads/.hidden', 404],
+      ['/uploads/1700000000000-loose.jpg', 404],
     ] as const) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(status);

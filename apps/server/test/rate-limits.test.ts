@@ -16,7 +16,7 @@ async function instance(database: Database): Promise<App> {
   return app;
 }
 
-/** A wrong sign-in for `email` (at most 10 a minute per e-mail). */
+/** A wrong sign-in for `email` (at most 10 a minute per e-mail from one address). */
 const attempt = (app: App, email: string, remoteAddress: string) =>
   app.inject({
     method: 'POST',
@@ -44,12 +44,12 @@ describe.each(engines)('rate limits kept in the database on %s', (engine: Engine
     const email = uniqueEmail('target');
     const before = await instance(database);
     for (let i = 1; i <= 10; i++) {
-      expect((await attempt(before, email, `10.3.0.${i}`)).statusCode, `attempt ${i}`).toBe(401);
+      expect((await attempt(before, email, '10.3.0.1')).statusCode, `attempt ${i}`).toBe(401);
     }
     await before.close();
     const after = await instance(database);
     try {
-      expectLimited(await attempt(after, email, '10.3.0.99'));
+      expectLimited(await attempt(after, email, '10.3.0.1'));
     } finally {
       await after.close();
     }
@@ -103,11 +103,11 @@ for (const engine of engines.filter((e) => e === 'postgres')) {
     it('counts the attempts on both instances against one limit', async () => {
       const email = uniqueEmail('shared');
       const both = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => attempt(i % 2 ? one : two, email, `10.5.0.${i}`)),
+        Array.from({ length: 10 }, (_, i) => attempt(i % 2 ? one : two, email, '10.5.0.1')),
       );
       for (const response of both) expect(response.statusCode).toBe(401);
-      expectLimited(await attempt(one, email, '10.5.0.98'));
-      expectLimited(await attempt(two, email, '10.5.0.99'));
+      expectLimited(await attempt(one, email, '10.5.0.1'));
+      expectLimited(await attempt(two, email, '10.5.0.1'));
     });
   });
 }

@@ -77,6 +77,21 @@ describe.each(engines)('security on %s', (engine: Engine) => {
       expect(await t.database.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(0);
     });
 
+    it('refuses a POST whose Origin matches its own Host but not APP_URL (DNS rebinding) and creates nothing', async () => {
+      const email = uniqueEmail('rebound');
+      for (const host of ['attacker.example', 'attacker.example:3000']) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-up',
+          payload: signUpBody(email),
+          headers: { host, origin: `http://${host}` },
+        });
+        expect(response.statusCode, host).toBe(403);
+        expect(response.json().error.code).toBe('CROSS_ORIGIN');
+      }
+      expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    });
+
     it('refuses a POST without Origin whose Sec-Fetch-Site is cross-site or same-site', async () => {
       for (const site of ['cross-site', 'same-site', 'none']) {
         const response = await t.app.inject({
@@ -468,11 +483,58 @@ describe.each(engines)('rate limits on %s', (engine: Engine) => {
     expectLimited(await attempt(email, '10.0.0.1'));
   });
 
-  it('refuses the 11th sign-in attempt for one e-mail even when each comes from another address', async () => {
-    const email = uniqueEmail('target');
+  it('does not lock a member out when strangers elsewhere try ten wrong passwords for their e-mail', async () => {
+    const { email, password } = await signUp(t.app);
     for (let i = 1; i <= 10; i++)
       expect((await attempt(email, `10.1.0.${i}`)).statusCode, `attempt ${i}`).toBe(401);
-    expectLimited(await attempt(email.toUpperCase(), '10.1.0.11'));
+    // Each stranger's address spent a budget of its own for the e-mail, not the owner's.
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email, password },
+      headers: ORIGIN,
+      remoteAddress: '10.1.1.1',
+    });
+    expect(own.statusCode, own.body).toBe(200);
+  });
+
+  it("refuses unknown clients past the per-e-mail ceiling, while the owner's own client still signs in", async () => {
+    const { email, password } = await signUp(t.app);
+    const signInFrom = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email, password },
+        headers: ORIGIN,
+        remoteAddress,
+      });
+    // The owner signed in from their address before (counted once against the ceiling, while still unknown).
+    expect((await signInFrom('10.6.9.9')).statusCode).toBe(200);
+    // 99 wrong passwords from ten addresses (at most 10 each) reach the e-mail's ceiling of 100.
+    for (let a = 1; a <= 10; a++) {
+      for (let i = 1; i <= (a === 10 ? 9 : 10); i++) {
+        expect((await attempt(email, `10.6.0.${a}`)).statusCode, `address ${a}, attempt ${i}`).toBe(401);
+      }
+    }
+    expectLimited(await attempt(email, '10.6.1.1'));
+    expectLimited(await signInFrom('10.6.1.2'));
+    expect((await signInFrom('10.6.9.9')).statusCode).toBe(200);
+  });
+
+  it("forgets a client's failures for an account once it signs in", async () => {
+    const { email, password } = await signUp(t.app);
+    for (let i = 1; i <= 9; i++) expect((await attempt(email, '10.7.0.1')).statusCode).toBe(401);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email, password },
+      headers: ORIGIN,
+      remoteAddress: '10.7.0.1',
+    });
+    expect(ok.statusCode).toBe(200);
+    for (let i = 1; i <= 10; i++)
+      expect((await attempt(email, '10.7.0.1')).statusCode, `attempt ${i}`).toBe(401);
+    expectLimited(await attempt(email, '10.7.0.1'));
   });
 
   it('refuses the 31st sign-in attempt from one address whatever the e-mails', async () => {

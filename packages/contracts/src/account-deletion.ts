@@ -41,6 +41,8 @@ export const ExportCounterpartSchema = z
 export type ExportCounterpart = z.infer<typeof ExportCounterpartSchema>;
 
 const direction = z.enum(['sent', 'received']);
+/** CRM property values as both gateways store them. */
+const crmProperties = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 
 /** Everything the app holds about the signed-in member, in the member's own terms. */
 export const AccountExportSchema = z.object({
@@ -136,5 +138,35 @@ export const AccountExportSchema = z.object({
       createdAt: z.number(),
     }),
   ),
+  /**
+   * What the built-in CRM holds about the member: their contact (every property) and the deals they are a party
+   * to, each with its stages. A deal's properties are the member's side only: the other party appears as
+   * `counterpart` (as far as the member may see them), and only the member's own rating of them.
+   */
+  crm: z.object({
+    contact: z
+      .object({
+        kind: z.enum(profileTypes),
+        email: z.string(),
+        name: z.string(),
+        properties: crmProperties,
+        createdAt: z.number(),
+        updatedAt: z.number(),
+      })
+      .nullable(),
+    deals: z.array(
+      z.object({
+        id: z.string(),
+        pipeline: z.string(),
+        stage: z.string(),
+        lostReason: z.string().nullable(),
+        counterpart: ExportCounterpartSchema,
+        properties: crmProperties,
+        createdAt: z.number(),
+        updatedAt: z.number(),
+        history: z.array(z.object({ stage: z.string(), lostReason: z.string().nullable(), at: z.number() })),
+      }),
+    ),
+  }),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

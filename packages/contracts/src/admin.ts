@@ -15,6 +15,8 @@ export type MailMessage = z.infer<typeof MailMessageSchema>;
 /** GET /api/admin/mailbox: newest first; `before` is the id of the last message of the previous page. */
 export const MailboxQuerySchema = z.object({
   before: z.string().min(1).max(200).optional(),
+  /** Messages whose recipient or subject contains this text (case-insensitive, literal). */
+  q: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export const MailboxResponseSchema = z.object({ messages: z.array(MailSummarySchema), hasMore: z.boolean() });

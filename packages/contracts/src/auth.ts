@@ -1,4 +1,4 @@
-import { limits, messages, profileTypes } from '@intergen/domain';
+import { hasHiddenCharacters, limits, messages, profileTypes } from '@intergen/domain';
 import { z } from 'zod';
 import { SessionUserSchema } from './session.ts';
 
@@ -8,7 +8,8 @@ const required = (max: number) =>
 /** A required secret: not trimmed, since spaces may be part of a password. */
 const requiredSecret = () =>
   z.string({ error: messages.allFieldsRequired }).min(1, messages.allFieldsRequired).max(200);
-const email = required(254);
+/** An e-mail address as typed: refused with a clear message when it holds characters no one can see. */
+const email = required(254).refine((v) => !hasHiddenCharacters(v), messages.emailHiddenCharacters);
 
 /** POST /api/auth/sign-up */
 export const SignUpBodySchema = z.object({
@@ -54,7 +55,11 @@ export type OneTimeLinkBody = z.infer<typeof OneTimeLinkBodySchema>;
 
 /** POST /api/auth/one-time-link/for-deal: the `Sign in with a one-time link` button of /login-options. */
 export const DealOneTimeLinkBodySchema = z.object({
-  email: z.string().max(254).optional(),
+  email: z
+    .string()
+    .max(254)
+    .refine((v) => !hasHiddenCharacters(v), messages.emailHiddenCharacters)
+    .optional(),
   login: z.string().max(200).optional(),
   deal: z.string().max(200).optional(),
   redirect: z.string().max(2000).optional(),

@@ -85,9 +85,33 @@ export const ContactVerifyEmailResultSchema = z.object({ result: z.boolean(), er
 // The admin's CRM pages
 
 export const CrmPipelineSchema = z.enum(crmPipelines);
-export const CrmBoardQuerySchema = z.object({ pipeline: CrmPipelineSchema.default('connection') });
+/** A day the admin names, `YYYY-MM-DD`. */
+const BoardDay = z.iso.date();
 
-const party = z.object({ memberId: z.string(), contactId: z.string(), name: z.string() });
+/**
+ * `GET /api/admin/crm/board`: every stage of a pipeline with its first page of deals (newest change first).
+ * `q` matches either party's name, e-mail or company name; `lostReason` one reason; `from`/`to` the day of the
+ * deal's last change (both included); `stage` gives that one column only, and with `cursor` (a column's
+ * `nextCursor`) its next page.
+ */
+export const CrmBoardQuerySchema = z.object({
+  pipeline: CrmPipelineSchema.default('connection'),
+  q: z.string().trim().max(200).refine(isStorableText).optional(),
+  stage: z.string().max(100).optional(),
+  lostReason: z.string().max(100).optional(),
+  from: BoardDay.optional(),
+  to: BoardDay.optional(),
+  cursor: z.string().max(1000).optional(),
+});
+export type CrmBoardQuery = z.infer<typeof CrmBoardQuerySchema>;
+
+/** A deal's party; `companyName` is a venture's company (null for experts and companies that gave none). */
+const party = z.object({
+  memberId: z.string(),
+  contactId: z.string(),
+  name: z.string(),
+  companyName: z.string().nullable(),
+});
 const propertyMap = z.record(z.string(), propertyValue);
 
 /** A deal card: both parties (expert and venture, or initiator and recipient), its stage and properties. */
@@ -107,8 +131,18 @@ export type CrmDeal = z.infer<typeof CrmDealSchema>;
 export const CrmBoardResponseSchema = z.object({
   gateway: z.enum(['local', 'hubspot']),
   pipeline: CrmPipelineSchema,
-  /** Every stage of the pipeline in order, with its count and newest deals. */
-  columns: z.array(z.object({ stage: z.string(), total: z.number(), deals: z.array(CrmDealSchema) })),
+  /**
+   * Every stage of the pipeline in order (or the one asked for), with how many deals match and a page of them;
+   * `nextCursor` reads the column's next page, null on its last.
+   */
+  columns: z.array(
+    z.object({
+      stage: z.string(),
+      total: z.number(),
+      deals: z.array(CrmDealSchema),
+      nextCursor: z.string().nullable(),
+    }),
+  ),
 });
 export type CrmBoardResponse = z.infer<typeof CrmBoardResponseSchema>;
 

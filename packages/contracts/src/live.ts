@@ -13,8 +13,11 @@ export const memberLiveTopics = [
   'profile',
   'network',
 ] as const;
-/** Topics only admins' streams hear: every suggestion, request or score changed (the admin's read views). */
-export const adminLiveTopics = ['adminSuggestions', 'adminRequests', 'adminScores'] as const;
+/**
+ * Topics only admins' streams hear: every suggestion, request or score changed (the admin's read views), or a
+ * member signed up, verified their e-mail or changed state (the Members console).
+ */
+export const adminLiveTopics = ['adminSuggestions', 'adminRequests', 'adminScores', 'adminMembers'] as const;
 export type AdminLiveTopic = (typeof adminLiveTopics)[number];
 export const liveTopics = [...memberLiveTopics, ...adminLiveTopics] as const;
 export type LiveTopic = (typeof liveTopics)[number];

@@ -99,6 +99,34 @@ export type CreateSuggestionResponse = z.infer<typeof CreateSuggestionResponseSc
 export const MatchPreviewQuerySchema = CreateSuggestionBodySchema;
 export const MatchPreviewResponseSchema = z.object({ explanation: MatchExplanationSchema });
 
+/**
+ * Admin: `GET /api/admin/matching/members/:id/scores?cursor&limit&minScore` — one member's score with every
+ * published counterpart, computed now from the packed profiles (DESIGN.md §4 "Admin's view of scores": only
+ * strong pairs are stored), highest first (then by id), a page at a time.
+ */
+export const MemberScoresQuerySchema = z.object({
+  cursor: z.string().max(400).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  minScore: z.coerce.number().int().min(0).max(100).optional(),
+});
+export type MemberScoresQuery = z.infer<typeof MemberScoresQuerySchema>;
+const ScoredMemberSchema = z.object({
+  id: z.string(),
+  kind: z.enum(profileTypes),
+  name: z.string(),
+  companyName: z.string().nullable(),
+});
+export const MemberScoresResponseSchema = z.object({
+  member: ScoredMemberSchema,
+  rows: z.array(
+    z.object({ counterpart: ScoredMemberSchema, score: z.number().int(), rank: z.number().int() }),
+  ),
+  /** How many counterparts score at least `minScore` (all published counterparts without it). */
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type MemberScoresResponse = z.infer<typeof MemberScoresResponseSchema>;
+
 /** Admin: `GET /api/admin/matching/candidates?kind&search`, options for the two pickers. */
 export const MatchCandidatesQuerySchema = z.object({
   kind: z.enum(profileTypes),

@@ -76,5 +76,10 @@ export const AdvisorPageSchema = z.object({
   advisors: z.array(AdvisorSchema),
   /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: z.string().nullable(),
+  /**
+   * The search without text found nobody because the caller has already asked or added every advisor it could
+   * offer (spec 000 §2: `You've added everyone`); false when there was nobody to offer in the first place.
+   */
+  everyoneAdded: z.boolean(),
 });
 export type AdvisorPage = z.infer<typeof AdvisorPageSchema>;

@@ -63,6 +63,8 @@ export const OutboxRowSchema = z.object({
   lastError: z.string().nullable(),
   runAt: z.number(),
   createdAt: z.number(),
+  /** An e-mail's recipient and subject (a `mail.send` row), so the admin sees which mail it is; else null. */
+  mail: z.object({ to: z.string(), subject: z.string() }).nullable(),
 });
 export type OutboxRow = z.infer<typeof OutboxRowSchema>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cardName,
+  emailProblem,
   headerFirstName,
   isValidEmail,
   normalizeEmail,
@@ -123,5 +124,31 @@ describe('cardName', () => {
   it('shows the first 30 characters and an ellipsis for a name of 34', () => {
     const name = `${'B'.repeat(30)}CDEF`;
     expect(cardName(name)).toBe(`${'B'.repeat(30)}...`);
+  });
+});
+
+describe('e-mail addresses that look alike', () => {
+  it('are one address once composed (NFC) and lower-cased', () => {
+    expect(normalizeEmail(' Rene\u0301@Example.COM ')).toBe(normalizeEmail('ren\u00e9@example.com'));
+    expect(normalizeEmail('ren\u00c9@example.com')).toBe('ren\u00e9@example.com');
+  });
+
+  it.each([
+    ['a zero-width space', 'ada\u200b@example.com'],
+    ['a zero-width joiner', 'ad\u200da@example.com'],
+    ['a right-to-left override', 'ada\u202e@example.com'],
+    ['a bidi isolate', '\u2066ada@example.com'],
+    ['a byte-order mark', 'ada@exa\ufeffmple.com'],
+    ['a soft hyphen', 'ada\u00ad@example.com'],
+    ['a control character', 'ada\u0007@example.com'],
+    ['a Hangul filler', 'ada\u3164@example.com'],
+  ])('are refused with a clear message when they hold %s', (_what, email) => {
+    expect(emailProblem(email)).toBe(messages.emailHiddenCharacters);
+    expect(isValidEmail(email)).toBe(false);
+  });
+
+  it('accepts letters of any script', () => {
+    expect(emailProblem('ren\u00e9@example.com')).toBeNull();
+    expect(emailProblem('\u0430\u0434\u0430@example.com')).toBeNull();
   });
 });

@@ -26,14 +26,35 @@ export function splitName(name: string): { firstName: string; lastName: string }
   return { firstName: words[0]!, lastName: words.length > 1 ? words[words.length - 1]! : '' };
 }
 
-/** Lower-cases and trims an e-mail address so that one mailbox has one account. */
+/**
+ * Trims an e-mail address, composes it (Unicode NFC, so `é` typed as `e` + accent is the one `é`) and lower-cases
+ * it, so that one mailbox has one account however its address is typed.
+ */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return email.trim().normalize('NFC').toLowerCase().normalize('NFC');
+}
+
+/**
+ * Characters no one can see or that reorder what is shown: controls, format characters (zero-width spaces and
+ * joiners, bidirectional controls, the soft hyphen, the byte-order mark), line and paragraph separators, variation
+ * selectors, the combining grapheme joiner and the Hangul fillers. An address holding one looks like another.
+ */
+const hiddenCharacters = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]|\u034F|[\uFE00-\uFE0F]/u;
+
+/** Whether an e-mail address holds a character that cannot be seen (see `hiddenCharacters`). */
+export function hasHiddenCharacters(email: string): boolean {
+  return hiddenCharacters.test(email);
 }
 
 const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 export function isValidEmail(email: string): boolean {
-  return emailPattern.test(email.trim()) && email.length <= 254;
+  return emailPattern.test(email.trim()) && email.length <= 254 && !hasHiddenCharacters(email);
+}
+
+/** What is wrong with an e-mail address as typed (hidden characters first), or null. */
+export function emailProblem(email: string): string | null {
+  if (hasHiddenCharacters(email)) return messages.emailHiddenCharacters;
+  return isValidEmail(email) ? null : messages.invalidEmail;
 }
 
 /**

@@ -18,6 +18,7 @@ export * from './texts/account-deletion.ts';
 export * from './texts/accounts.ts';
 export * from './texts/admin.ts';
 export * from './texts/admin-analytics.ts';
+export * from './texts/admin-member-activity.ts';
 export * from './texts/admin-members.ts';
 export * from './texts/admin-records.ts';
 export * from './texts/audit.ts';

@@ -1,15 +1,17 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { is } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { startPgliteThread } from './pglite-thread.ts';
+import { privateDataDir, restrictDataDir } from './private-files.ts';
 import * as schema from './schema.ts';
 
 /** Extensions the migrations create (0008: pg_trgm for the community name search). */
@@ -166,12 +168,17 @@ export type DatabaseTarget =
       loadDataDir?: Blob;
       /** False: open without applying the migrations (a backup copies the database as it is). Default true. */
       migrate?: boolean;
+      /**
+       * True: PGlite runs in a worker thread and is reached through node-postgres (pglite-thread.ts), so its
+       * work never holds the event loop; what `npm start` and the commands use. Needs a `dataDir`.
+       */
+      thread?: boolean;
     }
   | { kind: 'postgres'; url: string };
 
 /** Applies the committed migrations that the database has not had yet. */
 export async function applyMigrations(database: Database): Promise<void> {
-  if (database.engine === 'pglite') await migratePglite(database.db as never, { migrationsFolder });
+  if (is(database.db, PgliteDatabase)) await migratePglite(database.db as never, { migrationsFolder });
   else await migrateNodePg(database.db as never, { migrationsFolder });
 }
 
@@ -221,10 +228,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       },
     };
   }
+  if (target.thread && target.dataDir) return openPgliteThread({ ...target, dataDir: target.dataDir });
   let client: PGlite;
   if (target.dataDir) {
-    // PGlite does not create parent folders.
-    mkdirSync(target.dataDir, { recursive: true });
+    privateDataDir(target.dataDir);
     client = new PGlite(target.dataDir, {
       extensions,
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
@@ -233,6 +240,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     client = new PGlite({ extensions });
   }
   await client.waitReady;
+  const dataDir = target.dataDir;
+  if (dataDir) restrictDataDir(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (target.migrate !== false) await migratePglite(db as never, { migrationsFolder });
   const listeners = new Set<Unlisten>();
@@ -253,6 +262,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     async close() {
       await stopAll(listeners);
       await client.close();
+      if (dataDir) restrictDataDir(dataDir);
     },
     async dumpDataDir() {
       // A checkpoint first writes the data files, so the copy needs little WAL replay when it is opened.
@@ -266,5 +276,84 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 export function databaseTarget(config: { databaseUrl: string | null; dataDir: string }): DatabaseTarget {
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') };
+    : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), thread: true };
+}
+
+/** LISTENs of the embedded database's single connection, re-issued whenever that connection is (re)opened. */
+function threadListeners(pool: pg.Pool) {
+  const channels = new Map<string, Set<(payload: string) => void>>();
+  pool.on('connect', (client) => {
+    client.on('notification', (n) => {
+      for (const onMessage of channels.get(n.channel) ?? []) onMessage(n.payload ?? '');
+    });
+    for (const channel of channels.keys()) client.query(`LISTEN ${channel}`).catch(() => {});
+  });
+  return async (channel: string, onMessage: (payload: string) => void): Promise<Unlisten> => {
+    let set = channels.get(channel);
+    if (!set) {
+      set = new Set();
+      channels.set(channel, set);
+    }
+    set.add(onMessage);
+    await pool.query(`LISTEN ${channel}`);
+    return async () => {
+      set.delete(onMessage);
+      if (set.size > 0 || channels.get(channel) !== set) return;
+      channels.delete(channel);
+      await pool.query(`UNLISTEN ${channel}`);
+    };
+  };
+}
+
+/**
+ * PGlite in a worker thread, reached with node-postgres through one connection: PGlite is a single backend, so a
+ * pool of one keeps each transaction to itself, as PGlite's own lock does in-process. One process owns the data
+ * directory, so this connection sees every NOTIFY.
+ */
+async function openPgliteThread(target: Extract<DatabaseTarget, { kind: 'pglite' }> & { dataDir: string }) {
+  privateDataDir(target.dataDir);
+  const load = target.loadDataDir;
+  const thread = await startPgliteThread({
+    dataDir: target.dataDir,
+    ...(load ? { loadDataDir: { bytes: new Uint8Array(await load.arrayBuffer()), type: load.type } } : {}),
+  });
+  const pool = new pg.Pool({ stream: () => thread.stream(), max: 1, idleTimeoutMillis: 0, user: 'postgres' });
+  pool.on('error', (error) => process.emitWarning(`Embedded database connection error: ${error.message}`));
+  // Before any query: the one connection is opened by the first, and its notifications must be heard.
+  const listen = threadListeners(pool);
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  try {
+    if (target.migrate !== false) await migrateNodePg(db as never, { migrationsFolder });
+  } catch (error) {
+    await pool.end().catch(() => {});
+    await thread.stop().catch(() => {});
+    throw error;
+  }
+  const listeners = new Set<Unlisten>();
+  const database: Database = {
+    db,
+    engine: 'pglite',
+    async query(text, params) {
+      return (await pool.query(text, params as unknown[])).rows;
+    },
+    async listen(channel, onMessage) {
+      return tracked(listeners, await listen(checkedChannel(channel), onMessage));
+    },
+    async close() {
+      await stopAll(listeners);
+      await pool.end();
+      await thread.stop();
+    },
+    async dumpDataDir() {
+      // Holding the one connection: the tarball falls between two statements, never inside a transaction.
+      const client = await pool.connect();
+      try {
+        await client.query('CHECKPOINT');
+        return await thread.dump();
+      } finally {
+        client.release();
+      }
+    },
+  };
+  return database;
 }

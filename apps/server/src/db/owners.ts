@@ -33,9 +33,11 @@ export const tableOwners = {
   domainEvents: 'modules/events',
   mailbox: 'modules/mail',
   trackingEvents: 'modules/tracking',
+  analyticsRetained: 'modules/events',
   crmContacts: 'modules/crm',
   crmDeals: 'modules/crm',
   crmDealStages: 'modules/crm',
   outbox: 'outbox',
   rateLimits: 'http',
+  profileImages: 'modules/profiles',
 } as const satisfies Record<TableName, string>;

@@ -5,11 +5,13 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -19,6 +21,12 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const createdAt = () => ts('created_at').notNull().defaultNow();
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
 const flags = (name: string) => jsonb(name).$type<Record<string, boolean>>();
+/** Binary data: node-postgres reads a Buffer, PGlite a Uint8Array; both are handed out as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
 const ids = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
 /**
  * GIN indexes of the matching-list filters write new entries straight into the index: with the default pending
@@ -302,6 +310,11 @@ export const outbox = pgTable(
      * is pending, retries included (a CRM deal's steps must not overtake each other). A dead row stops no one.
      */
     orderingKey: text('ordering_key'),
+    /**
+     * Deleted instead of kept as `done` once it succeeds: a delivery that must name a deleted member (the CRM's
+     * `member.deleted`) leaves no record of them behind (DESIGN.md §4 "Deleting vs disabling").
+     */
+    forgetWhenDone: boolean('forget_when_done').notNull().default(false),
     createdAt: createdAt(),
     processedAt: ts('processed_at'),
   },
@@ -326,6 +339,8 @@ export const mailbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** The members the message speaks of (a request's sender): their account's deletion removes it. */
+    about: text('about').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [index('mailbox_created_idx').on(t.createdAt)],
@@ -630,6 +645,22 @@ export const trackingEvents = pgTable(
 );
 
 /**
+ * What the admin's analytics counted of members since deleted (DESIGN.md §4: analytics keep anonymous counts so
+ * past weeks do not change): per ISO week (its Monday, `YYYY-MM-DD`), role (`expert`, `company`, or `all` for
+ * counts that have none) and metric (a funnel stage, `lost:<reason>` or `tracking:<type>`), added up. No id.
+ */
+export const analyticsRetained = pgTable(
+  'analytics_retained',
+  {
+    weekStart: text('week_start').notNull(),
+    role: text('role').notNull(),
+    metric: text('metric').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.weekStart, t.role, t.metric] })],
+);
+
+/**
  * Rate-limit counters, shared by every app instance and kept across restarts: one row per key (a SHA-256 of
  * the limiter's key, which names an address or an e-mail) and window, counted with one UPSERT per hit.
  */
@@ -716,4 +747,23 @@ export const crmDealStages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('crm_deal_stages_deal_idx').on(t.dealId, t.id)],
+);
+
+/**
+ * Uploaded profile pictures (DESIGN.md §2 "Files"): the re-encoded bytes under their server-made name, the name
+ * in the picture's URL `/uploads/<name>`, so that every instance serves them and a backup of the database holds
+ * them. They go with their owner's account.
+ */
+export const profileImages = pgTable(
+  'profile_images',
+  {
+    name: text('name').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('profile_images_owner_idx').on(t.ownerId)],
 );

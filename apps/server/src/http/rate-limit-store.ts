@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 
@@ -10,8 +10,23 @@ interface Counted {
 }
 type Done = (error: Error | null, result: Counted) => void;
 
-/** The limiter's key as stored: a hash, so the table holds no addresses or e-mails. */
-const rowKey = (key: string) => createHash('sha256').update(key).digest('base64url');
+const hash = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+/**
+ * A limiter key that counts for one account (`subject`: its e-mail, or `user:<id>`). Stored, it starts with the
+ * subject's hash, so a deleted account's counters are found and removed without knowing which clients (addresses)
+ * tried it. E-mails hold no control characters (they are refused), so the line break cannot be part of one.
+ */
+export const subjectKey = (subject: string, rest: string) => `${subject}\n${rest}`;
+
+/** Length of a stored subject prefix: a SHA-256 in base64url (43 characters) and a dot. */
+const SUBJECT_PREFIX = 44;
+
+/** The limiter's key as stored: hashes, so the table holds no addresses or e-mails. */
+function rowKey(key: string): string {
+  const cut = key.indexOf('\n');
+  return cut < 0 ? hash(key) : `${hash(key.slice(0, cut))}.${hash(key)}`;
+}
 
 /**
  * One hit: a new window of `timeWindow` ms starts at the first hit (and after the last window ended), every
@@ -19,7 +34,7 @@ const rowKey = (key: string) => createHash('sha256').update(key).digest('base64u
  * database's clock decides the windows, so instances need not agree on the time.
  */
 const INCREMENT = `
-  INSERT INTO rate_limits (key, hits, reset_at) VALUES ($1, 1, now() + $2::int * interval '1 millisecond')
+  INSERT INTO rate_limits (key, hits, reset_at) VALUES ($1, 1, now() + $2::bigint * interval '1 millisecond')
   ON CONFLICT (key) DO UPDATE SET
     hits = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE LEAST(rate_limits.hits + 1, 2147483647) END,
     reset_at = CASE WHEN rate_limits.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
@@ -62,10 +77,32 @@ export function databaseRateLimitStore(database: Database) {
   };
 }
 
-/** Deletes the counters of these limiter keys (a deleted account's), in the caller's transaction. */
+/** Counts one hit of `key` in a window of `windowMs` (as the limiter does) and answers the hits in the window. */
+export async function countHit(database: Database, key: string, windowMs: number): Promise<number> {
+  const [row] = await database.query<{ hits: number }>(INCREMENT, [
+    rowKey(key),
+    Math.max(1, Math.trunc(windowMs)),
+  ]);
+  return Number(row?.hits ?? 0);
+}
+
+/** The hits of `key` in its current window (0 when it has none). */
+export async function hitsOf(database: Database, key: string): Promise<number> {
+  const [row] = await database.query<{ hits: number }>(READ, [rowKey(key)]);
+  return Number(row?.hits ?? 0);
+}
+
+/** Deletes the counters of these limiter keys, in the caller's transaction. */
 export async function deleteRateLimitKeys(ex: Executor, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
   await ex.delete(rateLimits).where(inArray(rateLimits.key, keys.map(rowKey)));
+}
+
+/** Deletes every counter kept for these subjects (a deleted account's, see `subjectKey`), whatever the client. */
+export async function deleteRateLimitSubjects(ex: Executor, subjects: readonly string[]): Promise<void> {
+  if (subjects.length === 0) return;
+  const prefixes = subjects.map((subject) => `${hash(subject)}.`);
+  await ex.delete(rateLimits).where(inArray(sql`left(${rateLimits.key}, ${SUBJECT_PREFIX})`, prefixes));
 }
 
 /** Housekeeping: deletes windows that have ended. */

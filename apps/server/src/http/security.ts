@@ -5,10 +5,15 @@ import { AppError } from '../lib/errors.ts';
 import { isApiRequest, isCrmProxyRequest } from './paths.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The control endpoints of the local CLIs and the header that carries their token (operations/backup.ts). */
+const controlPathPrefix = '/api/internal/';
+export const controlHeaderName = 'x-intergen-control';
 
 /**
  * CSRF defence: a state-changing /api request must say it comes from our own origin, through `Origin`
- * or, failing that, `Sec-Fetch-Site: same-origin`. Requests that carry neither are refused.
+ * or, failing that, `Sec-Fetch-Site: same-origin`. Requests that carry neither are refused. The origin is
+ * APP_URL's, never one made from the request's `Host`: a name an attacker points at this server (DNS
+ * rebinding) brings its own Host, and would otherwise count as same-origin.
  */
 export function registerOriginCheck(app: FastifyInstance, appUrl: string) {
   const allowed = new URL(appUrl).origin;
@@ -22,11 +27,12 @@ export function registerOriginCheck(app: FastifyInstance, appUrl: string) {
     ) {
       return;
     }
+    // `npm run admin` and `npm run backup` call the server's control endpoints with its secret control header, which
+    // a page cannot send cross-site (a custom header needs a CORS preflight, never approved here); they check it.
+    if (request.url.startsWith(controlPathPrefix) && request.headers[controlHeaderName] !== undefined) return;
     const origin = request.headers.origin;
     if (origin) {
-      const host = request.headers.host;
-      const own = host ? [`http://${host}`, `https://${host}`] : [];
-      if (origin === allowed || own.includes(origin)) return;
+      if (origin === allowed) return;
     } else if (request.headers['sec-fetch-site'] === 'same-origin') {
       return;
     }

@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { messages } from '@intergen/domain';
-import pLimit from 'p-limit';
 import { AppError } from './errors.ts';
 
 /**
@@ -30,9 +29,6 @@ export const PASSWORD_HASHING = {
   maxQueue: 32,
 } as const;
 
-const slots = pLimit(PASSWORD_HASHING.concurrency);
-let maxQueue: number = PASSWORD_HASHING.maxQueue;
-
 function scryptAsync(
   password: string,
   salt: Buffer,
@@ -46,12 +42,83 @@ function scryptAsync(
   );
 }
 
-/** Runs one scrypt in a free slot, or refuses at once (503) when too many already wait. */
-function inSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (slots.activeCount + slots.pendingCount >= slots.concurrency + maxQueue) {
-    return Promise.reject(new AppError('SERVER_BUSY', messages.serverBusy, undefined, 1));
+/** Who a hash is for: the client (its address) whose turn it takes, so one source cannot crowd out others. */
+export interface HashingClient {
+  client?: string | undefined;
+}
+
+interface Waiting {
+  start: () => void;
+  refuse: () => void;
+}
+
+const busy = () => new AppError('SERVER_BUSY', messages.serverBusy, undefined, 1);
+
+/**
+ * The hashing slots, shared fairly between clients: each client waits in a queue of its own and free slots go
+ * round the clients in turn, so a flood from one address only delays that address. When the queue is full, the
+ * client holding the longest queue loses its newest waiting hash (503) to make room; a newcomer is refused only
+ * when its own queue is as long as any other's. One source therefore only ever slows or refuses itself.
+ */
+const slots = {
+  concurrency: PASSWORD_HASHING.concurrency as number,
+  maxQueue: PASSWORD_HASHING.maxQueue as number,
+  running: 0,
+  waiting: 0,
+  /** Waiting hashes per client, in the order the clients take their turns (a Map keeps insertion order). */
+  queues: new Map<string, Waiting[]>(),
+};
+
+function startWaiting(): void {
+  while (slots.running < slots.concurrency && slots.waiting > 0) {
+    const [client, queue] = slots.queues.entries().next().value as [string, Waiting[]];
+    const next = queue.shift()!;
+    slots.waiting -= 1;
+    // The client goes to the back of the round; it keeps its place only while it has hashes waiting.
+    slots.queues.delete(client);
+    if (queue.length > 0) slots.queues.set(client, queue);
+    next.start();
   }
-  return slots(work);
+}
+
+/** The client with the most hashes waiting, and how many. */
+function longestQueue(): [string, Waiting[]] | null {
+  let longest: [string, Waiting[]] | null = null;
+  for (const entry of slots.queues) if (!longest || entry[1].length > longest[1].length) longest = entry;
+  return longest;
+}
+
+/** Makes room for one more waiting hash of `client`, or says it has none (its own queue is the longest). */
+function makeRoom(client: string): boolean {
+  if (slots.waiting < slots.maxQueue) return true;
+  const own = slots.queues.get(client)?.length ?? 0;
+  const longest = longestQueue();
+  if (!longest || longest[1].length <= own) return false;
+  const [victim, queue] = longest;
+  queue.pop()!.refuse();
+  slots.waiting -= 1;
+  if (queue.length === 0) slots.queues.delete(victim);
+  return true;
+}
+
+/** Runs one scrypt in a free slot, after the other clients' turns, or refuses it (503) as `makeRoom` says. */
+function inSlot<T>(work: () => Promise<T>, who: HashingClient = {}): Promise<T> {
+  const client = who.client ?? '';
+  return new Promise<T>((resolve, reject) => {
+    const start = () => {
+      slots.running += 1;
+      new Promise<T>((done) => done(work())).then(resolve, reject).finally(() => {
+        slots.running -= 1;
+        startWaiting();
+      });
+    };
+    if (slots.running < slots.concurrency && slots.waiting === 0) return start();
+    if (!makeRoom(client)) return reject(busy());
+    const queue = slots.queues.get(client) ?? [];
+    if (queue.length === 0) slots.queues.set(client, queue);
+    queue.push({ start, refuse: () => reject(busy()) });
+    slots.waiting += 1;
+  });
 }
 
 /** A hash to compare against when the e-mail is unknown, per parameter set, so both paths cost the same. */
@@ -63,10 +130,10 @@ const dummyHashes = new Map<string, Promise<string>>();
  */
 export const passwordHasher = {
   /** Hashes a password as `scrypt$N$r$p$salt$hash` (base64url), so parameters can be raised later. */
-  async hash(password: string): Promise<string> {
+  async hash(password: string, who?: HashingClient): Promise<string> {
     const salt = randomBytes(16);
     const params = active;
-    const key = await inSlot(() => scryptAsync(password, salt, params, SCRYPT.keyLength));
+    const key = await inSlot(() => scryptAsync(password, salt, params, SCRYPT.keyLength), who);
     return [
       'scrypt',
       params.N,
@@ -78,17 +145,19 @@ export const passwordHasher = {
   },
 
   /** Checks a password against a stored hash in constant time. */
-  async verify(password: string, stored: string): Promise<boolean> {
+  async verify(password: string, stored: string, who?: HashingClient): Promise<boolean> {
     const [scheme, n, r, p, saltB64, keyB64] = stored.split('$');
     if (scheme !== 'scrypt' || !saltB64 || !keyB64) return false;
     const expected = Buffer.from(keyB64, 'base64url');
-    const actual = await inSlot(() =>
-      scryptAsync(
-        password,
-        Buffer.from(saltB64, 'base64url'),
-        { N: Number(n), r: Number(r), p: Number(p) },
-        expected.length,
-      ),
+    const actual = await inSlot(
+      () =>
+        scryptAsync(
+          password,
+          Buffer.from(saltB64, 'base64url'),
+          { N: Number(n), r: Number(r), p: Number(p) },
+          expected.length,
+        ),
+      who,
     );
     return timingSafeEqual(actual, expected);
   },
@@ -97,7 +166,7 @@ export const passwordHasher = {
    * Spends the same work as checking a real password, for an unknown account, so that the answer's timing does
    * not tell whether an e-mail is registered. It waits in the same queue as every other hash.
    */
-  async verifyNothing(password: string): Promise<void> {
+  async verifyNothing(password: string, who?: HashingClient): Promise<void> {
     const key = `${active.N}$${active.r}$${active.p}`;
     let dummy = dummyHashes.get(key);
     if (!dummy) {
@@ -105,29 +174,30 @@ export const passwordHasher = {
       dummyHashes.set(key, dummy);
       dummy.catch(() => dummyHashes.delete(key));
     }
-    await passwordHasher.verify(password, await dummy);
+    await passwordHasher.verify(password, await dummy, who);
   },
 
   /** Hashes running and waiting now. */
   get load(): { running: number; waiting: number } {
-    return { running: slots.activeCount, waiting: slots.pendingCount };
+    return { running: slots.running, waiting: slots.waiting };
   },
 
   /** Changes the limits (tests). */
   configure(limits: { concurrency?: number; maxQueue?: number }): void {
     if (limits.concurrency !== undefined) slots.concurrency = limits.concurrency;
-    if (limits.maxQueue !== undefined) maxQueue = limits.maxQueue;
+    if (limits.maxQueue !== undefined) slots.maxQueue = limits.maxQueue;
+    startWaiting();
   },
 };
 
 /** Hashes a password (see `passwordHasher.hash`). */
-export function hashPassword(password: string): Promise<string> {
-  return passwordHasher.hash(password);
+export function hashPassword(password: string, who?: HashingClient): Promise<string> {
+  return passwordHasher.hash(password, who);
 }
 
 /** Checks a password against a stored hash (see `passwordHasher.verify`). */
-export function verifyPassword(password: string, stored: string): Promise<boolean> {
-  return passwordHasher.verify(password, stored);
+export function verifyPassword(password: string, stored: string, who?: HashingClient): Promise<boolean> {
+  return passwordHasher.verify(password, stored, who);
 }
 
 /** A 256-bit random token, URL-safe. */

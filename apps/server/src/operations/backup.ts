@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import { applyMigrations, type Database, openDatabase } from '../db/client.ts';
 import { acquireDataDirLock, type LockInfo, readLock } from '../db/lock.ts';
+import { controlHeaderName } from '../http/security.ts';
 import { countAdmins, countUsers } from '../modules/members/index.ts';
 
 /*
@@ -26,7 +27,7 @@ import { countAdmins, countUsers } from '../modules/members/index.ts';
 export const backupControlPath = '/api/internal/backup';
 
 /** A backup is refused by the running server's route unless it carries the lock's control secret here. */
-export const controlHeader = 'x-intergen-control';
+export const controlHeader = controlHeaderName;
 
 /** `20261124T091500Z`: UTC, sortable, and safe in a file name on every system. */
 export function fileTimestamp(at: Date = new Date()): string {
@@ -77,7 +78,7 @@ export async function snapshotOf(database: Database): Promise<Uint8Array> {
 export async function snapshotFromServer(port: number, controlToken: string): Promise<Uint8Array> {
   const response = await fetch(`http://127.0.0.1:${port}${backupControlPath}`, {
     method: 'POST',
-    headers: { origin: `http://127.0.0.1:${port}`, [controlHeader]: controlToken },
+    headers: { [controlHeader]: controlToken },
   });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;

@@ -121,6 +121,11 @@ export async function listOutboxRows(
       lastError: outbox.lastError,
       runAt: outbox.runAt,
       createdAt: outbox.createdAt,
+      // Of an e-mail, its recipient and subject only (the body stays in the payload).
+      mailTo: sql<string | null>`CASE WHEN ${outbox.topic} = 'mail.send' THEN ${outbox.payload} ->> 'to' END`,
+      mailSubject: sql<
+        string | null
+      >`CASE WHEN ${outbox.topic} = 'mail.send' THEN ${outbox.payload} ->> 'subject' END`,
     })
     .from(outbox)
     .where(
@@ -138,7 +143,12 @@ export async function listOutboxRows(
   const page = found.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    rows: page.map((r) => ({ ...r, runAt: r.runAt.getTime(), createdAt: r.createdAt.getTime() })),
+    rows: page.map(({ mailTo, mailSubject, ...r }) => ({
+      ...r,
+      runAt: r.runAt.getTime(),
+      createdAt: r.createdAt.getTime(),
+      mail: mailTo !== null ? { to: mailTo, subject: mailSubject ?? '' } : null,
+    })),
     nextCursor: found.length > query.limit && last ? String(last.id) : null,
   };
 }

@@ -13,6 +13,8 @@ export interface OutboxMessage {
   maxAttempts?: number;
   /** Rows with the same key run one after the other, in the order they were written (see the schema). */
   orderingKey?: string | null;
+  /** The row is deleted once it succeeds instead of kept as `done` (it names a deleted member). */
+  forgetWhenDone?: boolean;
 }
 
 /** Writes side effects as outbox rows inside the caller's transaction; they run only if it commits. */
@@ -29,6 +31,7 @@ export async function enqueue(tx: Executor, messages: OutboxMessage | OutboxMess
         runAt: m.runAt ?? new Date(),
         maxAttempts: m.maxAttempts ?? 8,
         orderingKey: m.orderingKey ?? null,
+        forgetWhenDone: m.forgetWhenDone ?? false,
       })),
     )
     .onConflictDoNothing({ target: outbox.idempotencyKey });
@@ -152,8 +155,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
 
   async function settle(job: OutboxJob, error: unknown): Promise<void> {
     if (!error) {
+      // A row to forget is deleted; any other is kept as the record of what was done.
       await database.db.execute(
-        sql`UPDATE outbox SET status = 'done', processed_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${job.id}`,
+        sql`WITH forgotten AS (DELETE FROM outbox WHERE id = ${job.id} AND forget_when_done RETURNING id)
+            UPDATE outbox SET status = 'done', processed_at = now(), locked_until = NULL, last_error = NULL
+            WHERE id = ${job.id} AND NOT forget_when_done`,
       );
       return;
     }

@@ -4,7 +4,7 @@ import { type OutboxHandler, type OutboxJob, type OutboxMessage, PermanentJobErr
 /** How one message is delivered, besides its payload (see OutboxMessage). */
 export type OutboxMessageOptions = Pick<
   OutboxMessage,
-  'idempotencyKey' | 'runAt' | 'maxAttempts' | 'orderingKey'
+  'idempotencyKey' | 'runAt' | 'maxAttempts' | 'orderingKey' | 'forgetWhenDone'
 >;
 
 /** A payload schema: an object, since a row's payload is a JSON object. */

@@ -1,5 +1,16 @@
 import { adminProfileTexts, type ProfileStatus, profileStatusLabels } from '@intergen/domain';
 import { Badge } from '@mantine/core';
+import {
+  IconBan,
+  IconChecklist,
+  IconCircleCheck,
+  IconCircleDashed,
+  IconCircleOff,
+  IconHourglass,
+  IconPlayerPause,
+  type IconProps,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
 
 /** The badge colour of a profile's status. */
 export const statusColors: Record<ProfileStatus, string> = {
@@ -12,11 +23,41 @@ export const statusColors: Record<ProfileStatus, string> = {
   incomplete: 'gray',
 };
 
-/** A profile's status as a tinted chip; the text stays dark for AA contrast. */
+/**
+ * Each status's look beyond its colour: an icon of its own and, for the two that an admin must tell apart at a
+ * glance, a different fill (Inactive solid red, Incomplete an outline), so no two statuses read alike.
+ */
+const statusLooks: Record<
+  ProfileStatus,
+  { icon: ComponentType<IconProps>; variant: 'light' | 'filled' | 'outline' }
+> = {
+  published: { icon: IconCircleCheck, variant: 'light' },
+  pending: { icon: IconHourglass, variant: 'light' },
+  paused: { icon: IconPlayerPause, variant: 'light' },
+  inactive: { icon: IconBan, variant: 'filled' },
+  disabled: { icon: IconCircleOff, variant: 'light' },
+  complete: { icon: IconChecklist, variant: 'light' },
+  incomplete: { icon: IconCircleDashed, variant: 'outline' },
+};
+
+/**
+ * A profile's status as a chip with its icon; the text stays dark on tints (white on the solid red) for AA
+ * contrast, and the chip is never cut short.
+ */
 export function StatusBadge({ status }: { status: ProfileStatus }) {
-  const color = statusColors[status];
+  const { icon: Icon, variant } = statusLooks[status];
+  const color = status === 'inactive' ? 'red.8' : statusColors[status];
   return (
-    <Badge variant="light" color={color} c="dark.7" size="md">
+    <Badge
+      variant={variant}
+      color={color}
+      c={variant === 'filled' ? 'white' : 'dark.7'}
+      size="md"
+      leftSection={<Icon size={12} stroke={2} aria-hidden="true" />}
+      className="ig-status-badge"
+      data-status={status}
+      styles={{ root: { flexShrink: 0, minWidth: 'max-content' }, label: { overflow: 'visible' } }}
+    >
       {profileStatusLabels[status]}
     </Badge>
   );

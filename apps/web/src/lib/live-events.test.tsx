@@ -99,6 +99,19 @@ describe('live events', () => {
     expect(invalidated).toEqual(['["connections"]', '["profiles","view"]']);
   });
 
+  it('reads a member’s admin page again when a suggestion or request changes', () => {
+    const { invalidated } = renderLive(buildUser({ isAdmin: true }));
+    source().open();
+    source().emit('change', JSON.stringify({ topics: ['adminRequests'] }));
+    expect(invalidated).toEqual(['["admin","records","requests"]', '["admin","profiles","list","activity"]']);
+    invalidated.length = 0;
+    source().emit('change', JSON.stringify({ topics: ['adminSuggestions'] }));
+    expect(invalidated).toEqual([
+      '["admin","records","suggestions"]',
+      '["admin","profiles","list","activity"]',
+    ]);
+  });
+
   it('ignores a malformed change', () => {
     const { invalidated } = renderLive(buildUser());
     source().open();

@@ -16,10 +16,12 @@ export const liveTopicQueryKeys: Record<LiveTopic, readonly (readonly unknown[])
   profile: [queryKeys.profiles.all, queryKeys.session],
   // A network request accepted, declined or cancelled changes what the other expert may read (contact details).
   network: [queryKeys.network.all, queryKeys.profiles.views],
-  // Admins only: their read views of every suggestion, request and score.
-  adminSuggestions: [queryKeys.admin.records.suggestions],
-  adminRequests: [queryKeys.admin.records.requests],
+  // Admins only: their read views of every suggestion, request and score, and the members' lists; a member's
+  // admin page lists their suggestions and requests as well.
+  adminSuggestions: [queryKeys.admin.records.suggestions, queryKeys.admin.profiles.activities],
+  adminRequests: [queryKeys.admin.records.requests, queryKeys.admin.profiles.activities],
   adminScores: [queryKeys.admin.records.scores],
+  adminMembers: [queryKeys.admin.profiles.lists],
 };
 
 /** EventSource's CLOSED state: it gave up (the answer was not a stream, e.g. 401) and will not retry. */

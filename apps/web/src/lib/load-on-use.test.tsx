@@ -4,7 +4,11 @@ import { type FirstUse, useLoadOnUse } from './load-on-use';
 
 /** The loaded control: says how it was first used. */
 function Loaded({ firstUse }: { firstUse: FirstUse }) {
-  return <button type="button">{`loaded, ${firstUse.open ? 'opened' : 'closed'}`}</button>;
+  return (
+    <button type="button" data-takes-focus={String(firstUse.focus)}>
+      {`loaded, ${firstUse.open ? 'opened' : 'closed'}`}
+    </button>
+  );
 }
 
 type LoadedModule = { Loaded: typeof Loaded };
@@ -75,5 +79,25 @@ describe('useLoadOnUse', () => {
     render(<Control load={m.load} />);
     expect(screen.getByRole('button', { name: 'loaded, closed' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'stand-in' })).toBeNull();
+  });
+
+  it('gives the focus to the control when the stand-in still has it as the module arrives (reached with Tab)', async () => {
+    const m = controlledModule();
+    render(<Control load={m.load} />);
+    act(() => screen.getByRole('button', { name: 'stand-in' }).focus());
+    await m.arrive();
+    const loaded = screen.getByRole('button', { name: 'loaded, closed' });
+    expect(loaded.getAttribute('data-takes-focus')).toBe('true');
+  });
+
+  it('leaves the focus alone when the stand-in had lost it before the module arrived', async () => {
+    const m = controlledModule();
+    render(<Control load={m.load} />);
+    const standIn = screen.getByRole('button', { name: 'stand-in' });
+    act(() => standIn.focus());
+    act(() => standIn.blur());
+    await m.arrive();
+    const loaded = screen.getByRole('button', { name: 'loaded, closed' });
+    expect(loaded.getAttribute('data-takes-focus')).toBe('false');
   });
 });

@@ -53,6 +53,8 @@ export function useLoadOnUse<T>(load: () => Promise<T>) {
   const mounted = useRef(true);
   const pressing = useRef(false);
   const arrived = useRef<{ module: T } | null>(null);
+  /** The stand-in last focused: swapped while it still has the focus, it hands the focus to the control. */
+  const focusedStandIn = useRef<HTMLElement | null>(null);
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -63,6 +65,11 @@ export function useLoadOnUse<T>(load: () => Promise<T>) {
   const show = () => {
     if (!mounted.current || pressing.current || !arrived.current) return;
     const next = arrived.current.module;
+    // Reached with Tab, the stand-in has the focus when the module arrives: without this the focus would fall to
+    // the page with the stand-in, and the Enter that follows would open nothing.
+    if (focusedStandIn.current && focusedStandIn.current === document.activeElement) {
+      setFirstUse((use) => (use.focus ? use : { ...use, focus: true }));
+    }
     setModule(() => next);
   };
 
@@ -91,7 +98,10 @@ export function useLoadOnUse<T>(load: () => Promise<T>) {
       window.addEventListener('pointercancel', release, { once: true, capture: true });
       start();
     },
-    onFocus: start,
+    onFocus: (event) => {
+      focusedStandIn.current = event.currentTarget;
+      start();
+    },
     onClick: (event) => {
       const focus = event.currentTarget === document.activeElement || event.detail === 0;
       setFirstUse({ open: true, focus });

@@ -38,6 +38,10 @@ export const queryKeys = {
       /** The Members console's pages (GET /api/admin/members), under `lists`: an admin action reads them again. */
       members: (filter: object) => ['admin', 'profiles', 'list', 'members', filter] as const,
       detail: (id: string) => ['admin', 'profiles', 'detail', id] as const,
+      /** A member's dates, suggestions, requests and deals: under `lists`, read again after an admin action or a live change. */
+      activity: (id: string) => ['admin', 'profiles', 'list', 'activity', id] as const,
+      /** Every member's activity: a new suggestion or request changes what their admin page lists. */
+      activities: ['admin', 'profiles', 'list', 'activity'] as const,
     },
     mailbox: ['admin', 'mailbox'] as const,
     /** GET /api/admin/settings. */

@@ -5,6 +5,9 @@
 export const accessTexts = {
   membersLocked: 'Verify your e-mail address and publish your profile to see other members.',
   communityWhilePending: 'The community opens once your profile is published.',
+  /** A paused member (spec 000 §2: the pause banner's resume link; Settings has Resume Account). */
+  communityWhilePaused:
+    'Your profile is paused. Resume your account (Settings, Resume Account) to see the community again.',
   communityOff: 'The community is not available.',
   /** The banner of a member whose profile the team unpublished (a disable reason): they may sign in, not be seen. */
   unpublishedBanner:

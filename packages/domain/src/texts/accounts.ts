@@ -22,6 +22,8 @@ export const authTexts = {
   // Ours
   loginDescription: 'Welcome to InterGen, where business advisors and scaling companies meet.',
   loginOptionsDescription: 'Log in with your password, or have a one-time sign-in link sent to you.',
+  /** On the e-mail field when `Sign in with a one-time link` is pressed with none typed (/login-options). */
+  oneTimeLinkEmailNeeded: 'Enter your e-mail address: the one-time link is sent to it.',
   /** The word between two ways of signing in ("Log in … or … a one-time link"). */
   or: 'or',
   email: 'Email',
@@ -113,6 +115,11 @@ export const accountTexts = {
   annualTitle: 'Please confirm your business information',
   annualBody: 'It has been a year since you last updated your business information. Is it still correct?',
   loadingActions: 'Loading account actions',
+  signOutEverywhere: 'Sign out everywhere',
+  signOutEverywhereBody:
+    'This signs you out on every device and browser where you are logged in, this one included. You can log in again at any time.',
+  signOutEverywhereFailed: 'Could not sign you out everywhere',
+  signedOutEverywhere: 'Signed out everywhere',
 } as const;
 
 /** The Pause Account dialog's reasons (spec 000 §2, verbatim). */

@@ -35,7 +35,14 @@ export const adminAnalyticsTexts = {
     'Of the members who signed up in the range, how many got at least this far (by today). Each role is one series.',
   weeklyTitle: 'Sign-ups per week',
   weeklyDescription:
-    'Members who signed up in each week, and how many of them have been published and have a connection.',
+    'Members who signed up in each week, and how far they got: every stage of the funnel, from sign-up to review.',
+  conversionTitle: 'Conversion between stages',
+  conversionDescription:
+    'Of the members who reached a stage, the share who reached the next one: over the whole range, and week by week in the numbers.',
+  conversionColumn: 'Step',
+  conversionStep: (from: string, to: string) => `${from} → ${to}`,
+  conversionRate: (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`),
+  rangeColumn: 'Whole range',
   trackingTitle: 'Tracking events per week',
   trackingDescription: 'Events recorded in each week, by type.',
   lostReasonsTitle: 'Lost reasons',

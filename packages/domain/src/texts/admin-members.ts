@@ -44,7 +44,4 @@ export const adminMembersTexts = {
   empty: 'No member matches these filters.',
   emptyNone: 'No one has signed up yet. Members appear here from the moment they sign up.',
   emptyTitle: 'No members found',
-  /** Refused activation (000 §4: activate only a complete profile). */
-  activateIncomplete:
-    'Only a complete profile can be activated. This profile is missing required information.',
 } as const;

@@ -14,7 +14,17 @@ export const adminRecordsTexts = {
     'Every connection request between an expert and a company, and every My Network request between experts, with its state and dates.',
   scoresTitle: 'Scores',
   scoresDescription:
-    'The match score of every strong pair (80 and up), as the matcher last computed it. Weaker pairs are not stored: choose an expert and a company under Suggestions to see their score.',
+    "The match score of every strong pair (80 and up), as the matcher last computed it. Weaker pairs are not stored: a member's score with every counterpart, weak ones included, is computed on demand under All scores on the member's page.",
+  // One member's scores with every counterpart, computed on demand
+  memberScoresTitle: (name: string) => `Every score of ${name}`,
+  memberScoresDescription:
+    'Computed now, from the profiles as they are, against every published counterpart, highest first.',
+  memberScoresCount: (n: number) => plural(n, 'counterpart', 'counterparts'),
+  emptyMemberScores: 'There is no published counterpart to score yet.',
+  allScoresOf: (name: string) => `All scores of ${name}`,
+  storedScores: 'All stored scores',
+  counterpart: 'Counterpart',
+  rankColumn: 'Rank',
   suggestionsTitle: 'All suggestions',
   live: 'This list updates by itself as members act.',
   // Search and filters (kept in the address)

@@ -66,6 +66,8 @@ export const adminMailboxTexts = {
   empty: 'No e-mails yet',
   emptyDescription: 'Messages appear here as soon as InterGen sends one.',
   loadMore: 'Load more',
+  search: 'Search by recipient or subject',
+  emptyForSearch: 'No e-mail matches this search.',
   listLabel: 'E-mails, newest first',
   to: 'To',
   toLabel: 'To:',

@@ -5,6 +5,9 @@
 
 /** The admin's audit log page. */
 export const auditTexts = {
+  /** The table's box, which scrolls sideways on a narrow screen and so takes the keyboard's focus. */
+  scrollLabel: 'Audit log table (scrolls sideways)',
+  tableLabel: 'Audit log entries',
   navLabel: 'Audit log',
   pageTitle: 'Audit log',
   pageDescription: 'Who changed what in the admin console, and when. Newest first.',
@@ -16,6 +19,7 @@ export const auditTexts = {
   action: 'Action',
   target: 'What',
   changes: 'Changes',
+  reason: 'Reason',
   /** The actor of a change the app made on its own. */
   system: 'System',
   /** An actor whose account no longer exists. */
@@ -46,4 +50,14 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'suggestion.create': 'Suggestion created',
   'matching.run': 'Full matching run started',
   'member.delete': 'Member deleted',
+  // Admins' writes through the CRM proxy (spec 001 §7)
+  'crm.deal.create': 'CRM deal created',
+  'crm.deal.update': 'CRM deal moved',
+  'crm.network_deal.create': 'CRM My Network deal created',
+  'crm.network_deal.update': 'CRM My Network deal moved',
+  'crm.contact.create': 'CRM contact created',
+  'crm.contact.update': 'CRM contact updated',
+  'crm.verification_code.send': 'Verification code sent (CRM proxy)',
+  'crm.email.verify': 'E-mail verified (CRM proxy)',
+  'crm.one_time_link.send': 'One-time link sent (CRM proxy)',
 };

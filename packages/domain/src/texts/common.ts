@@ -22,6 +22,8 @@ export const messages = {
   numberOutOfRange: 'This number is too large.',
   serverBusy: 'The server is busy. Please try again in a moment.',
   tooManyLiveStreams: 'Too many live connections are open for this session. Close a tab and try again.',
+  tooManyLiveStreamsForMember:
+    'Too many live connections are open for your account. Close a tab or another browser and try again.',
   // Sign-up (spec 001 §5, §8)
   allFieldsRequired: 'All fields must be filled out',
   profileTypeRequired: 'You must select a profile type',
@@ -29,6 +31,8 @@ export const messages = {
   passwordTooShort: 'Password must be at least 6 characters long.',
   passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
   invalidEmail: 'Please enter a valid e-mail address',
+  emailHiddenCharacters:
+    'This e-mail address contains invisible or control characters. Please type it again without them.',
   // Login
   invalidCredentials: 'The e-mail address or password is incorrect.',
   accountDeactivated: 'Your account is deactivated. Please get in touch with the InterGen Team.',

@@ -13,7 +13,7 @@ export const communityTexts = {
   },
   filtersLabel: 'Filters',
   searchLabel: { expert: 'Search by name', venture: 'Search by name or company' },
-  searchPlaceholder: 'Type a name…',
+  searchPlaceholder: { expert: 'Type a name…', venture: 'Type a name or company…' },
   /** Beside the search field: the spec's keyboard shortcut (spec 001 §9: '/' focuses search). */
   searchShortcut: 'Press / to search',
   anyIndustry: 'Any industry',
@@ -43,4 +43,10 @@ export const communityTexts = {
   toProfile: 'Go to my profile',
   /** A member who may not see the community yet: the server's message is shown above these. */
   lockedTitle: 'The community is not open to you yet',
+  /** The way into a community from a row of cards or a My Network section (DESIGN.md §2: only where readable). */
+  seeAll: 'See all',
+  seeAllNamed: {
+    experts: 'See all business advisors in the Expert Community',
+    ventures: 'See all ventures in the Venture Community',
+  },
 } as const;

@@ -57,6 +57,8 @@ export const connectionRequestTexts = {
   accept: 'Accept',
   cancelRequest: 'Cancel request',
   connected: 'Connected',
+  /** On an expert's or a venture's profile with no match suggestion between the two: why there is no Connect. */
+  connectNeedsSuggestion: 'You can request a connection once InterGen suggests this match.',
   messageLabel: 'Message (optional)',
   messageDescription: (name: string) => `Tell ${name} why you would like to connect.`,
   messageCounter: (length: number) => `${length}/${limits.connectMessageMax} characters`,

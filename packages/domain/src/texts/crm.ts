@@ -63,7 +63,6 @@ export const crmTexts = {
   lostReason: 'Lost reason',
   magicLink: 'Recipient magic link',
   history: 'Stage history',
-  openDeal: (a: string, b: string) => `Open the deal between ${a} and ${b}`,
   dealTitle: (a: string, b: string) => `${a} and ${b}`,
   enteredAt: 'Entered',
   contactsTitle: 'Contacts',
@@ -73,7 +72,7 @@ export const crmTexts = {
   contactStatus: 'Profile status',
   contactUpdated: 'Updated',
   contactProperties: 'Properties',
-  searchContacts: 'Search contacts by name or e-mail',
+  searchContacts: 'Search contacts by name, e-mail or company',
   deliveriesTitle: 'Deliveries that failed',
   noDeliveries: 'Every change has reached the CRM.',
   deliveryError: 'Last error',
@@ -82,4 +81,25 @@ export const crmTexts = {
   retried: 'Queued again',
   deliveryNotFound: 'This delivery is no longer waiting for a retry.',
   loadMore: 'Load more',
+  // The board's search and filters
+  boardFilters: 'Search and filter deals',
+  searchDeals: 'Search deals by party, e-mail or company',
+  stageFilter: 'Stage',
+  allStages: 'All stages',
+  lostReasonFilter: 'Lost reason',
+  anyLostReason: 'Any lost reason',
+  updatedFrom: 'Changed from',
+  updatedTo: 'Changed to',
+  clearFilters: 'Clear filters',
+  shownOf: (shown: number, total: number) => `${shown} of ${total} shown`,
+  loadMoreIn: (stage: string) => `Load more in ${stage}`,
+  noMatchingDeals: 'No deal matches',
+  badCursor: 'This page of deals is no longer valid. Load the board again.',
+  cursorNeedsStage: 'Choose the stage to read on in.',
+  badDateRange: 'The end date must not be before the start date.',
+  /** A lost reason as a person reads it (the spec's id, `expert_declined_request_from_venture`, in words). */
+  lostReasonLabel: (reason: string) => {
+    const words = reason.replace(/_/g, ' ');
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  },
 } as const;

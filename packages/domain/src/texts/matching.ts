@@ -15,6 +15,8 @@ export const matchingTexts = {
   mustBeExpert: 'Must be an expert',
   mustBeCompany: 'Must be a company',
   suggestionNotFound: 'Match suggestion not found',
+  /** The admin's scores of a member who does not exist (ours). */
+  memberNotFound: 'There is no member with this id.',
   /** A community list's `cursor` that we did not hand out (ours). */
   badCursor: 'This list position is not valid any more. Reload the list.',
 } as const;

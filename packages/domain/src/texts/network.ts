@@ -33,6 +33,8 @@ export const networkTexts = {
   yourAdvisors: 'Your advisors',
   findAdvisors: 'Find advisors',
   findAdvisorsHint: 'Advisors connected to the same ventures as you',
+  /** The search without text with nobody to offer: no other advisor works with the expert's ventures yet. */
+  noAdvisorsToOffer: 'No other advisors are connected to your ventures yet.',
   searchPlaceholder: 'Search by name',
   searchLabel: 'Search advisors by name (press / to focus)',
   via: (company: string) => `Via ${company}`,
@@ -50,5 +52,11 @@ export const networkTexts = {
   searchFailed: 'The advisors could not be loaded.',
   actionFailed: 'That did not work. Please try again.',
   declineTitle: 'Decline network request?',
-  declineBody: (name: string) => `This will remove the network request from ${name}.`,
+  /** Spec 000 §2's decline confirmation, said of a network request. */
+  declineBody: (name: string) =>
+    `This will remove the network request from ${name}. They cannot see that you have declined the request.`,
+  /** What a network request card is: who asked whom, and when (the company it came through is `via`). */
+  receivedOn: (date: string) => `Asked to join your network on ${date}`,
+  sentOn: (date: string) => `You asked to join their network on ${date}`,
+  connectedSince: (date: string) => `In your network since ${date}`,
 } as const;

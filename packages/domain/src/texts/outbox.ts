@@ -14,6 +14,9 @@ function ageText(ms: number): string {
 
 /** The admin's outbox page and the server's answers to its actions. */
 export const outboxTexts = {
+  /** An e-mail row's recipient and subject. */
+  mailTo: (to: string) => `To ${to}`,
+  mailSubject: (subject: string) => `Subject: ${subject}`,
   navLabel: 'Outbox',
   pageTitle: 'Outbox',
   pageDescription:

@@ -32,6 +32,7 @@ export const profileTexts = {
   notPublished: 'This profile is not published.',
   fieldNotInSection: 'This field cannot be saved in this section.',
   imageUnreadable: 'This file is not an image we can read. Please upload a JPEG, PNG, WebP or GIF picture.',
+  uploadMalformed: 'The upload was incomplete or malformed. Please choose the picture again.',
 } as const;
 
 /** The wizard's buttons, save indicator, step bar and preview (spec 000 §2, Profile wizard; the rest ours). */

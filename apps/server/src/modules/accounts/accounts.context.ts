@@ -15,8 +15,8 @@ export interface AccountsServiceDeps {
   communityTab: (ex: Executor) => Promise<boolean>;
   /** The member's profile as its owner sees it (the profiles module's). */
   ownProfile: (userId: string) => Promise<OwnProfile>;
-  /** Every limiter key naming an account (auth's credential routes), whose counters go with it. */
-  rateLimitKeys: (email: string, userId: string) => string[];
+  /** The limiter subjects naming an account (auth's credential routes), whose counters go with it. */
+  rateLimitSubjects: (email: string, userId: string) => string[];
   /** Called after a deletion committed (its CRM delivery is waiting in the outbox). */
   afterCommit: () => void;
   /** Where failures that must not fail the request (removing a picture file) are reported. */

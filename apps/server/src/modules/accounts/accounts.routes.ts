@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../../http/caller.ts';
 import { requireAdmin, requireUser, type SessionCookies } from '../../http/session.ts';
-import { limiters, trackLimitedRoutes } from '../auth/index.ts';
+import { limiters } from '../auth/index.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 const tags = ['accounts'];
@@ -51,7 +51,6 @@ export function accountRoutes(deps: {
 }) {
   const { accounts, cookies } = deps;
   return async function routes(fastify: FastifyInstance) {
-    trackLimitedRoutes(fastify);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.get(

@@ -1,10 +1,11 @@
 import { adminLiveTopics } from '@intergen/contracts';
 import type { Executor } from '../../db/client.ts';
-import { deleteRateLimitKeys } from '../../http/rate-limit-store.ts';
+import { deleteRateLimitSubjects } from '../../http/rate-limit-store.ts';
 import { purgeOutboxRowsNaming } from '../../outbox/purge.ts';
+import { snapshotMemberAnalytics } from '../admin/index.ts';
 import { purgeMemberAuth } from '../auth/index.ts';
 import { purgeMemberRequests } from '../connections/index.ts';
-import { purgeMemberEvents } from '../events/index.ts';
+import { anonymiseDeletionEvent, purgeMemberEvents } from '../events/index.ts';
 import { publishAdminLive, publishLive } from '../live/index.ts';
 import { purgeMemberMail } from '../mail/index.ts';
 import { purgeMemberMatching } from '../matching/index.ts';
@@ -29,9 +30,9 @@ async function pictureUrls(tx: Executor, userId: string): Promise<string[]> {
  * The cascade of a deleted account (spec 000 §4, DESIGN.md §4), in the caller's transaction: each owning module
  * deletes its rows about the member — sessions and links (their streams close on commit), requests, My Network,
  * notifications (theirs and others' about them), suggestions and scores, tracking events, mail to them, their
- * domain events and outbox rows, rate-limit counters — then the member's own records go, `member.deleted` is
- * published for the CRM, and every member who had a tie to them is told to refresh. Returns the pictures to
- * remove once the transaction has committed.
+ * domain events and outbox rows, rate-limit counters — then the member's own records go, what the analytics
+ * counted of them is kept as anonymous counts, `member.deleted` is published for the CRM, and every member who
+ * had a tie to them is told to refresh. Returns the pictures to remove once the transaction has committed.
  */
 export async function purgeMember(
   ctx: AccountsContext,
@@ -40,6 +41,7 @@ export async function purgeMember(
   by: string | null,
 ): Promise<string[]> {
   const pictures = await pictureUrls(tx, user.id);
+  const analytics = await snapshotMemberAnalytics(tx, user.id);
   await purgeMemberAuth(tx, user.id);
   const requests = await purgeMemberRequests(tx, user.id);
   const network = await purgeMemberNetwork(tx, user.id);
@@ -49,13 +51,16 @@ export async function purgeMember(
   await purgeMemberMail(tx, user);
   await purgeMemberEvents(tx, user.id);
   await purgeOutboxRowsNaming(tx, [user.id, user.email]);
-  await deleteRateLimitKeys(tx, ctx.deps.rateLimitKeys(user.email, user.id));
+  await deleteRateLimitSubjects(tx, ctx.deps.rateLimitSubjects(user.email, user.id));
   await purgeMemberRecords(tx, user.id);
-  await ctx.deps.publishEvent(tx, {
+  await analytics.retain(tx);
+  const tombstone = await ctx.deps.publishEvent(tx, {
     type: 'member.deleted',
     userId: user.id,
     payload: { memberId: user.id, kind: user.kind ?? null, ...(by ? { by } : {}) },
   });
+  // The CRM's delivery holds the id until it is done; the event row keeps none of it.
+  await anonymiseDeletionEvent(tx, tombstone);
   const others = [...new Set([...requests, ...network, ...notified, ...suggested])];
   for (let i = 0; i < others.length; i += LIVE_BATCH) {
     const batch = others.slice(i, i + LIVE_BATCH);

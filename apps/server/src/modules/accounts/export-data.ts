@@ -3,6 +3,7 @@ import { accountDeletionMessages } from '@intergen/domain';
 import type { Caller } from '../../http/caller.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type MemberRequestRow, requestsOfMember } from '../connections/index.ts';
+import { crmRecordsOfMember } from '../crm/index.ts';
 import { scoresOfMember, suggestionsOfMember } from '../matching/index.ts';
 import { contactInfoOf, findUserById } from '../members/index.ts';
 import { networkRequestsOfMember } from '../network/index.ts';
@@ -10,6 +11,7 @@ import { notificationsOfMember } from '../notifications/index.ts';
 import { trackingEventsOfMember } from '../tracking/index.ts';
 import type { AccountsContext } from './accounts.context.ts';
 import { counterpartViews } from './export-counterparts.ts';
+import { crmCounterparts, crmView } from './export-crm.ts';
 import { networkRequestsView, requestsView, suggestionsView } from './export-rows.ts';
 
 const time = (d: Date | null) => (d ? d.getTime() : null);
@@ -18,10 +20,10 @@ const time = (d: Date | null) => (d ? d.getTime() : null);
 const visibleTo = (me: string) => (r: MemberRequestRow) => !(r.isPending && r.companyId === me);
 
 /**
- * Everything the app holds about the signed-in member (issue 14 "Members' own data"): account, profile, contact
- * info, suggestions, requests, My Network, scores, notifications and tracking events, each row in the member's
- * own terms — their side's flags, their own rating and comment, never the other side's — and other members
- * only as far as the member may already see them (`counterpartViews`).
+ * Everything the app holds about the signed-in member: account, profile, contact info, suggestions, requests,
+ * My Network, scores, notifications, tracking events and the built-in CRM's contact and deals, each row in the
+ * member's own terms — their side's flags, their own rating and comment, never the other side's — and other
+ * members only as far as the member may already see them (`counterpartViews`).
  */
 export async function exportAccountData(ctx: AccountsContext, caller: Caller): Promise<AccountExport> {
   const { db } = ctx;
@@ -34,6 +36,7 @@ export async function exportAccountData(ctx: AccountsContext, caller: Caller): P
   const network = await networkRequestsOfMember(db, me);
   const scores = await scoresOfMember(db, me);
   const notes = await notificationsOfMember(db, me);
+  const crm = await crmRecordsOfMember(db, me);
   const otherOf = (a: string, b: string) => (a === me ? b : a);
   const views = await counterpartViews(ctx, caller, [
     ...suggestions.map((s) => otherOf(s.expertId, s.companyId)),
@@ -41,6 +44,7 @@ export async function exportAccountData(ctx: AccountsContext, caller: Caller): P
     ...network.map((n) => otherOf(n.initiatorId, n.recipientId)),
     ...scores.map((s) => otherOf(s.expertId, s.companyId)),
     ...notes.flatMap((n) => (n.counterpartId ? [n.counterpartId] : [])),
+    ...crmCounterparts(crm),
   ]);
   const view = (id: string | null) => (id ? (views.get(id) ?? null) : null);
   return {
@@ -78,5 +82,6 @@ export async function exportAccountData(ctx: AccountsContext, caller: Caller): P
       ...{ type: e.type, targetId: e.targetId, tab: e.tab },
       createdAt: time(e.createdAt) ?? 0,
     })),
+    crm: crmView(crm, view),
   };
 }

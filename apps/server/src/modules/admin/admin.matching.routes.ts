@@ -2,11 +2,14 @@ import {
   CreateSuggestionBodySchema,
   CreateSuggestionResponseSchema,
   errorResponses,
+  IdParamsSchema,
   MatchCandidatesQuerySchema,
   MatchCandidatesResponseSchema,
   MatchingRunResponseSchema,
   MatchPreviewQuerySchema,
   MatchPreviewResponseSchema,
+  MemberScoresQuerySchema,
+  MemberScoresResponseSchema,
 } from '@intergen/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -57,6 +60,20 @@ export function adminMatchingRoutes(deps: { matching: MatchingService }) {
       async (request) => ({
         explanation: await matching.preview(request.query.expertId, request.query.companyId),
       }),
+    );
+
+    app.get(
+      '/matching/members/:id/scores',
+      {
+        schema: {
+          tags,
+          summary: "A member's score with every published counterpart, computed now, highest first",
+          params: IdParamsSchema,
+          querystring: MemberScoresQuerySchema,
+          response: { 200: MemberScoresResponseSchema, ...errors },
+        },
+      },
+      async (request) => matching.memberScores(request.params.id, request.query),
     );
 
     app.get(

@@ -6,3 +6,4 @@ export { adminOutboxRoutes } from './admin.outbox.routes.ts';
 export { adminProfilesRoutes } from './admin.profiles.routes.ts';
 export { adminRecordsRoutes } from './admin.records.routes.ts';
 export { adminRoutes } from './admin.routes.ts';
+export { type AnalyticsSnapshot, snapshotMemberAnalytics } from './retained-analytics.ts';

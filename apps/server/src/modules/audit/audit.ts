@@ -2,6 +2,7 @@ import type { AuditEntry, AuditQuery, AuditResponse } from '@intergen/contracts'
 import { messages } from '@intergen/domain';
 import type { Executor } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { findUserById } from '../members/index.ts';
 import * as repo from './audit.repository.ts';
 
 /** One admin action to record: who did it (null: the app itself), what, on what, and its details. */
@@ -21,11 +22,17 @@ export interface AuditRecord {
  * its record commit or roll back together.
  */
 export async function recordAudit(tx: Executor, record: AuditRecord): Promise<void> {
+  // A member acted on is named as they are now (name and e-mail at the time): the log reads, and is searched by
+  // e-mail, the same after they change their details or their account is deleted.
+  const member = record.target ? await findUserById(tx, record.target) : null;
   await repo.insertAudit(tx, {
     actorId: record.actorId,
     action: record.action,
     target: record.target ?? null,
-    details: record.details ?? {},
+    details: {
+      ...(record.details ?? {}),
+      ...(member ? { targetName: member.name, targetEmail: member.email } : {}),
+    },
   });
 }
 

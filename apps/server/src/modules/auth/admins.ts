@@ -1,4 +1,4 @@
-import { isValidEmail, messages, normalizeEmail } from '@intergen/domain';
+import { hasHiddenCharacters, isValidEmail, messages, normalizeEmail } from '@intergen/domain';
 import { newId } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
 import * as members from '../members/index.ts';
@@ -15,6 +15,9 @@ export async function createAdmin(
   opts: { ttlMs?: number } = {},
 ): Promise<{ url: string; created: boolean }> {
   const { db } = ctx;
+  if (hasHiddenCharacters(emailInput)) {
+    throw badRequest('VALIDATION_FAILED', messages.emailHiddenCharacters);
+  }
   const email = normalizeEmail(emailInput);
   if (!isValidEmail(email) && !/^[^\s@]+@localhost$/.test(email)) {
     throw badRequest('VALIDATION_FAILED', messages.invalidEmail);

@@ -46,6 +46,7 @@ export interface ClientInfo {
 
 /** What every auth use case works with: the database and the service's dependencies, built once. */
 export interface AuthContext {
+  database: Database;
   db: Db;
   appUrl: string;
   afterCommit: () => void;
@@ -61,7 +62,7 @@ export function authContext({
   onEmailVerified = [],
   sessionCache = null,
 }: AuthServiceDeps): AuthContext {
-  return { db: database.db, appUrl, afterCommit, onEmailVerified, sessionCache };
+  return { database, db: database.db, appUrl, afterCommit, onEmailVerified, sessionCache };
 }
 
 /** The client's view of a user; `sessionToken` names the session whose flags it carries (none: a new one). */

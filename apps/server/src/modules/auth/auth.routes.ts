@@ -14,66 +14,77 @@ import {
   UserResponseSchema,
   VerifyEmailBodySchema,
 } from '@intergen/contracts';
-import { messages, normalizeEmail } from '@intergen/domain';
+import { accountTexts, messages, normalizeEmail } from '@intergen/domain';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { subjectKey } from '../../http/rate-limit-store.ts';
 import { clientInfo, requireUser, type SessionCookies } from '../../http/session.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthService } from './auth.service.ts';
 
 const errors = errorResponses(400, 401, 403, 409, 429);
 
-/** The full URLs of the routes under a credential limiter, as they are registered (`trackLimitedRoutes`). */
-const limitedRoutes = new Set<string>();
-const limiterHandlers = new WeakSet<preHandlerHookHandler>();
-
-/** Records the credential-limited routes a plugin registers after this call (auth's, and the account's own). */
-export function trackLimitedRoutes(app: FastifyInstance): void {
-  app.addHook('onRoute', (route) => {
-    const handlers = [route.preHandler ?? []].flat() as preHandlerHookHandler[];
-    if (handlers.some((h) => limiterHandlers.has(h))) limitedRoutes.add(route.url);
-  });
-}
-
 /**
- * The limiter keys that name an account on every credential route (by its e-mail, or by its user id where the
- * body has none), so a deleted account's counters go with it.
+ * The subjects whose limiter counters name an account (its e-mail, and its user id where a body has no e-mail),
+ * so a deleted account's counters go with it, whichever clients made them.
  */
-export function accountRateLimitKeys(email: string, userId: string): string[] {
-  return [...limitedRoutes].flatMap((url) => [`email:${url}:${email}`, `email:${url}:user:${userId}`]);
+export function accountRateLimitSubjects(email: string, userId: string): string[] {
+  return [email, `user:${userId}`];
+}
+
+/** What a credential limiter is given besides its numbers. */
+export interface LimiterOptions {
+  /**
+   * The most attempts per minute for one e-mail from all clients together (default: ten times the per-client
+   * budget). Clients that `isKnownClient` names are not held to it.
+   */
+  ceiling?: number;
+  /** Whether the client signed in to this e-mail's account lately (auth's `isKnownClient`); none: no client is. */
+  isKnownClient?: (email: string, client: string) => Promise<boolean>;
+}
+
+/** The limiter keys of an e-mail, or of the signed-in user where the body has none (`user:<id or address>`). */
+function emailOf(request: FastifyRequest): { email: string | null; key: string } {
+  const body = request.body as { email?: unknown } | undefined;
+  if (typeof body?.email === 'string') {
+    const email = normalizeEmail(body.email);
+    return { email, key: email };
+  }
+  return { email: null, key: `user:${request.user?.id ?? request.ip}` };
+}
+
+/** The key that counts one client's attempts for one e-mail on a route (a success forgets it). */
+export function clientFailureKey(url: string, email: string, client: string): string {
+  return subjectKey(email, `email:${url}:client:${client}`);
 }
 
 /**
- * Rate limits per IP and per e-mail (DESIGN.md §2), each `max` per minute times the configured multiplier.
- * Two separate counters, so rotating e-mails from one IP and rotating IPs against one e-mail are both bounded.
+ * Rate limits of a credential route (DESIGN.md §2), each per minute times the configured multiplier: `perIp`
+ * attempts from one address whatever the e-mails; `perEmail` attempts for one e-mail from one client (address),
+ * so strangers who know an address spend their own budget, not its owner's; and a far higher `ceiling` for one
+ * e-mail from every client together, which bounds guessing from many addresses but does not hold a client that
+ * signed in to the account lately, so the owner can still sign in, reset or ask for a link.
  */
 export function limiters(
   app: FastifyInstance,
   multiplier: number,
   perIp: number,
   perEmail: number,
+  options: LimiterOptions = {},
 ): preHandlerHookHandler {
-  const emailOf = (request: FastifyRequest) => {
-    const body = request.body as { email?: unknown } | undefined;
-    return typeof body?.email === 'string'
-      ? normalizeEmail(body.email)
-      : `user:${request.user?.id ?? request.ip}`;
-  };
   const timeWindow = 60_000;
-  const checks = [
-    app.createRateLimit({
-      timeWindow,
-      max: Math.ceil(perIp * multiplier),
-      keyGenerator: (r) => `ip:${r.routeOptions.url}:${r.ip}`,
-    }),
-    app.createRateLimit({
-      timeWindow,
-      max: Math.ceil(perEmail * multiplier),
-      keyGenerator: (r) => `email:${r.routeOptions.url}:${emailOf(r)}`,
-    }),
-  ];
+  const limit = (max: number, key: (r: FastifyRequest) => string) =>
+    app.createRateLimit({ timeWindow, max: Math.ceil(max * multiplier), keyGenerator: key });
+  const byIp = limit(perIp, (r) => `ip:${r.routeOptions.url}:${r.ip}`);
+  const byClient = limit(perEmail, (r) => clientFailureKey(r.routeOptions.url ?? '', emailOf(r).key, r.ip));
+  const byEmail = limit(options.ceiling ?? perEmail * 10, (r) =>
+    subjectKey(emailOf(r).key, `email:${r.routeOptions.url}`),
+  );
   const handler: preHandlerHookHandler = async (request, reply) => {
-    for (const check of checks) {
+    const { email } = emailOf(request);
+    // As the limiter itself (skipOnError): should the database fail, the action fails with its own message.
+    const known = email !== null && (await options.isKnownClient?.(email, request.ip).catch(() => false));
+    for (const check of known ? [byIp, byClient] : [byIp, byClient, byEmail]) {
       const result = await check(request);
       // `isAllowed` is true only for an allow-listed key; `isExceeded` says whether this one is over.
       if (!result.isAllowed && result.isExceeded) {
@@ -82,7 +93,6 @@ export function limiters(
       }
     }
   };
-  limiterHandlers.add(handler);
   return handler;
 }
 
@@ -92,8 +102,16 @@ export function authRoutes(deps: {
   rateLimitMultiplier: number;
 }) {
   const { auth, cookies, rateLimitMultiplier: m } = deps;
+  const isKnownClient = auth.isKnownClient;
+  /** The client signed in to `email`'s account: it is known to its limits from now on, its failures forgotten. */
+  const signedIn = (request: FastifyRequest, email: string) =>
+    auth
+      .rememberClient(email, request.ip, [
+        clientFailureKey(request.routeOptions.url ?? '', email, request.ip),
+      ])
+      // The member is signed in either way; only the limiter's memory of the client is missing.
+      .catch((error: unknown) => request.log.warn({ err: error }, 'could not remember the signed-in client'));
   return async function routes(fastify: FastifyInstance) {
-    trackLimitedRoutes(fastify);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['auth'];
 
@@ -148,10 +166,11 @@ export function authRoutes(deps: {
           body: SignUpBodySchema,
           response: { 201: UserResponseSchema, ...errors },
         },
-        preHandler: limiters(fastify, m, 20, 5),
+        preHandler: limiters(fastify, m, 20, 5, { isKnownClient }),
       },
       async (request, reply) => {
         const { user, session } = await auth.signUp(request.body, clientInfo(request));
+        await signedIn(request, user.email);
         cookies.set(reply, session);
         return reply.status(201).send({ user });
       },
@@ -166,7 +185,7 @@ export function authRoutes(deps: {
           body: SignInBodySchema,
           response: { 200: UserResponseSchema, ...errors },
         },
-        preHandler: limiters(fastify, m, 30, 10),
+        preHandler: limiters(fastify, m, 30, 10, { isKnownClient }),
       },
       async (request, reply) => {
         const { user, session } = await auth.signIn(
@@ -174,6 +193,7 @@ export function authRoutes(deps: {
           clientInfo(request),
           request.cookies.intergen_session,
         );
+        await signedIn(request, user.email);
         cookies.set(reply, session);
         return { user };
       },
@@ -192,6 +212,23 @@ export function authRoutes(deps: {
     );
 
     app.post(
+      '/sign-out-everywhere',
+      {
+        schema: {
+          tags,
+          summary: 'End every session of the signed-in member, on every device, this one included',
+          response: { 200: MessageResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        await auth.signOutEverywhere(user.id);
+        cookies.clear(reply);
+        return { message: accountTexts.signedOutEverywhere };
+      },
+    );
+
+    app.post(
       '/password/forgot',
       {
         schema: {
@@ -200,7 +237,7 @@ export function authRoutes(deps: {
           body: ForgotPasswordBodySchema,
           response: { 200: MessageResponseSchema, ...errors },
         },
-        preHandler: limiters(fastify, m, 10, 3),
+        preHandler: limiters(fastify, m, 10, 3, { ceiling: 10, isKnownClient }),
       },
       async (request) => {
         await auth.forgotPassword(request.body.email);
@@ -220,7 +257,7 @@ export function authRoutes(deps: {
         preHandler: limiters(fastify, m, 10, 10),
       },
       async (request) => {
-        await auth.resetPassword(request.body);
+        await auth.resetPassword(request.body, clientInfo(request));
         return { message: messages.passwordResetDone };
       },
     );
@@ -253,7 +290,7 @@ export function authRoutes(deps: {
           body: OneTimeLinkBodySchema,
           response: { 200: MessageResponseSchema, ...errors },
         },
-        preHandler: limiters(fastify, m, 10, 3),
+        preHandler: limiters(fastify, m, 10, 3, { ceiling: 10, isKnownClient }),
       },
       async (request) => {
         try {
@@ -275,7 +312,7 @@ export function authRoutes(deps: {
           body: DealOneTimeLinkBodySchema,
           response: { 200: MessageResponseSchema, ...errors },
         },
-        preHandler: limiters(fastify, m, 10, 3),
+        preHandler: limiters(fastify, m, 10, 3, { ceiling: 10, isKnownClient }),
       },
       async (request) => {
         try {
@@ -306,6 +343,7 @@ export function authRoutes(deps: {
           clientInfo(request),
           request.cookies.intergen_session,
         );
+        await signedIn(request, result.user.email);
         cookies.set(reply, result.session);
         return { user: result.user, redirect: result.redirect };
       },

@@ -1,6 +1,7 @@
 import { createAdmin, hasAdmin } from './admins.ts';
 import { type AuthServiceDeps, authContext } from './auth.context.ts';
 import { sendVerificationCode, verifyEmail } from './email-verification.ts';
+import { isKnownClient, rememberClient } from './known-clients.ts';
 import { consumeOneTimeLink, requestDealOneTimeLink, requestOneTimeLink } from './one-time-links.ts';
 import { changePassword, forgotPassword, resetPassword } from './passwords.ts';
 import {
@@ -11,6 +12,7 @@ import {
   sessionAnswer,
   signIn,
   signOut,
+  signOutEverywhere,
 } from './sessions.ts';
 import { signUp } from './sign-up.ts';
 
@@ -27,6 +29,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     signIn: signIn.bind(null, ctx),
     pruneExpired: pruneExpired.bind(null, ctx),
     signOut: signOut.bind(null, ctx),
+    signOutEverywhere: signOutEverywhere.bind(null, ctx),
     resolveSession: resolveSession.bind(null, ctx),
     sessionAnswer: sessionAnswer.bind(null, ctx),
     forgotPassword: forgotPassword.bind(null, ctx),
@@ -39,6 +42,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     verifyEmail: verifyEmail.bind(null, ctx),
     createAdmin: createAdmin.bind(null, ctx),
     hasAdmin: hasAdmin.bind(null, ctx),
+    rememberClient: rememberClient.bind(null, ctx),
+    isKnownClient: isKnownClient.bind(null, ctx),
   };
 }
 

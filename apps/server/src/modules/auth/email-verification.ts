@@ -2,6 +2,7 @@ import type { SessionUser } from '@intergen/contracts';
 import { limits, messages, normalizeVerificationCode } from '@intergen/domain';
 import { hashToken } from '../../lib/crypto.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { publishAdminLive } from '../live/index.ts';
 import * as members from '../members/index.ts';
 import { setHasEmailVerificationCode } from '../members/index.ts';
 import { type AuthContext, issueVerificationCode, toSessionUser } from './auth.context.ts';
@@ -53,6 +54,7 @@ export async function verifyEmail(
     await members.updateUser(tx, userId, { emailVerified: true });
     if (user.kind) await setHasEmailVerificationCode(tx, user.kind, userId, false);
     for (const hook of onEmailVerified) await hook(tx, userId);
+    await publishAdminLive(tx, ['adminMembers']);
     return { user: await toSessionUser(tx, { ...user, emailVerified: true }, sessionToken) };
   });
   // The attempt count must be committed even when the answer is an error.

@@ -45,13 +45,14 @@ export async function forgotPassword(
 export async function resetPassword(
   { db }: AuthContext,
   input: { token: string; password: string },
+  client: ClientInfo = {},
 ): Promise<void> {
   checkNewPassword(input.password, 'password');
   // A dead link is refused before the costly hash; consuming it below keeps it single-use.
   if (!(await repo.findToken(db, hashToken(input.token), 'password_reset'))) {
     throw badRequest('TOKEN_INVALID', messages.resetLinkInvalid);
   }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, { client: client.ip });
   await db.transaction(async (tx) => {
     const row = await repo.consumeToken(tx, hashToken(input.token), 'password_reset');
     if (!row) throw badRequest('TOKEN_INVALID', messages.resetLinkInvalid);
@@ -74,12 +75,15 @@ export async function changePassword(
   }
   checkNewPassword(input.newPassword, 'newPassword');
   const user = await members.findUserById(db, userId);
-  if (!user?.passwordHash || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
+  if (
+    !user?.passwordHash ||
+    !(await verifyPassword(input.currentPassword, user.passwordHash, { client: client.ip }))
+  ) {
     throw badRequest('CURRENT_PASSWORD_WRONG', messages.currentPasswordWrong, [
       { path: 'currentPassword', message: messages.currentPasswordWrong },
     ]);
   }
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword, { client: client.ip });
   return db.transaction(async (tx) => {
     await members.updateUser(tx, userId, { passwordHash });
     await repo.deleteUserSessions(tx, userId);

@@ -72,10 +72,10 @@ export async function signIn(
 ): Promise<{ user: SessionUser; session: IssuedSession }> {
   const user = await members.findUserByEmail(db, normalizeEmail(input.email));
   if (!user?.passwordHash) {
-    await passwordHasher.verifyNothing(input.password);
+    await passwordHasher.verifyNothing(input.password, { client: client.ip });
     throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
   }
-  if (!(await verifyPassword(input.password, user.passwordHash))) {
+  if (!(await verifyPassword(input.password, user.passwordHash, { client: client.ip }))) {
     throw new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
   }
   const refused = await refusal(db, user);
@@ -89,6 +89,14 @@ export async function signIn(
 /** Ends the session the cookie names. */
 export async function signOut({ db }: AuthContext, token: string): Promise<void> {
   await repo.deleteSession(db, hashToken(token));
+}
+
+/**
+ * Ends every session of the member, on every instance: the deletion's trigger drops them from each instance's
+ * session cache and their live streams close (auth.repository's `deleteUserSessions`).
+ */
+export async function signOutEverywhere({ db }: AuthContext, userId: string): Promise<void> {
+  await repo.deleteUserSessions(db, userId);
 }
 
 /** A session's expiry slides forward when it was last seen longer ago than this (written at most once a day). */

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@intergen/contracts';
 import {
-  isValidEmail,
+  emailProblem,
   messages,
   normalizeEmail,
   type ProfileType,
@@ -9,6 +9,7 @@ import {
 } from '@intergen/domain';
 import { hashPassword, newId } from '../../lib/crypto.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { publishAdminLive } from '../live/index.ts';
 import * as members from '../members/index.ts';
 import { createProfileWithContact } from '../members/index.ts';
 import {
@@ -36,11 +37,8 @@ export async function signUp(
 ): Promise<{ user: SessionUser; session: IssuedSession }> {
   const { db, afterCommit } = ctx;
   const email = normalizeEmail(input.email);
-  if (!isValidEmail(email)) {
-    throw badRequest('VALIDATION_FAILED', messages.invalidEmail, [
-      { path: 'email', message: messages.invalidEmail },
-    ]);
-  }
+  const problem = emailProblem(input.email) ?? emailProblem(email);
+  if (problem) throw badRequest('VALIDATION_FAILED', problem, [{ path: 'email', message: problem }]);
   checkNewPassword(input.password, 'password');
   // Everything that can refuse the sign-up is checked before the costly hash (and again in the transaction).
   if (await members.findUserByEmail(db, email)) {
@@ -48,7 +46,7 @@ export async function signUp(
   }
   const name = toTitleCase(input.name);
   const { firstName, lastName } = splitName(name);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, { client: client.ip });
   try {
     const result = await db.transaction(async (tx) => {
       if (await members.findUserByEmail(tx, email)) {
@@ -66,6 +64,7 @@ export async function signUp(
       await createProfileWithContact(tx, { userId: user.id, kind: input.profileType, name, email });
       await issueVerificationCode(ctx, tx, { ...user, kind: input.profileType });
       const session = await issueSession(tx, user.id, client);
+      await publishAdminLive(tx, ['adminMembers']);
       return { user: await toSessionUser(tx, user), session };
     });
     afterCommit();

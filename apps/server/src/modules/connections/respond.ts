@@ -18,7 +18,8 @@ import * as repo from './connections.repository.ts';
 
 /**
  * The recipient accepts: connected now, contact details shared both ways (derived from `accepted`), the
- * sender notified; a company accepting adds itself to the expert's connected company ids.
+ * sender notified; the company joins the expert's connected company ids whichever side accepted, so that the My
+ * Network search (spec 001 §6: experts connected to the expert's own connected companies) finds every connection.
  */
 export function acceptRequest(
   ctx: ConnectionsContext,
@@ -29,7 +30,7 @@ export function acceptRequest(
     requireRecipient(l);
     requireOpen(l.request);
     const r = await repo.updateRequest(tx, id, { accepted: true, connectedOn: ctx.now(), seen: true });
-    if (l.side === 'company') await members.appendConnectedCompany(tx, r.expertId, r.companyId);
+    await members.appendConnectedCompany(tx, r.expertId, r.companyId);
     await createNotification(tx, {
       userId: senderIdOf(r),
       kind: 'request_accepted',

@@ -12,6 +12,7 @@ import {
   updateDeal,
 } from './crm.service.ts';
 import { crmContactTopic, crmEventTopic } from './crm.topics.ts';
+import { auditProxyWrite, connectionDealParties } from './proxy-audit.ts';
 import { applyCrmEvent } from './sync.ts';
 import { contactList, deadDeliveries, dealBoard, dealDetail, retryDelivery } from './views.ts';
 
@@ -29,6 +30,8 @@ export function createCrmService(deps: CrmServiceDeps) {
     contactExists: use(contactExists),
     hasContactProfileType: use(hasContactProfileType),
     memberByEmail: use(memberByEmail),
+    auditProxyWrite: use(auditProxyWrite),
+    connectionDealParties: use(connectionDealParties),
     board: use(dealBoard),
     deal: use(dealDetail),
     contacts: use(contactList),

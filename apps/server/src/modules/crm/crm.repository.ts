@@ -1,5 +1,5 @@
 import type { CrmPipeline } from '@intergen/domain';
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { crmContacts, crmDealStages, crmDeals } from '../../db/schema.ts';
@@ -134,18 +134,24 @@ export async function updateDeal(ex: Executor, id: string, change: DealChange): 
 const first = alias(crmContacts, 'first_contact');
 const second = alias(crmContacts, 'second_contact');
 
-/** A deal with both parties' names and member ids, for the board. */
+/** A deal with both parties' names, member ids and company names, for the board. */
 export interface DealRow {
   id: string;
   pipeline: CrmPipeline;
   stage: string;
   lostReason: string | null;
   properties: CrmProperties;
-  first: { contactId: string; memberId: string; name: string };
-  second: { contactId: string; memberId: string; name: string };
+  first: { contactId: string; memberId: string; name: string; companyName: string | null };
+  second: { contactId: string; memberId: string; name: string; companyName: string | null };
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** Either party's contact, as the board's queries join it. */
+type PartyContact = typeof first | typeof second;
+
+const companyNameOf = (contact: PartyContact) =>
+  sql<string | null>`nullif(${contact.properties}->>'company_name', '')`;
 
 const dealRowColumns = {
   id: crmDeals.id,
@@ -153,37 +159,102 @@ const dealRowColumns = {
   stage: crmDeals.stage,
   lostReason: crmDeals.lostReason,
   properties: crmDeals.properties,
-  first: { contactId: first.id, memberId: first.memberId, name: first.name },
-  second: { contactId: second.id, memberId: second.memberId, name: second.name },
+  first: {
+    contactId: first.id,
+    memberId: first.memberId,
+    name: first.name,
+    companyName: companyNameOf(first),
+  },
+  second: {
+    contactId: second.id,
+    memberId: second.memberId,
+    name: second.name,
+    companyName: companyNameOf(second),
+  },
   createdAt: crmDeals.createdAt,
   updatedAt: crmDeals.updatedAt,
 };
 
-/** The newest deals of each stage of a pipeline (at most `perStage` each) and every stage's count. */
-export async function dealBoard(
+/** What narrows the board: text in either party's name, e-mail or company, a lost reason, a time range. */
+export interface DealFilter {
+  q?: string | undefined;
+  lostReason?: string | undefined;
+  /** The deal's last change at or after this instant, and before `before`. */
+  since?: Date | undefined;
+  before?: Date | undefined;
+}
+
+/** Where a page of a column ended: the last deal's change time (as the database prints it) and id. */
+export interface DealCursor {
+  at: string;
+  id: string;
+}
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function partyMatches(contact: PartyContact, like: string) {
+  return or(
+    ilike(contact.name, like),
+    ilike(contact.email, like),
+    sql`${contact.properties}->>'company_name' ilike ${like}`,
+  );
+}
+
+function dealConditions(pipeline: CrmPipeline, f: DealFilter) {
+  const like = f.q ? likePattern(f.q) : null;
+  return and(
+    eq(crmDeals.pipeline, pipeline),
+    like ? or(partyMatches(first, like), partyMatches(second, like)) : undefined,
+    f.lostReason ? eq(crmDeals.lostReason, f.lostReason) : undefined,
+    f.since ? gte(crmDeals.updatedAt, f.since) : undefined,
+    f.before ? lt(crmDeals.updatedAt, f.before) : undefined,
+  );
+}
+
+/** How many deals of each stage match the filter. */
+export async function countDealsByStage(
   ex: Executor,
   pipeline: CrmPipeline,
-  stages: readonly string[],
-  perStage: number,
-): Promise<{ deals: DealRow[]; counts: Map<string, number> }> {
+  f: DealFilter,
+): Promise<Map<string, number>> {
   const counted = await ex
     .select({ stage: crmDeals.stage, n: sql<number>`count(*)::int` })
     .from(crmDeals)
-    .where(eq(crmDeals.pipeline, pipeline))
+    .innerJoin(first, eq(first.id, crmDeals.firstContactId))
+    .innerJoin(second, eq(second.id, crmDeals.secondContactId))
+    .where(dealConditions(pipeline, f))
     .groupBy(crmDeals.stage);
-  const perStageRows = await Promise.all(
-    stages.map((stage) =>
-      ex
-        .select(dealRowColumns)
-        .from(crmDeals)
-        .innerJoin(first, eq(first.id, crmDeals.firstContactId))
-        .innerJoin(second, eq(second.id, crmDeals.secondContactId))
-        .where(and(eq(crmDeals.pipeline, pipeline), eq(crmDeals.stage, stage)))
-        .orderBy(desc(crmDeals.updatedAt), desc(crmDeals.id))
-        .limit(perStage),
-    ),
-  );
-  return { deals: perStageRows.flat(), counts: new Map(counted.map((c) => [c.stage, c.n])) };
+  return new Map(counted.map((c) => [c.stage, c.n]));
+}
+
+/**
+ * One page of a stage's matching deals, newest change first, after `after`; keyset on (updated_at, id) with
+ * the time compared as the database wrote it (microseconds), so no deal is skipped or shown twice.
+ */
+export async function dealPage(
+  ex: Executor,
+  pipeline: CrmPipeline,
+  stage: string,
+  f: DealFilter,
+  after: DealCursor | undefined,
+  limit: number,
+): Promise<(DealRow & { cursorAt: string })[]> {
+  return ex
+    .select({ ...dealRowColumns, cursorAt: sql<string>`${crmDeals.updatedAt}::text` })
+    .from(crmDeals)
+    .innerJoin(first, eq(first.id, crmDeals.firstContactId))
+    .innerJoin(second, eq(second.id, crmDeals.secondContactId))
+    .where(
+      and(
+        dealConditions(pipeline, f),
+        eq(crmDeals.stage, stage),
+        after
+          ? sql`(${crmDeals.updatedAt}, ${crmDeals.id}) < (${after.at}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(crmDeals.updatedAt), desc(crmDeals.id))
+    .limit(limit);
 }
 
 export async function findDealRow(ex: Executor, id: string): Promise<DealRow | null> {
@@ -210,18 +281,24 @@ export async function dealHistory(ex: Executor, dealId: string) {
     .orderBy(asc(crmDealStages.id));
 }
 
-/** Contacts by name, optionally those whose name or e-mail contains `q`; keyset on (name, id). */
+/** Contacts by name, optionally those whose name, e-mail or company name contains `q`; keyset on (name, id). */
 export async function listContacts(
   ex: Executor,
   opts: { q?: string | undefined; after?: { name: string; id: string } | undefined; limit: number },
 ) {
-  const like = opts.q ? `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = opts.q ? likePattern(opts.q) : null;
   return ex
     .select()
     .from(crmContacts)
     .where(
       and(
-        like ? or(ilike(crmContacts.name, like), ilike(crmContacts.email, like)) : undefined,
+        like
+          ? or(
+              ilike(crmContacts.name, like),
+              ilike(crmContacts.email, like),
+              sql`${crmContacts.properties}->>'company_name' ilike ${like}`,
+            )
+          : undefined,
         opts.after
           ? sql`(${crmContacts.name}, ${crmContacts.id}) > (${opts.after.name}, ${opts.after.id})`
           : undefined,

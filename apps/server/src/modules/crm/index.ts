@@ -10,3 +10,4 @@ export { crmRoutes } from './crm.routes.ts';
 export { crmEventTopic } from './crm.topics.ts';
 export type { CrmGateway } from './gateway.ts';
 export { hubspotGateway, hubspotIds } from './hubspot.gateway.ts';
+export { crmRecordsOfMember, type MemberCrmRecords } from './member-data.repository.ts';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import { defineTopic, type OutboxTopic } from '../../outbox/topic.ts';
+import { publishAdminLive } from '../live/index.ts';
 import {
   type DomainEvent,
   DomainEventMessageSchema,
@@ -67,6 +68,8 @@ export function createEventPublisher(subscriptions: EventSubscriptions = {}) {
     const eventId = await insertEvent(tx, parsed);
     const member = changedMemberOf(parsed);
     if (member) await announceMemberChange(tx, member);
+    // A member's row in the admins' Members console changed: their open lists read it again.
+    if (member && parsed.type !== 'matching.requested') await publishAdminLive(tx, ['adminMembers']);
     const topics = subscriptions[parsed.type] ?? [];
     await enqueue(
       tx,
@@ -77,6 +80,8 @@ export function createEventPublisher(subscriptions: EventSubscriptions = {}) {
             idempotencyKey: `${topic.name}:event:${eventId}`,
             orderingKey: topic.orderingKey?.(parsed) ?? null,
             ...(topic.maxAttempts ? { maxAttempts: topic.maxAttempts } : {}),
+            // The one delivery that names a deleted member goes once it has done its work (DESIGN.md §4).
+            ...(parsed.type === 'member.deleted' ? { forgetWhenDone: true } : {}),
           },
         ),
       ),

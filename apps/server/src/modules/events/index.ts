@@ -4,5 +4,15 @@
  * to outbox topics, whose handlers parse it again.
  */
 export * from './events.ts';
-export { countLostDealEvents, type LostDealEventCount } from './lost-deals.repository.ts';
-export { purgeMemberEvents } from './member-data.repository.ts';
+export {
+  countLostDealEvents,
+  type LostDealEventCount,
+  lostDealEventsOfMemberPerWeek,
+} from './lost-deals.repository.ts';
+export { anonymiseDeletionEvent, purgeMemberEvents } from './member-data.repository.ts';
+export {
+  addRetainedCounts,
+  lockRetainedCounts,
+  type RetainedCount,
+  retainedCounts,
+} from './retained.repository.ts';

@@ -1,7 +1,9 @@
 import { and, count, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { isoWeekOf } from '../../db/iso-week.ts';
 import { domainEvents } from '../../db/schema.ts';
 import type { DomainEventType } from './event-schemas.ts';
+import { namingMember } from './member-data.repository.ts';
 
 /**
  * The events that end a CRM deal as lost (spec 000 §4): a connection request denied, dismissed or cancelled, a
@@ -36,29 +38,66 @@ export async function countLostDealEvents(
   range: { from: Date; to: Date },
 ): Promise<LostDealEventCount[]> {
   const e = domainEvents;
-  const lostReason = sql<string | null>`${e.payload} ->> 'lostReason'`;
-  const dismissedBy = sql<string | null>`${e.payload} ->> 'dismissedBy'`;
+  const rows = await ex
+    .select({ ...lostDealColumns(), count: count() })
+    .from(e)
+    .where(and(lostDealEvent(), gte(e.createdAt, range.from), lt(e.createdAt, range.to)))
+    .groupBy(...lostDealGroups());
+  return rows.map(toCount);
+}
+
+/**
+ * The lost deals of `countLostDealEvents` among the events a member's deletion removes (theirs, and those whose
+ * payload names them, as `purgeMemberEvents` finds them), per ISO week: what the analytics keep of them.
+ */
+export async function lostDealEventsOfMemberPerWeek(
+  ex: Executor,
+  userId: string,
+): Promise<(LostDealEventCount & { week: string })[]> {
+  const e = domainEvents;
+  const week = isoWeekOf(e.createdAt);
+  const rows = await ex
+    .select({ ...lostDealColumns(), week, count: count() })
+    .from(e)
+    .where(and(lostDealEvent(), namingMember(userId)))
+    .groupBy(...lostDealGroups(), week);
+  return rows.map((r) => ({ ...toCount(r), week: r.week }));
+}
+
+function lostDealColumns() {
+  const e = domainEvents;
+  return {
+    type: e.type,
+    lostReason: sql<string | null>`${e.payload} ->> 'lostReason'`,
+    dismissedBy: sql<string | null>`${e.payload} ->> 'dismissedBy'`,
+  };
+}
+
+function lostDealGroups() {
+  const { type, lostReason, dismissedBy } = lostDealColumns();
+  return [type, lostReason, dismissedBy] as const;
+}
+
+function lostDealEvent() {
+  const e = domainEvents;
   const paired = and(
     isNotNull(sql`${e.payload} ->> 'suggestionId'`),
     isNotNull(sql`${e.payload} ->> 'expertId'`),
     isNotNull(sql`${e.payload} ->> 'companyId'`),
   );
-  const rows = await ex
-    .select({ type: e.type, lostReason, dismissedBy, count: count() })
-    .from(e)
-    .where(
-      and(
-        inArray(e.type, [...lostDealEventTypes]),
-        gte(e.createdAt, range.from),
-        lt(e.createdAt, range.to),
-        or(ne(e.type, 'suggestion.dismissed'), paired),
-      ),
-    )
-    .groupBy(e.type, lostReason, dismissedBy);
-  return rows.map((r) => ({
+  return and(inArray(e.type, [...lostDealEventTypes]), or(ne(e.type, 'suggestion.dismissed'), paired));
+}
+
+function toCount(r: {
+  type: string;
+  lostReason: string | null;
+  dismissedBy: string | null;
+  count: number;
+}): LostDealEventCount {
+  return {
     type: r.type as LostDealEventCount['type'],
     lostReason: r.lostReason,
     dismissedBy: r.dismissedBy,
     count: Number(r.count),
-  }));
+  };
 }

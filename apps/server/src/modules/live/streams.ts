@@ -11,12 +11,18 @@ import {
 
 /** Streams one session may hold open on one instance (tabs of one browser); one more answers 429. */
 export const MAX_STREAMS_PER_SESSION = 5;
+/**
+ * Streams one member may hold open on one instance, all sessions together (a few browsers' tabs): signing in
+ * again and again cannot open streams without end. One more answers 429.
+ */
+export const MAX_STREAMS_PER_MEMBER = 10;
 
 /**
  * Registers a stream of `userId` under its session (the SHA-256 id of the cookie token), and among admins'
  * streams when `isAdmin` (it then hears admin topics). Resolves once this
  * process listens, so a change committed after it resolves reaches the stream; the returned function
- * unregisters it. A session that already holds `MAX_STREAMS_PER_SESSION` streams here is refused (429).
+ * unregisters it. A session that already holds `MAX_STREAMS_PER_SESSION` streams here, or a member who holds
+ * `MAX_STREAMS_PER_MEMBER`, is refused (429).
  */
 export async function subscribeStream(
   ctx: LiveHubContext,
@@ -29,6 +35,9 @@ export async function subscribeStream(
   if (ctx.stopped) throw new Error('The live hub is stopped');
   if ((bySession.get(owner.sessionId)?.size ?? 0) >= MAX_STREAMS_PER_SESSION) {
     throw new AppError('TOO_MANY_STREAMS', messages.tooManyLiveStreams, undefined, 30);
+  }
+  if ((byUser.get(owner.userId)?.size ?? 0) >= MAX_STREAMS_PER_MEMBER) {
+    throw new AppError('TOO_MANY_STREAMS', messages.tooManyLiveStreamsForMember, undefined, 30);
   }
   addSubscriber(byUser, owner.userId, subscriber);
   addSubscriber(bySession, owner.sessionId, subscriber);

@@ -9,6 +9,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** The members the message speaks of besides its recipient (kept with a stored copy, for their deletion). */
+  about: readonly string[];
 }
 
 export interface MailTransport {

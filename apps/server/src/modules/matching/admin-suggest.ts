@@ -44,6 +44,8 @@ export async function createSuggestion(
       throw new AppError('INVALID_STATE', matchingTexts.expertNotPublished);
     }
     if (!company.published) throw new AppError('INVALID_STATE', matchingTexts.companyIncomplete);
+    // Before the suggestion is written: the lock order every suggestion-making transaction takes.
+    await members.lockSuggestionMembers(tx, [expert.id], [company.id]);
     const explanation = explanationOf(
       expert.facets as ExpertMatchFacets,
       company.facets as CompanyMatchFacets,

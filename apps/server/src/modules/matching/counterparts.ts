@@ -41,12 +41,23 @@ export class CounterpartStore {
   private markers = 0;
   private readonly waiting = new Map<string, () => void>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** The sync queued and not started yet, if any. */
+  private next: Promise<void> | null = null;
 
   constructor(private readonly database: Database) {}
 
-  /** Makes the store current as of now (see above); one sync at a time. */
+  /**
+   * Makes the store current as of now (see above); one sync at a time. A sync queued and not started yet serves
+   * every caller that asks before it starts: it begins after each of them asked, so it sees what they need (a
+   * community page syncs on every request; queued one by one, each would wait for every marker before it).
+   */
   sync(): Promise<void> {
-    const run = this.queue.then(() => this.syncNow());
+    if (this.next) return this.next;
+    const run = this.queue.then(() => {
+      this.next = null;
+      return this.syncNow();
+    });
+    this.next = run;
     this.queue = run.catch(() => undefined);
     return run;
   }

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors.ts';
 import * as members from '../members/index.ts';
 import type { MatchingContext } from './matching.context.ts';
 import { toListItem } from './matching.model.ts';
+import { scoredRest, scoresWithAll } from './member-scores.ts';
 import { strongRows } from './strong.repository.ts';
 
 export type MatchingListQueryInput = z.output<typeof MatchingListQuerySchema>;
@@ -20,6 +21,8 @@ export type MatchingListQueryInput = z.output<typeof MatchingListQuerySchema>;
 /** The cursor on the wire: base64url JSON of where the previous page stopped. */
 const CursorSchema = z.object({
   rank: z.number().int().min(-1).max(100),
+  // Absent from a cursor sent before the rest ran by score: as if the row had none.
+  score: z.number().int().min(-1).max(100).default(-1),
   micros: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
   // Decoded from base64, so the request's own NUL check never saw it.
   id: z.string().max(100).refine(isStorableText),
@@ -63,8 +66,8 @@ function listFilter(query: MatchingListQueryInput): members.CommunityFilter {
 
 /**
  * A page of a community list (spec 001 §5–§7, DESIGN.md §4): published, listable profiles passing the filters;
- * with scores, the viewer's strong matches (score ≥ 80) first and badged, then the rest newest first. The
- * first page also says how many there are in all.
+ * with scores, the viewer's strong matches (score ≥ 80) first and badged, then the rest by score, then newest;
+ * without, newest first. The first page also says how many there are in all.
  */
 async function listPage(
   ctx: MatchingContext,
@@ -90,8 +93,12 @@ async function listPage(
       : members.findMatchingMember(db, viewer.id);
   const reading = (async () => {
     const cursor = decodeCursor(query.cursor);
+    // The rest's order: the viewer's score with every counterpart, from the packed store (member-scores.ts).
+    const me = await viewerFacets;
+    const rest = me && query.strong !== 'yes' ? await scoresWithAll(ctx, me) : null;
     return members.listCommunityPage(db, spec.kind, filter, {
       ranked,
+      rest: rest ? scoredRest(rest.ids, rest.scores) : null,
       rankedOnly: spec.scoreFor !== undefined && query.strong === 'yes',
       excludeId: spec.excludeId,
       cursor,
@@ -104,7 +111,9 @@ async function listPage(
   const me = (self as PromiseFulfilledResult<members.MatchingMember | null>).value;
   const hasMore = found.rows.length > query.pageSize;
   const page = found.rows.slice(0, query.pageSize);
-  const items = page.map((r) => toListItem(spec.kind, { ...r, score: r.rank ?? scoreOnRead(me, r.facets) }));
+  const items = page.map((r) =>
+    toListItem(spec.kind, { ...r, score: r.rank ?? r.score ?? scoreOnRead(me, r.facets) }),
+  );
   const last = page[page.length - 1];
   return {
     items,
@@ -113,6 +122,7 @@ async function listPage(
       hasMore && last
         ? encodeCursor({
             rank: last.rank ?? -1,
+            score: last.score ?? -1,
             micros: last.micros,
             id: last.id,
             dense: found.dense,

@@ -103,10 +103,19 @@ async function suggestBest(
     const notInterested = new Set(fresh.notInterested);
     const { ids, scores } = scored;
     const skip = (i: number) => dismissers.has(ids[i]!) || taken.has(ids[i]!) || notInterested.has(ids[i]!);
+    const picks = topMatches(scores, topN, minScore, skip);
+    if (picks.length === 0) return 0;
+    // Every member these suggestions write, locked at once in the one order (members.lockSuggestionMembers).
+    const pairs = picks.map(({ index }) => pairOf(member, ids[index]!));
+    await members.lockSuggestionMembers(
+      tx,
+      pairs.map((p) => p.expertId),
+      pairs.map((p) => p.companyId),
+    );
     let made = 0;
-    for (const [rank, { index, score }] of topMatches(scores, topN, minScore, skip).entries()) {
+    for (const [rank, { score }] of picks.entries()) {
       const result = await createSuggestionIn(ctx, tx, {
-        ...pairOf(member, ids[index]!),
+        ...pairs[rank]!,
         score,
         position: rank + 1,
         createdBy: 'matcher',

@@ -4,6 +4,7 @@ import { latestRun, runBatch, startRun } from './batch.ts';
 import { listCompanies, listExperts, listExpertsForCompany } from './lists.ts';
 import { matchProfile } from './match-profile.ts';
 import { type MatchingServiceDeps, matchingContext, readSettings } from './matching.context.ts';
+import { memberScores } from './member-scores.ts';
 import { dismissSuggestion, listSuggestions } from './suggestions.ts';
 
 export type { MatchingListQueryInput } from './lists.ts';
@@ -21,8 +22,9 @@ export function createMatchingService(deps: MatchingServiceDeps) {
   return {
     readSettings: () => readSettings(ctx.db),
 
-    // Admin: admin-suggest.ts, batch.ts
+    // Admin: admin-suggest.ts, batch.ts, member-scores.ts
     createSuggestion: use(createSuggestion),
+    memberScores: use(memberScores),
     preview: use(previewSuggestion),
     candidates: use(suggestionCandidates),
     startRun: use(startRun),

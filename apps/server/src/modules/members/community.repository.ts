@@ -33,20 +33,44 @@ export interface RankedSource {
 }
 
 /**
- * Where the previous page stopped: the row's rank (-1 for an unranked row), when it joined the lists and its
- * id. `dense` remembers what the first page learnt: more than `SELECTIVE_MAX` members pass the filters.
+ * The viewer's score with every member a list may show below the ranked ones (DESIGN.md §4: by score, then
+ * newest), when the owner of the scores can give them all at once: the matching module scores a viewer with
+ * 100,000 packed counterparts in under a millisecond (docs/benchmarks.md, "One new profile against 100,000
+ * counterparts"), where reading and scoring the rows would read every member passing the filters on each page.
+ */
+export interface ScoredRest {
+  /** The members in groups of one score, highest first, from the score `atMost` down. */
+  groups(atMost: number): Iterable<{ score: number; ids: readonly string[] }>;
+  /** A member's score; undefined when not held (a member published since: listed last, scored with its card). */
+  scoreOf(id: string): number | undefined;
+  /**
+   * The score from which members are mostly the ranked ones (the strong matches), listed above and left out of
+   * the rest: a dense page does not count them when it sizes a batch.
+   */
+  rankedFrom: number;
+}
+
+/**
+ * Where the previous page stopped: the row's rank (-1 for an unranked row), its score below the ranked ones
+ * (-1 without a `ScoredRest` or when it had none), when it joined the lists and its id. `dense` remembers what
+ * the first page learnt: more than `SELECTIVE_MAX` members pass the filters.
  */
 export interface CommunityCursor {
   rank: number;
+  score: number;
   /** When the member joined the lists, in microseconds since the epoch (exact: the database's own unit). */
   micros: number;
   id: string;
   dense: boolean;
 }
 
-/** A listed member, with its rank (null when unranked) and when it joined the lists (exact, as text). */
+/**
+ * A listed member, with its rank (null when unranked), its score from the `ScoredRest` (null when unranked and
+ * not held there) and when it joined the lists (exact, as text).
+ */
 export type CommunityRow = CardRow & {
   rank: number | null;
+  score: number | null;
   micros: number;
   /** What the scorer reads of the member, when asked for (`RankedSource.facetsOfUnranked`) and not ranked. */
   facets: ExpertMatchFacets | CompanyMatchFacets | null;
@@ -171,6 +195,8 @@ const at = (c: CommunityCursor) => sql`timestamptz 'epoch' + ${c.micros}::bigint
 export interface CommunityQuery {
   /** Members to list first, by rank (e.g. the viewer's strong matches with their score); null: none. */
   ranked: RankedSource | null;
+  /** The order of the others: by these scores, then newest; null: newest first. */
+  rest?: ScoredRest | null | undefined;
   /** Only the ranked members. */
   rankedOnly: boolean;
   excludeId?: string | undefined;
@@ -178,11 +204,12 @@ export interface CommunityQuery {
   limit: number;
 }
 
-/** A match, narrow: its id, when it joined the lists (microseconds) and its rank. */
+/** A match, narrow: its id, when it joined the lists (microseconds), its rank and its score (-1: none). */
 interface Position {
   id: string;
   micros: number;
   rank: number;
+  score: number;
 }
 
 /** The narrow matches of a kind under `where`, at most `limit`, newest first when `ordered`; unranked yet. */
@@ -204,7 +231,7 @@ async function positions(
   const rows = opts.ordered
     ? await query.orderBy(sql`${t.listedAt} desc nulls last`, sql`${t.id} desc nulls last`)
     : await query;
-  return rows.map((r) => ({ ...r, rank: -1 }));
+  return rows.map((r) => ({ ...r, rank: -1, score: -1 }));
 }
 
 /**
@@ -226,6 +253,62 @@ async function denseRest(ex: Executor, kind: ProfileType, filter: CommunityFilte
     await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
     return positions(tx, kind, where, { limit: q.limit, ordered: true });
   });
+}
+
+/**
+ * The rest of a dense list after the cursor by the viewer's score, then newest (`rest`): the rest's members taken
+ * in score order, a batch of whole score groups at a time (8 pages' worth not counting those scored as the ranked
+ * are, then four times more each time a batch leaves the page short), each batch joined by id to the covering b-tree with the filters, without the
+ * ranked, ordered, until the page is full. Members the rest does not hold are not listed here (a member
+ * published since the viewer's scores were taken; the next page's scores hold them).
+ */
+async function denseScoredRest(
+  ex: Executor,
+  kind: ProfileType,
+  filter: CommunityFilter,
+  q: CommunityQuery,
+  rest: ScoredRest,
+): Promise<Position[]> {
+  const t = tableOf(kind);
+  const where = filterConditions(kind, filter, q.excludeId, 'row');
+  if (q.ranked) where.push(sql`NOT EXISTS (SELECT 1 FROM (${q.ranked.rows}) k WHERE k.id = ${t.id})`);
+  const after = q.cursor && q.cursor.rank < 0 ? q.cursor : undefined;
+  if (after) where.push(sql`(r.score, ${t.listedAt}, ${t.id}) < (${after.score}, ${at(after)}, ${after.id})`);
+  const found: Position[] = [];
+  let ids: string[] = [];
+  let scores: number[] = [];
+  /** How many of the batch have a score from `rest.rankedFrom` (mostly left out as ranked). */
+  let rankedLike = 0;
+  const read = async () => {
+    const rows = await rowsOf<PageRow>(
+      ex,
+      sql`SELECT ${t.id} AS id, round(date_part('epoch', ${t.listedAt}) * 1000000)::bigint AS micros,
+          -1 AS rank, r.score AS score
+        FROM unnest(${textArray(ids)}::text[], ${`{${scores.join(',')}}`}::int[]) AS r(id, score)
+        JOIN ${t} ON ${t.id} = r.id
+        WHERE ${and(...where)}
+        ORDER BY r.score DESC, ${t.listedAt} DESC NULLS LAST, ${t.id} DESC
+        LIMIT ${q.limit - found.length}`,
+    );
+    found.push(...toPositions(rows));
+    ids = [];
+    scores = [];
+    rankedLike = 0;
+  };
+  let batch = Math.max(q.limit * 8, 256);
+  for (const group of rest.groups(after ? after.score : 100)) {
+    for (const id of group.ids) {
+      ids.push(id);
+      scores.push(group.score);
+    }
+    if (group.score >= rest.rankedFrom) rankedLike += group.ids.length;
+    if (ids.length - rankedLike < batch) continue;
+    await read();
+    if (found.length >= q.limit) return found;
+    batch *= 4;
+  }
+  if (ids.length > 0) await read();
+  return found;
 }
 
 /** No search and no facet: the list is every listed member of the kind (but the viewer). */
@@ -277,7 +360,9 @@ async function densePage(
   const [total, ranked, rest] = await Promise.all([
     q.cursor ? null : (known ?? countAll(ex, kind, filter, q)),
     inRanked && q.ranked ? rankedRows(ex, kind, filter, q.ranked, q, false) : [],
-    denseRest(ex, kind, filter, { ...q, cursor: inRanked ? undefined : q.cursor }),
+    q.rest
+      ? denseScoredRest(ex, kind, filter, { ...q, cursor: inRanked ? undefined : q.cursor }, q.rest)
+      : denseRest(ex, kind, filter, { ...q, cursor: inRanked ? undefined : q.cursor }),
   ]);
   const page = [...toPositions(ranked), ...rest].slice(0, q.limit);
   return { page, total, dense: true };
@@ -288,6 +373,7 @@ interface PageRow {
   id: string | null;
   micros: number | string;
   rank: number | string;
+  score?: number | string;
   /** How many matches (a selective page, a strong-only first page). */
   n?: number | string;
 }
@@ -297,7 +383,11 @@ async function rowsOf<T>(ex: Executor, query: SQL): Promise<T[]> {
 }
 
 const toPositions = (rows: PageRow[]): Position[] =>
-  rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, micros: Number(r.micros), rank: Number(r.rank) }]));
+  rows.flatMap((r) =>
+    r.id === null
+      ? []
+      : [{ id: r.id, micros: Number(r.micros), rank: Number(r.rank), score: Number(r.score ?? -1) }],
+  );
 
 /**
  * A selective list's page in one statement: its matches read narrow from the GIN index (at most
@@ -328,6 +418,43 @@ async function selectivePage(ex: Executor, kind: ProfileType, filter: CommunityF
       ORDER BY p.rank DESC, p.listed_at DESC NULLS LAST, p.id DESC`,
   );
   return { page: toPositions(rows), matches: Number(rows[0]?.n ?? 0) };
+}
+
+/** The list's order (rank, score, newest, id: each descending; ids by code unit): negative when `a` comes first. */
+function byListOrder(a: Position, b: Position): number {
+  return (
+    b.rank - a.rank || b.score - a.score || b.micros - a.micros || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+  );
+}
+
+/**
+ * A selective list's page when the rest runs by score (`rest`): its matches read narrow as in `selectivePage`
+ * (at most `SELECTIVE_MAX + 1`), each with its rank from the ranked joined to them and, when unranked, its
+ * score from the rest; ordered here and the page after the cursor kept.
+ */
+async function selectiveScoredPage(
+  ex: Executor,
+  kind: ProfileType,
+  filter: CommunityFilter,
+  q: CommunityQuery,
+  rest: ScoredRest,
+) {
+  const t = tableOf(kind);
+  const where = filterConditions(kind, filter, q.excludeId);
+  const rows = await rowsOf<PageRow>(
+    ex,
+    sql`WITH m AS (SELECT ${t.id} AS id, ${t.listedAt} AS listed_at FROM ${t} WHERE ${and(...where)}
+        LIMIT ${SELECTIVE_MAX + 1})
+      ${q.ranked ? sql`, r AS MATERIALIZED (${q.ranked.rows})` : sql``}
+      SELECT m.id, round(date_part('epoch', m.listed_at) * 1000000)::bigint AS micros,
+        ${q.ranked ? sql`coalesce(r.rank, -1)` : sql`-1`} AS rank
+      FROM m ${q.ranked ? sql`LEFT JOIN r ON r.id = m.id` : sql``}`,
+  );
+  const matches = toPositions(rows).map((p) => (p.rank >= 0 ? p : { ...p, score: rest.scoreOf(p.id) ?? -1 }));
+  matches.sort(byListOrder);
+  const cursor = q.cursor;
+  const from = cursor ? matches.findIndex((p) => byListOrder(p, cursor) > 0) : 0;
+  return { page: from < 0 ? [] : matches.slice(from, from + q.limit), matches: matches.length };
 }
 
 /**
@@ -379,7 +506,9 @@ async function pagePositions(
     const listed = await listedTotal(ex, kind, q.excludeId);
     if (listed !== null && listed > SELECTIVE_MAX) return densePage(ex, kind, filter, q, listed);
   }
-  const { page, matches } = await selectivePage(ex, kind, filter, q);
+  const { page, matches } = q.rest
+    ? await selectiveScoredPage(ex, kind, filter, q, q.rest)
+    : await selectivePage(ex, kind, filter, q);
   if (matches <= SELECTIVE_MAX) return { page, total: q.cursor ? null : matches, dense: false };
   return densePage(ex, kind, filter, q);
 }
@@ -393,7 +522,7 @@ async function cardsOf(
 ): Promise<CommunityRow[]> {
   if (page.length === 0) return [];
   const t = tableOf(kind);
-  const withFacets = facetsOfUnranked && page.some((p) => p.rank < 0);
+  const withFacets = facetsOfUnranked && page.some((p) => p.rank < 0 && p.score < 0);
   const facetColumns = kind === 'expert' ? expertFacetColumns : companyFacetColumns;
   const cards = (await ex
     .select(withFacets ? { ...cardColumns(kind), ...facetColumns } : cardColumns(kind))
@@ -410,16 +539,20 @@ async function cardsOf(
     const card = byId.get(p.id);
     if (!card) return [];
     const rank = p.rank < 0 ? null : p.rank;
+    const score = p.score < 0 ? null : p.score;
     const facets =
-      withFacets && rank === null ? facetsOf(card as Record<keyof typeof facetColumns, unknown>) : null;
-    return [{ ...card, rank, micros: p.micros, facets }];
+      withFacets && rank === null && score === null
+        ? facetsOf(card as Record<keyof typeof facetColumns, unknown>)
+        : null;
+    return [{ ...card, rank, score, micros: p.micros, facets }];
   });
 }
 
 /**
  * One page (`limit` rows) of the members of a kind that pass the filters: the ranked ones first (rank, then
- * newest), then the rest newest first, after `cursor` (with `facetsOfUnranked`, the others' facets for their
- * scores). The first page also counts them all.
+ * newest), then the rest by their score in `rest` (then newest), or newest first without it, after `cursor`
+ * (with `facetsOfUnranked`, the facets of the others without a score, to score them). The first page also
+ * counts them all.
  */
 export async function listCommunityPage(
   ex: Executor,

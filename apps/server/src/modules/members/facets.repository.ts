@@ -1,5 +1,5 @@
 import type { CompanyMatchFacets, ExpertMatchFacets } from '@intergen/domain';
-import { and, asc, eq, not, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, experts, users } from '../../db/schema.ts';
 import type { MemberRows } from './users.repository.ts';
@@ -324,4 +324,29 @@ export async function publishedOrPendingAmong(
       ),
     );
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Locks the profile rows of these experts and companies for the rest of the transaction, in the one order every
+ * transaction that makes suggestions takes them: experts before companies, each by id. A suggestion writes both
+ * members' suggested ids; taken pair by pair, a job suggesting five experts to a company held the company while
+ * an admin's suggestion held one of the experts and waited for the company (a deadlock on PostgreSQL).
+ */
+export async function lockSuggestionMembers(
+  tx: Executor,
+  expertIds: readonly string[],
+  companyIds: readonly string[],
+): Promise<void> {
+  for (const [t, ids] of [
+    [experts, expertIds],
+    [companies, companyIds],
+  ] as const) {
+    if (ids.length === 0) continue;
+    await tx
+      .select({ id: t.id })
+      .from(t)
+      .where(inArray(t.id, [...new Set(ids)]))
+      .orderBy(asc(t.id))
+      .for('no key update');
+  }
 }

@@ -1,5 +1,5 @@
 import type { ProfileType } from '@intergen/domain';
-import { and, gte, lt, sql } from 'drizzle-orm';
+import { and, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { isoWeekOf } from '../../db/iso-week.ts';
 import { companies, experts } from '../../db/schema.ts';
@@ -22,12 +22,13 @@ export interface SignUpCohort {
  * The sign-up cohorts of `[from, to)`, one per week and role that has any, of one role or (null) both. A sign-up
  * is the profile row's creation (made in the sign-up's transaction, so at the user record's `created_at`), read
  * through the profile tables' `created_at` indexes. Complete: the profile is complete now or was ever published
- * (a publish date is never cleared); published: it has a publish date.
+ * (a publish date is never cleared); published: it has a publish date. `only`: of these members alone.
  */
 export async function signUpCohorts(
   ex: Executor,
   range: { from: Date; to: Date },
   role: ProfileType | null,
+  only?: readonly string[],
 ): Promise<SignUpCohort[]> {
   const roles = role ? [role] : (['expert', 'company'] as const);
   const groups: SignUpCohort[] = [];
@@ -43,7 +44,13 @@ export async function signUpCohorts(
         ids: sql<string[]>`array_agg(${t.id})`,
       })
       .from(t)
-      .where(and(gte(t.createdAt, range.from), lt(t.createdAt, range.to)))
+      .where(
+        and(
+          gte(t.createdAt, range.from),
+          lt(t.createdAt, range.to),
+          only ? inArray(t.id, [...only]) : undefined,
+        ),
+      )
       .groupBy(week);
     groups.push(...rows.map((row) => ({ ...row, role: kind })));
   }

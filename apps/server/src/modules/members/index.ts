@@ -24,6 +24,7 @@ export {
   type CommunityPage,
   type CommunityRow,
   listCommunityPage,
+  type ScoredRest,
 } from './community.repository.ts';
 export {
   isMemberConsoleCursor,
@@ -40,6 +41,7 @@ export {
   findMatchingMember,
   listPublishedCompanyFacets,
   listPublishedExpertFacets,
+  lockSuggestionMembers,
   type MatchingMember,
   matchingMemberOf,
   type NotInterestedList,
@@ -54,6 +56,7 @@ export {
   accessTo,
   accessViewerOf,
   anyRelationship,
+  communityLockedMessage,
   type RelationshipSource,
   requireCommunityList,
   requireMemberReader,
@@ -66,6 +69,7 @@ export {
   findProfile,
   findProfileStatus,
   isContactField,
+  ownersOfPictures,
   type ProfileOwner,
   type ProfileRowPatch,
   type ProfileStatusRow,

@@ -59,6 +59,16 @@ export async function requireMemberReader(
 }
 
 /**
+ * Why a verified member may not open the community yet, in words that say what to do: a pending profile waits
+ * for approval, a paused one is resumed, anyone else verifies and publishes.
+ */
+export function communityLockedMessage(status: AccessViewer['status']): string {
+  if (status === 'pending') return accessTexts.communityWhilePending;
+  if (status === 'paused') return accessTexts.communityWhilePaused;
+  return accessTexts.membersLocked;
+}
+
+/**
  * A community list (spec 000 §2, 001 §6): it exists only while the community-tab flag is on (else 404); it
  * belongs to the role that has it (`Must be an expert` / `Must be a company`, 403 WRONG_ROLE); it loads only for
  * a verified member whose profile is published — not pending, not paused (403 MEMBERS_LOCKED).
@@ -80,10 +90,7 @@ export async function requireCommunityList(
   // Read outside a transaction: the caller's rows as the session lookup read them serve (http/caller.ts).
   const viewer = await accessViewerOf(ex, caller, caller.member);
   if (!communityLists(viewer, communityTab).includes(list)) {
-    throw new AppError(
-      'MEMBERS_LOCKED',
-      viewer.status === 'pending' ? accessTexts.communityWhilePending : accessTexts.membersLocked,
-    );
+    throw new AppError('MEMBERS_LOCKED', communityLockedMessage(viewer.status));
   }
 }
 

@@ -1,5 +1,5 @@
 import { type ProfileData, type ProfileType, sectionFields, sectionIds } from '@intergen/domain';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, contactInfo, experts, users } from '../../db/schema.ts';
 import type { MemberRows } from './users.repository.ts';
@@ -248,4 +248,32 @@ export async function updateContact(
     .update(contactInfo)
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(contactInfo.userId, userId));
+}
+
+/**
+ * The members whose profile names one of the picture `urls`, as its picture or as one held with unapplied edits
+ * (the one-off import of pictures kept as files, profiles.images.ts): url → member id.
+ */
+export async function ownersOfPictures(ex: Executor, urls: readonly string[]): Promise<Map<string, string>> {
+  const owners = new Map<string, string>();
+  if (urls.length === 0) return owners;
+  for (const t of [experts, companies]) {
+    const rows = await ex
+      .select({
+        id: t.id,
+        url: sql<string | null>`${t.profileImage}->>'url'`,
+        held: sql<string | null>`${t.tempData}->'profileImage'->>'url'`,
+      })
+      .from(t)
+      .where(
+        or(
+          inArray(sql`${t.profileImage}->>'url'`, [...urls]),
+          inArray(sql`${t.tempData}->'profileImage'->>'url'`, [...urls]),
+        ),
+      );
+    for (const row of rows) {
+      for (const url of [row.url, row.held]) if (url && urls.includes(url)) owners.set(url, row.id);
+    }
+  }
+  return owners;
 }

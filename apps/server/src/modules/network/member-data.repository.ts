@@ -17,12 +17,21 @@ export function networkRequestsOfMember(ex: Executor, userId: string): Promise<M
 
 /**
  * Deletes every My Network request of the member, history included (their notifications go with them by foreign
- * key), in the deletion's transaction. Returns the other experts, whose network changes.
+ * key), in the deletion's transaction; a deleted company through which two experts met is no longer named on
+ * their request (its id and company name go, the request stays). Returns the other experts, whose network changes.
  */
 export async function purgeMemberNetwork(ex: Executor, userId: string): Promise<string[]> {
   const gone = await ex
     .delete(networkRequests)
     .where(or(eq(networkRequests.initiatorId, userId), eq(networkRequests.recipientId, userId)))
     .returning({ initiatorId: networkRequests.initiatorId, recipientId: networkRequests.recipientId });
-  return gone.map((r) => (r.initiatorId === userId ? r.recipientId : r.initiatorId));
+  const unnamed = await ex
+    .update(networkRequests)
+    .set({ viaCompanyId: null, companyName: null })
+    .where(eq(networkRequests.viaCompanyId, userId))
+    .returning({ initiatorId: networkRequests.initiatorId, recipientId: networkRequests.recipientId });
+  return [
+    ...gone.map((r) => (r.initiatorId === userId ? r.recipientId : r.initiatorId)),
+    ...unnamed.flatMap((r) => [r.initiatorId, r.recipientId]),
+  ];
 }

@@ -1,6 +1,5 @@
 import type { NetworkRequest } from '@intergen/contracts';
 import {
-  accessTexts,
   type NetworkLostReason,
   type NetworkStage,
   networkLostReasons,
@@ -57,10 +56,7 @@ export async function requirePublishedExpert(ex: Executor, caller: Caller): Prom
   requireExpert(caller);
   const viewer = await members.requireMemberReader(ex, caller);
   if (viewer.status !== 'published') {
-    throw new AppError(
-      'MEMBERS_LOCKED',
-      viewer.status === 'pending' ? accessTexts.communityWhilePending : accessTexts.membersLocked,
-    );
+    throw new AppError('MEMBERS_LOCKED', members.communityLockedMessage(viewer.status));
   }
 }
 

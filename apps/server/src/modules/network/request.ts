@@ -40,7 +40,7 @@ async function sharedCompany(
 
 /**
  * An expert asks another expert to join their network (spec 000 §4, 001 §8): `requesting`, the recipient
- * notified. Refused for oneself, for a company (either side), for a recipient who is not a published expert,
+ * notified. Refused for oneself, for a company (either side), for a recipient who is not a published, public expert,
  * and when the two already have a requesting or connected request either way round (the recipient of a request
  * accepts it instead of asking back).
  */
@@ -56,7 +56,9 @@ export async function requestToNetwork(
     await requirePublishedExpert(tx, caller);
     const target = await members.findMemberState(tx, body.expertId);
     if (target?.kind === 'company') throw mustBeExperts();
-    if (target?.kind !== 'expert' || target.gone) throw recipientNotFound(body.expertId);
+    // A private expert is out of the community (spec 001 §6) and shares nothing with the caller yet: unreadable,
+    // so refused as an unknown one is, never revealed.
+    if (target?.kind !== 'expert' || target.gone || target.private) throw recipientNotFound(body.expertId);
     // Share-locked: the recipient cannot be unpublished half-way through the request.
     const state = await members.lockProfileState(tx, 'expert', body.expertId);
     if (!state?.published) throw recipientNotFound(body.expertId);

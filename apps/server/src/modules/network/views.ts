@@ -73,7 +73,8 @@ const encodeCursor = (c: members.AdvisorCursor) => Buffer.from(JSON.stringify(c)
 /**
  * The My Network search (spec 001 §6): published, public experts connected to at least one of the caller's
  * connected companies, without the caller and anyone already requesting or in their network; by name, in keyset
- * pages, each with the first company they share with the caller.
+ * pages, each with the first company they share with the caller; `everyoneAdded` when nobody is left because the
+ * caller has asked or added every one of them.
  */
 export async function searchAdvisors(
   { db }: NetworkContext,
@@ -84,14 +85,20 @@ export async function searchAdvisors(
   await requirePublishedExpert(db, caller);
   const mine = await members.connectedCompanyIdsOf(db, caller.id);
   const taken = (await repo.listOpenRequestsOf(db, caller.id)).map((r) => otherIdOf(r, caller.id));
+  const searchText = query.searchText?.trim().toLowerCase() || undefined;
   const rows = await members.listAdvisorsPage(db, {
     companyIds: mine,
     excludeIds: [caller.id, ...taken],
-    searchText: query.searchText?.trim().toLowerCase() || undefined,
+    searchText,
     after: decodeCursor(query.cursor),
     limit: query.pageSize + 1,
   });
   const page = rows.slice(0, query.pageSize);
+  const everyoneAdded =
+    rows.length === 0 && !searchText && !query.cursor && taken.length > 0
+      ? (await members.listAdvisorsPage(db, { companyIds: mine, excludeIds: [caller.id], limit: 1 })).length >
+        0
+      : false;
   const viaIds = page.map((r) => r.connectedCompanyIds.find((id) => mine.includes(id))!);
   const names = await members.memberNames(db, viaIds);
   const last = page.at(-1);
@@ -106,5 +113,6 @@ export async function searchAdvisors(
     }),
     nextCursor:
       rows.length > query.pageSize && last ? encodeCursor({ name: last.sortName, id: last.card.id }) : null,
+    everyoneAdded,
   };
 }

@@ -80,7 +80,11 @@ export async function sendNotificationEmail(
     const counterpartId = counterpartIdOf(row);
     const names = await memberNames(tx, counterpartId ? [counterpartId] : []);
     const content = render(ctx, row, recipient, counterpartId ? (names.get(counterpartId) ?? null) : null);
-    await queueMail(tx, recipient.email, content, { idempotencyKey: `mail:notification:${row.id}` });
+    await queueMail(tx, recipient.email, content, {
+      idempotencyKey: `mail:notification:${row.id}`,
+      // It names the counterpart (and may quote their message): their account's deletion removes it.
+      ...(counterpartId ? { about: [counterpartId] } : {}),
+    });
     await repo.markEmailSent(tx, row.id);
     return 'queued';
   });

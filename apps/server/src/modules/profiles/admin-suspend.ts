@@ -1,11 +1,9 @@
 import type { OwnProfile } from '@intergen/contracts';
-import { adminMembersTexts } from '@intergen/domain';
-import { badRequest } from '../../lib/errors.ts';
 import { startOfUtcDay } from '../../lib/time.ts';
 import { deleteUserSessions } from '../auth/index.ts';
 import { updateProfileRow } from '../members/index.ts';
-import { adminAction, event, type ProfilesContext } from './profiles.context.ts';
-import { incompleteSections, isComplete } from './profiles.model.ts';
+import { adminAction, event, type ProfilesContext, requestMatching } from './profiles.context.ts';
+import { isComplete } from './profiles.model.ts';
 
 /**
  * Deactivates a member: unpublished, not pending, date and reason kept, and what was taken away (published
@@ -43,12 +41,12 @@ export async function deactivateMember(
 }
 
 /**
- * Reactivates a deactivated member whose profile is complete (issue 14: activate only a complete profile; an
- * incomplete one is refused, 400 `PROFILE_INCOMPLETE` with the missing sections): the deactivation is cleared
- * and the state it took away restored — published again, or pending approval again — but only while its
- * e-mail is verified (what publishing and submitting require). Anything else (a paused profile) stays as it
- * was. **Deliberate:** the spec's "published true" would publish unverified profiles. Active profiles are
- * left as they are.
+ * Reactivates a deactivated member (000 §4 Activate; DESIGN §4 "Activate (admin)"): the deactivation is cleared
+ * and, when the profile is complete and its e-mail verified, it is published (`published true`, with today's
+ * publish date if it never had one). Anything else returns to its derived status (complete or incomplete) so
+ * the member can sign in and finish: a deactivated member is never stranded. A member who had paused
+ * themselves stays paused (resuming is theirs). An expert published this way without having been approved
+ * gets what approval gives (held requests released, matching asked for). Active profiles are left as they are.
  */
 export async function activateMember(
   ctx: ProfilesContext,
@@ -57,28 +55,26 @@ export async function activateMember(
 ): Promise<OwnProfile> {
   return adminAction(ctx, { adminId, profileId, action: 'profile.activate' }, async (tx, p) => {
     if (!p.deactivatedDate) return false;
-    // Activation gives back a place in the community, which only a complete profile may have (000 §4).
-    if (!isComplete(p.kind, p.data)) {
-      throw badRequest(
-        'PROFILE_INCOMPLETE',
-        adminMembersTexts.activateIncomplete,
-        incompleteSections(p.kind, p.data),
-      );
-    }
-    const restorable = p.emailVerified;
-    const restored =
-      restorable &&
-      (p.deactivatedFrom === 'published' || (p.deactivatedFrom === 'pending' && p.kind === 'expert'))
-        ? p.deactivatedFrom
-        : null;
+    const complete = isComplete(p.kind, p.data);
+    const publish = complete && p.emailVerified && p.pausedDate == null;
     await updateProfileRow(tx, p.kind, p.id, {
       deactivatedDate: null,
       deactivateReason: null,
       deactivatedFrom: null,
-      ...(restored === 'published' ? { profilePublished: true } : {}),
-      ...(restored === 'pending' ? { profilePending: true } : {}),
+      profileComplete: complete,
+      ...(publish
+        ? {
+            profilePublished: true,
+            profilePending: false,
+            disableReason: null,
+            publishDate: p.publishDate ?? startOfUtcDay(),
+          }
+        : {}),
     });
-    await event(ctx, tx, 'profile.activated', p, { by: adminId, restored });
+    await event(ctx, tx, 'profile.activated', p, { by: adminId, restored: publish ? 'published' : null });
+    const firstPublish = publish && p.deactivatedFrom !== 'published';
+    if (firstPublish && p.kind === 'expert') for (const hook of ctx.hooks) await hook(tx, p.id);
+    if (firstPublish) await requestMatching(ctx, tx, p, p.kind === 'expert' ? 'approved' : 'published');
     return false;
   });
 }

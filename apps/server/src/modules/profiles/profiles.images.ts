@@ -1,11 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { limits, type ProfileImage, type ProfileType, profileTexts } from '@intergen/domain';
 import sharp from 'sharp';
+import type { Database, Executor } from '../../db/client.ts';
+import { sqlStateOf } from '../../db/retry.ts';
 import { AppError } from '../../lib/errors.ts';
+import { ownersOfPictures } from '../members/index.ts';
+import {
+  deleteImages,
+  deleteOwnerImagesExcept,
+  findImage,
+  insertImage,
+  type StoredImage,
+  storedNames,
+} from './profiles.images.repository.ts';
 
-/** The URL prefix uploaded pictures are served under (app.ts serves DATA_DIR/uploads there). */
+/** The URL prefix uploaded pictures are served under (profiles.uploads.ts). */
 export const UPLOADS_URL_PREFIX = '/uploads/';
 
 /** Formats we accept, judged by the decoded content, never by the file name or the declared type. */
@@ -67,44 +78,128 @@ export function randomDefaultAvatar(kind: ProfileType, random: () => number = Ma
   return { url, name: path.posix.basename(url) };
 }
 
-/** Profile pictures on disk under `DATA_DIR/uploads`, served at `/uploads/<file>`. */
-export function createImageStore(uploadsDir: string) {
-  /** The file behind an `/uploads/<file>` URL, or null for anything else (default avatars, foreign URLs). */
-  function fileOf(url: string): string | null {
-    if (!url.startsWith(UPLOADS_URL_PREFIX)) return null;
-    const name = url.slice(UPLOADS_URL_PREFIX.length);
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) return null;
-    return path.join(uploadsDir, name);
+/** A server-made picture name: what follows `/uploads/` in a picture's URL. */
+const pictureName = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+/** The stored name behind an `/uploads/<name>` URL, or null for anything else (default avatars, foreign URLs). */
+export function pictureNameOf(url: string | null | undefined): string | null {
+  if (!url?.startsWith(UPLOADS_URL_PREFIX)) return null;
+  const name = url.slice(UPLOADS_URL_PREFIX.length);
+  return pictureName.test(name) ? name : null;
+}
+
+/** Files of one batch of the import of pictures kept as files. */
+const IMPORT_BATCH = 200;
+
+/** Moves one batch of files into the table; returns how many were imported. */
+async function importBatch(db: Executor, dir: string, files: string[]): Promise<number> {
+  const owners = await ownersOfPictures(
+    db,
+    files.map((f) => `${UPLOADS_URL_PREFIX}${f}`),
+  );
+  const stored = await storedNames(db, files);
+  let imported = 0;
+  for (const name of files) {
+    const owner = owners.get(`${UPLOADS_URL_PREFIX}${name}`);
+    // A file no profile names is a leftover (a replaced picture, a deleted member's): never brought back.
+    if (!owner) continue;
+    const file = path.join(dir, name);
+    if (!stored.has(name)) {
+      const bytes = await readFile(file);
+      const format = await sharp(bytes)
+        .metadata()
+        .then((m) => m.format)
+        .catch(() => undefined);
+      if (!format || !readableFormats.has(format)) continue;
+      try {
+        await insertImage(db, { name, ownerId: owner, contentType: `image/${format}`, bytes });
+      } catch (error) {
+        // The member was deleted meanwhile (foreign key violation): their picture goes with them.
+        if (sqlStateOf(error) !== '23503') throw error;
+      }
+      imported += 1;
+    }
+    await unlink(file).catch(() => {});
   }
+  return imported;
+}
+
+/** Moves the files of `dir` that a profile names into the table, in batches; returns how many were imported. */
+async function importFiles(db: Executor, dir: string): Promise<number> {
+  let entries: string[];
+  try {
+    entries = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  const files = entries.filter((f) => pictureName.test(f));
+  let imported = 0;
+  for (let i = 0; i < files.length; i += IMPORT_BATCH) {
+    imported += await importBatch(db, dir, files.slice(i, i + IMPORT_BATCH));
+  }
+  return imported;
+}
+
+/**
+ * Profile pictures in the database (table `profile_images`), so that every instance serves every picture and a
+ * backup of the database holds them; served at `/uploads/<name>`. `legacyDir` is where earlier versions kept them
+ * as files (`DATA_DIR/uploads`): `importFiles` moves those a profile still names into the table.
+ */
+export function createImageStore(database: Database, legacyDir: string | null = null) {
+  const { db } = database;
 
   return {
-    dir: uploadsDir,
-
-    /** Writes an encoded picture as `<Date.now()>-<sanitised name>.jpg`, never overwriting another one. */
-    async save(bytes: Buffer, originalName: string): Promise<ProfileImage> {
-      await mkdir(uploadsDir, { recursive: true });
-      let name = `${Date.now()}-${sanitiseFileName(originalName)}.jpg`;
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await writeFile(path.join(uploadsDir, name), bytes, { flag: 'wx' });
+    /**
+     * Stores an encoded JPEG for `ownerId` in the caller's transaction, as `<Date.now()>-<sanitised name>.jpg`
+     * (a random suffix when that name is taken): a name is never reused, so it may be cached for good.
+     */
+    async save(ex: Executor, ownerId: string, bytes: Buffer, originalName: string): Promise<ProfileImage> {
+      const base = `${Date.now()}-${sanitiseFileName(originalName)}`;
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const name = attempt === 0 ? `${base}.jpg` : `${base}-${randomBytes(4).toString('hex')}.jpg`;
+        if (await insertImage(ex, { name, ownerId, contentType: 'image/jpeg', bytes })) {
           return { url: `${UPLOADS_URL_PREFIX}${name}`, name };
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 5) throw error;
-          name = `${Date.now()}-${sanitiseFileName(originalName)}-${randomBytes(3).toString('hex')}.jpg`;
         }
       }
+      throw new Error('No free name for a profile picture');
     },
 
-    /** Deletes an uploaded picture; a missing file and non-upload URLs (default avatars) are left alone. */
-    async remove(url: string | null | undefined): Promise<void> {
-      const file = url ? fileOf(url) : null;
-      if (!file) return;
-      try {
-        await unlink(file);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      }
+    /** The picture stored under `name`, or null (also for a name no upload could have). */
+    async find(name: string): Promise<StoredImage | null> {
+      return pictureName.test(name) ? findImage(db, name) : null;
     },
+
+    /** Deletes an uploaded picture by its URL; URLs of no upload (default avatars) and missing ones are ignored. */
+    async remove(url: string | null | undefined, ex: Executor = db): Promise<void> {
+      const name = pictureNameOf(url);
+      if (name) await deleteImages(ex, [name]);
+    },
+
+    /** Deletes the member's pictures but those at `keep` (the ones their profile still names). */
+    async keepOnly(
+      ex: Executor,
+      ownerId: string,
+      keep: readonly (string | null | undefined)[],
+    ): Promise<void> {
+      const names = keep.map(pictureNameOf).filter((n): n is string => n !== null);
+      await deleteOwnerImagesExcept(ex, ownerId, names);
+    },
+
+    /**
+     * Deletes every picture of a member (account deletion; also done by the database when the user row goes).
+     * Runs in the caller's transaction when given one.
+     */
+    async removeMember(userId: string, ex: Executor = db): Promise<void> {
+      await deleteOwnerImagesExcept(ex, userId, []);
+    },
+
+    /**
+     * The one-off move of pictures kept as files by earlier versions into the table (start-up): each file a
+     * profile names is stored under its own name (so its URL keeps working), then the file is deleted. Safe to
+     * run again and from several instances; returns how many pictures were imported.
+     */
+    importFiles: (): Promise<number> => (legacyDir ? importFiles(db, legacyDir) : Promise.resolve(0)),
   };
 }
 

@@ -12,24 +12,15 @@ import {
   SectionParamsSchema,
   SectionPatchSchema,
 } from '@intergen/contracts';
-import { fieldMessages, limits, profileTexts } from '@intergen/domain';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { callerOf } from '../../http/caller.ts';
 import { requireUser, type SessionCookies } from '../../http/session.ts';
-import { badRequest } from '../../lib/errors.ts';
 import type { ProfilesService } from './profiles.service.ts';
+import { pictureUploadLimits, readPictureUpload } from './profiles.uploads.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 500);
-
-/** Room for the multipart envelope (boundaries, part headers) around the picture itself. */
-const MULTIPART_ENVELOPE_BYTES = 16 * 1024;
-
-const imageTooLarge = () =>
-  badRequest('VALIDATION_FAILED', fieldMessages.imageTooLarge, [
-    { path: 'profileImage', message: fieldMessages.imageTooLarge },
-  ]);
 
 /**
  * A section save's body is documented as the fields of any role's section (`SectionPatchSchema`), but which of
@@ -49,9 +40,7 @@ export function profilesRoutes(deps: { profiles: ProfilesService; cookies: Sessi
   return async function routes(fastify: FastifyInstance) {
     // Only these routes take multipart bodies. Busboy stops keeping bytes past the limit: an oversize file
     // is discarded as it streams, never held in memory.
-    await fastify.register(fastifyMultipart, {
-      limits: { fileSize: limits.profileImageMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
-    });
+    await fastify.register(fastifyMultipart, { limits: pictureUploadLimits });
     // Every profile route needs a session; say so before judging the input.
     fastify.addHook('onRequest', async (request) => {
       requireUser(request);
@@ -111,36 +100,26 @@ export function profilesRoutes(deps: { profiles: ProfilesService; cookies: Sessi
       async (request) => ({ profile: await profiles.reachReview(requireUser(request).id) }),
     );
 
-    app.post(
-      '/me/image',
-      {
-        schema: {
-          tags,
-          summary: 'Upload a profile picture (multipart, at most 512000 bytes)',
-          consumes: ['multipart/form-data'],
-          response: own,
+    // Any content type reaches the upload route, so that a body of the wrong type is refused with its message.
+    await fastify.register(async (scope) => {
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        '/me/image',
+        {
+          schema: {
+            tags,
+            summary: 'Upload a profile picture (multipart, at most 512000 bytes)',
+            consumes: ['multipart/form-data'],
+            response: own,
+          },
         },
-      },
-      async (request) => {
-        const user = requireUser(request);
-        const declared = Number(request.headers['content-length'] ?? 0);
-        if (declared > limits.profileImageMaxBytes + MULTIPART_ENVELOPE_BYTES) throw imageTooLarge();
-        const unreadable = badRequest('VALIDATION_FAILED', profileTexts.imageUnreadable, [
-          { path: 'profileImage', message: profileTexts.imageUnreadable },
-        ]);
-        if (!request.isMultipart()) throw unreadable;
-        const part = await request.file();
-        if (!part) throw unreadable;
-        let bytes: Buffer;
-        try {
-          bytes = await part.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
-          throw error;
-        }
-        return { profile: await profiles.setImage(user.id, { bytes, fileName: part.filename }) };
-      },
-    );
+        async (request) => {
+          const user = requireUser(request);
+          const upload = await readPictureUpload(request);
+          return { profile: await profiles.setImage(user.id, upload) };
+        },
+      );
+    });
 
     app.post(
       '/me/submit',

@@ -4,35 +4,26 @@ import { event, locked, notFound, type ProfilesContext, reload, writeData } from
 import { encodeProfileImage } from './profiles.images.ts';
 
 /**
- * Replaces the profile picture with an uploaded one: checked by content, re-encoded to 400×400 JPEG and
- * stored; the previous upload is deleted once the change has committed (default avatars never are).
+ * Replaces the profile picture with an uploaded one: checked by content, re-encoded to 400×400 JPEG and stored in
+ * the same transaction as the profile's change, which also deletes the member's pictures the profile no longer
+ * names (the replaced one; default avatars are not stored and never are).
  */
 export async function setProfileImage(
   ctx: ProfilesContext,
   userId: string,
   upload: { bytes: Buffer; fileName: string },
 ): Promise<OwnProfile> {
-  const { db, warn } = ctx;
+  const { db } = ctx;
   const { images } = ctx.deps;
   if (!(await findProfile(db, userId))) throw notFound();
   const encoded = await encodeProfileImage(upload.bytes);
-  const image = await images.save(encoded, upload.fileName);
-  let previous: string | null = null;
-  let result: OwnProfile;
-  try {
-    result = await db.transaction(async (tx) => {
-      const p = await locked(tx, userId);
-      previous = p.data.profileImage?.url ?? null;
-      await writeData(tx, p, { profileImage: image });
-      await event(ctx, tx, 'profile.updated', p, { fields: ['profileImage'] });
-      return reload(tx, userId);
-    });
-  } catch (error) {
-    await images.remove(image.url).catch(() => {});
-    throw error;
-  }
-  if (previous && previous !== image.url) {
-    await images.remove(previous).catch((err: unknown) => warn({ err }, 'old profile image not deleted'));
-  }
-  return result;
+  return db.transaction(async (tx) => {
+    const p = await locked(tx, userId);
+    const image = await images.save(tx, userId, encoded, upload.fileName);
+    await writeData(tx, p, { profileImage: image });
+    // A picture held with unapplied edits stays until those edits are applied or dropped.
+    await images.keepOnly(tx, userId, [image.url, p.tempData?.profileImage?.url]);
+    await event(ctx, tx, 'profile.updated', p, { fields: ['profileImage'] });
+    return reload(tx, userId);
+  });
 }

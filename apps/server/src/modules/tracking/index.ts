@@ -3,6 +3,7 @@
 export {
   type MemberTrackingRow,
   purgeMemberTracking,
+  trackingCountsOfMemberPerWeek,
   trackingEventsOfMember,
 } from './member-data.repository.ts';
 export { trackingRoutes } from './tracking.routes.ts';

@@ -13,11 +13,19 @@ import { useSignedInUser } from '../../lib/session';
  * routes of the lists (community.tsx), in a module of their own so that a list's first load has no dialog.
  */
 
-/** The side card's connection buttons between an expert and a company: Connect needs an open suggestion. */
+/**
+ * The side card's connection buttons between an expert and a company: Connect needs an open suggestion (not
+ * known until the suggestions are in, so that the line saying why there is no Connect does not flash first).
+ */
 function ConnectionActions({ profile }: { profile: ProfileView }) {
-  const suggestion = useSuggestions().data?.find((s) => s.counterpart.id === profile.id && !s.requestSent);
+  const suggestions = useSuggestions().data;
+  const suggestion = suggestions?.find((s) => s.counterpart.id === profile.id && !s.requestSent);
   return (
-    <ProfileConnectionActions profileId={profile.id} name={profile.name} suggestionId={suggestion?.id} />
+    <ProfileConnectionActions
+      profileId={profile.id}
+      name={profile.name}
+      suggestionId={suggestions ? (suggestion?.id ?? null) : undefined}
+    />
   );
 }
 

@@ -1,8 +1,8 @@
 import type { MatchingListItem, MatchingListResponse } from '@intergen/contracts';
-import { accessTexts } from '@intergen/domain';
+import { accessTexts, connectionRequestTexts } from '@intergen/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildCard, buildExpertView, buildSuggestion } from '../../test/fixtures';
+import { buildCard, buildCompanyView, buildExpertView, buildSuggestion } from '../../test/fixtures';
 import { buildUser, configAnswer, type FakeApi, installFakeApi, renderApp } from '../../test/render';
 
 const expert = buildUser();
@@ -79,9 +79,10 @@ describe('the venture community', () => {
       user: expert,
     });
     await screen.findByText('2 ventures');
-    expect(
-      (screen.getByRole('searchbox', { name: 'Search by name or company' }) as HTMLInputElement).value,
-    ).toBe('ada');
+    const search = screen.getByRole('searchbox', { name: 'Search by name or company' }) as HTMLInputElement;
+    expect(search.value).toBe('ada');
+    // The placeholder says what the label says: a name or a company.
+    expect(search.placeholder).toBe('Type a name or company…');
     expect((screen.getByRole('switch', { name: 'Open to investment' }) as HTMLInputElement).checked).toBe(
       true,
     );
@@ -144,6 +145,60 @@ describe('the venture community', () => {
     const other = screen.getByRole('article', { name: 'Mary Somerville' });
     expect(within(other).queryByText('Strong match')).toBeNull();
     expect(within(other).getByRole('img', { name: 'Match score: 40 out of 100' })).toBeTruthy();
+  });
+
+  it('shows names of up to 33 characters whole and longer ones as 30 and an ellipsis, badge or not', async () => {
+    const whole = 'Bartholomew Alexander Worthington'; // 33 characters
+    const cut = 'Bartholomew Alexander Worthingtons'; // 34 characters
+    expect([whole.length, cut.length]).toEqual([33, 34]);
+    communityApi({
+      companies: () =>
+        page([
+          item({ id: 'n1', name: whole, score: 93, strong: true }),
+          item({ id: 'n2', name: cut, score: 88, strong: true }),
+          item({ id: 'n3', name: `${whole.slice(0, 32)}Z`, score: 40 }),
+          item({ id: 'n4', name: `${cut.slice(0, 33)}Z`, score: 30 }),
+        ]),
+    });
+    renderApp('/venture-community', { user: expert });
+    const shown = async (name: string) => {
+      const card = await screen.findByRole('article', { name });
+      const heading = within(card).getByRole('heading', { level: 2, name });
+      return {
+        strong: within(card).queryByText('Strong match') !== null,
+        text: heading.querySelector('[aria-hidden="true"]')?.textContent ?? heading.textContent,
+        title: heading.getAttribute('title'),
+      };
+    };
+    expect(await shown(whole)).toEqual({ strong: true, text: whole, title: null });
+    expect(await shown(cut)).toEqual({ strong: true, text: `${cut.slice(0, 30)}...`, title: cut });
+    expect(await shown(`${whole.slice(0, 32)}Z`)).toEqual({
+      strong: false,
+      text: `${whole.slice(0, 32)}Z`,
+      title: null,
+    });
+    expect(await shown(`${cut.slice(0, 33)}Z`)).toEqual({
+      strong: false,
+      text: `${cut.slice(0, 30)}...`,
+      title: `${cut.slice(0, 33)}Z`,
+    });
+  });
+
+  it('says in a venture’s profile that a connection can be requested once suggested, with no Connect', async () => {
+    communityApi(
+      { companies: () => page(ventures) },
+      {
+        'GET /api/profiles/c2': () => ({
+          body: { profile: buildCompanyView({ id: 'c2', name: 'Mary Somerville' }) },
+        }),
+      },
+    );
+    renderApp('/venture-community', { user: expert });
+    const card = await screen.findByRole('article', { name: 'Mary Somerville' });
+    fireEvent.click(within(card).getByRole('link', { name: 'View Profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mary Somerville' });
+    expect(await within(dialog).findByText(connectionRequestTexts.connectNeedsSuggestion)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Connect' })).toBeNull();
   });
 
   it('tells a company it is for business advisors and never asks for the list', async () => {
@@ -236,6 +291,7 @@ describe('the expert community', () => {
     fireEvent.click(within(card).getByRole('link', { name: 'View Profile' }));
     const dialog = await screen.findByRole('dialog', { name: 'Grace Hopper' });
     expect(await within(dialog).findByRole('button', { name: 'Connect' })).toBeTruthy();
+    expect(within(dialog).queryByText(connectionRequestTexts.connectNeedsSuggestion)).toBeNull();
   });
 
   it('focuses the search with / and leaves it with Escape', async () => {

@@ -1,24 +1,10 @@
 import type { MatchingListItem } from '@intergen/contracts';
-import { unknownPathTarget } from '@intergen/domain';
-import { type ReactNode, useEffect, useRef } from 'react';
-import { Navigate, Outlet } from 'react-router';
-import { PageLoader } from '../../components/full-page-loader';
+import { useEffect, useRef } from 'react';
+import { Outlet } from 'react-router';
 import { CommunityPage } from '../../features/community';
 import { ConnectionNoticesProvider } from '../../features/connections';
 import { ScoreRing, StrongMatchBadge, trackEvent } from '../../features/matching';
-import { usePublicConfig } from '../../lib/config';
-import { useReadyInTransition } from '../../lib/ready-in-transition';
-import { useSignedInUser } from '../../lib/session';
-
-/** Community routes exist only when the community-tab flag is on (spec 000 §2). */
-function CommunityGate({ children }: { children: ReactNode }) {
-  const config = usePublicConfig();
-  const user = useSignedInUser();
-  // The page (its filters, the skeletons) replaces the loader in a transition (lib/ready-in-transition.ts).
-  if (!useReadyInTransition(config.isPending)) return <PageLoader />;
-  if (!config.data?.communityTab) return <Navigate to={unknownPathTarget(user)} replace />;
-  return children;
-}
+import { CommunityTabGate as CommunityGate } from './community-tab-gate';
 
 const viewedFromCard = (profileId: string) =>
   trackEvent({ type: 'VIEW_PROFILE_FROM_CARD', targetId: profileId });

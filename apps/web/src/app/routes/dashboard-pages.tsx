@@ -3,6 +3,7 @@ import { Skeleton, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { useSlidesPerView } from '../../components/card-carousel';
+import { SeeAllLink } from '../../components/community-link';
 import { MemberCardsLoading } from '../../components/member-card';
 import {
   ConnectButton,
@@ -24,6 +25,7 @@ import {
 } from '../../features/matching';
 import { usePublicConfig } from '../../lib/config';
 import { useReadyInTransition } from '../../lib/ready-in-transition';
+import { useSignedInUser } from '../../lib/session';
 
 const viewedFromCard = (profileId: string) =>
   trackEvent({ type: 'VIEW_PROFILE_FROM_CARD', targetId: profileId });
@@ -77,10 +79,13 @@ function DashboardLoading() {
 
 /** Welcome Back's sections, in the spec's order. */
 function DashboardSections() {
+  // Recommended ventures lead into the venture community, recommended advisors into the expert community.
+  const counterparts = useSignedInUser().kind === 'company' ? 'experts' : 'ventures';
   return (
     <>
       <ReviewPrompt />
       <RecommendedSuggestions
+        headingAction={<SeeAllLink list={counterparts} />}
         renderConnect={(suggestion, headingId) => (
           <ConnectButton
             suggestionId={suggestion.id}

@@ -13,6 +13,7 @@ import {
 import { trackEvent } from '../../features/matching';
 import { MyNetworkPage, NetworkProfileActions } from '../../features/network';
 import { useUser } from '../../lib/session';
+import { CommunityTabGate } from './community-tab-gate';
 
 const viewedFromCard = (profileId: string) =>
   trackEvent({ type: 'VIEW_PROFILE_FROM_CARD', targetId: profileId });
@@ -23,27 +24,29 @@ const viewedFromCard = (profileId: string) =>
  */
 export function MyNetworkRoute() {
   return (
-    <ConnectionNoticesProvider>
-      <ConnectionBanners />
-      <MyNetworkPage
-        connectionRequests={
-          <>
-            <ReceivedRequests onViewProfile={viewedFromCard} />
-            <SentRequests onViewProfile={viewedFromCard} />
-          </>
-        }
-        connections={
-          <>
-            <ConnectionsToReview
-              title={networkTexts.reviewRecentConnections}
-              onViewProfile={viewedFromCard}
-            />
-            <YourConnections onViewProfile={viewedFromCard} />
-          </>
-        }
-      />
-      <Outlet />
-    </ConnectionNoticesProvider>
+    <CommunityTabGate>
+      <ConnectionNoticesProvider>
+        <ConnectionBanners />
+        <MyNetworkPage
+          connectionRequests={
+            <>
+              <ReceivedRequests onViewProfile={viewedFromCard} />
+              <SentRequests onViewProfile={viewedFromCard} />
+            </>
+          }
+          connections={
+            <>
+              <ConnectionsToReview
+                title={networkTexts.reviewRecentConnections}
+                onViewProfile={viewedFromCard}
+              />
+              <YourConnections onViewProfile={viewedFromCard} reviewedOnly />
+            </>
+          }
+        />
+        <Outlet />
+      </ConnectionNoticesProvider>
+    </CommunityTabGate>
   );
 }
 

@@ -11,5 +11,4 @@ import '@mantine/core/styles/PinInput.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Tooltip.css';
-import '@mantine/dropzone/styles.css';
 import './wizard.css';

@@ -192,3 +192,43 @@ describe('Account Privacy', () => {
     expect(screen.queryByRole('button', { name: accountTexts.privacyTitle })).toBeNull();
   });
 });
+
+describe('Sign out everywhere', () => {
+  it('asks to confirm, then ends every session and lands this browser on the login', async () => {
+    const { calls } = installFakeApi({
+      'GET /api/config': () => configAnswer,
+      ...me(),
+      'POST /api/auth/sign-out-everywhere': () => ({ body: { message: accountTexts.signedOutEverywhere } }),
+      'GET /api/auth/session': () => ({ body: { user: null } }),
+    });
+    const { router } = renderApp('/profile/edit', { user: buildUser() });
+    fireEvent.click(await screen.findByRole('button', { name: accountTexts.signOutEverywhere }));
+    const dialog = await screen.findByRole('dialog', { name: accountTexts.signOutEverywhere });
+    expect(within(dialog).getByText(accountTexts.signOutEverywhereBody)).toBeTruthy();
+    // Cancel changes nothing.
+    fireEvent.click(button(dialog, commonTexts.cancel));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.path === '/api/auth/sign-out-everywhere')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: accountTexts.signOutEverywhere }));
+    const again = await screen.findByRole('dialog', { name: accountTexts.signOutEverywhere });
+    fireEvent.click(button(again, accountTexts.signOutEverywhere));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls.filter((c) => c.path === '/api/auth/sign-out-everywhere')).toHaveLength(1);
+  });
+
+  it('shows why it failed and stays signed in', async () => {
+    installFakeApi({
+      ...me(),
+      'POST /api/auth/sign-out-everywhere': () => ({
+        status: 500,
+        body: { error: { code: 'INTERNAL', message: 'Something went wrong. Please try again.' } },
+      }),
+    });
+    renderWithProviders(<AccountActions />, { user: buildUser() });
+    fireEvent.click(await screen.findByRole('button', { name: accountTexts.signOutEverywhere }));
+    const dialog = await screen.findByRole('dialog', { name: accountTexts.signOutEverywhere });
+    fireEvent.click(button(dialog, accountTexts.signOutEverywhere));
+    expect(await within(dialog).findByText(accountTexts.signOutEverywhereFailed)).toBeTruthy();
+  });
+});

@@ -4,13 +4,15 @@ import {
   IconDownload,
   IconEye,
   IconEyeOff,
+  IconLogout,
   IconPlayerPause,
   IconPlayerPlay,
   IconTrash,
   IconUserOff,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
+import { WhenOpened } from '../../../components/when-opened';
 import { errorMessage } from '../../../lib/api-client';
 import { useOwnProfile } from '../../../lib/own-profile';
 import { accountExportUrl } from '../api/delete-own-account';
@@ -26,23 +28,23 @@ const PauseAccountModal = lazy(async () => ({
   default: (await import('./pause-account-modal')).PauseAccountModal,
 }));
 const PrivacyModal = lazy(async () => ({ default: (await import('./privacy-modal')).PrivacyModal }));
+const SignOutEverywhereModal = lazy(async () => ({
+  default: (await import('./sign-out-everywhere-modal')).SignOutEverywhereModal,
+}));
 const ResumeAccountModal = lazy(async () => ({
   default: (await import('./resume-account-modal')).ResumeAccountModal,
 }));
 
-type Dialog = 'pause' | 'resume' | 'privacy' | 'disable' | 'delete' | null;
+type Dialog = 'pause' | 'resume' | 'privacy' | 'disable' | 'delete' | 'signOutEverywhere' | null;
 
 /**
  * The Account section's buttons (beside Change Password): Pause or Resume when the profile is published or
  * paused (spec 000 §4), Account Privacy for experts, Disable Account, and the member's own data: Download my data
- * (a JSON file) and Delete account (issue 14).
+ * (a JSON file) and Delete account, and Sign out everywhere (every session of the member ends, this one too).
  */
 export function AccountActions() {
   const own = useOwnProfile();
   const [dialog, setDialog] = useState<Dialog>(null);
-  // A dialog stays mounted once opened, so that closing plays its transition.
-  const [used, setUsed] = useState<ReadonlySet<Dialog>>(() => new Set());
-  if (dialog && !used.has(dialog)) setUsed(new Set(used).add(dialog));
   const close = () => setDialog(null);
 
   if (own.isPending) return <Skeleton height={36} width={320} aria-label={accountTexts.loadingActions} />;
@@ -123,20 +125,42 @@ export function AccountActions() {
           {ownAccountTexts.deleteAction}
         </Button>
       </Group>
-      <Suspense fallback={null}>
-        {used.has('pause') ? <PauseAccountModal opened={dialog === 'pause'} onClose={close} /> : null}
-        {used.has('resume') ? <ResumeAccountModal opened={dialog === 'resume'} onClose={close} /> : null}
-        {isExpert && used.has('privacy') ? (
+      <Group gap="sm">
+        <Button
+          variant="default"
+          leftSection={<IconLogout size={16} aria-hidden="true" />}
+          onClick={() => setDialog('signOutEverywhere')}
+        >
+          {accountTexts.signOutEverywhere}
+        </Button>
+      </Group>
+      {/* Each dialog mounts when first opened and stays (closing plays its transition); closed, the focus goes back
+          to its button. */}
+      <WhenOpened opened={dialog === 'pause'}>
+        <PauseAccountModal opened={dialog === 'pause'} onClose={close} />
+      </WhenOpened>
+      <WhenOpened opened={dialog === 'resume'}>
+        <ResumeAccountModal opened={dialog === 'resume'} onClose={close} />
+      </WhenOpened>
+      {isExpert ? (
+        <WhenOpened opened={dialog === 'privacy'}>
           <PrivacyModal
             opened={dialog === 'privacy'}
             onClose={close}
             isPrivate={profile.private}
             published={profile.profilePublished}
           />
-        ) : null}
-        {used.has('disable') ? <DisableAccountModal opened={dialog === 'disable'} onClose={close} /> : null}
-        {used.has('delete') ? <DeleteAccountModal opened={dialog === 'delete'} onClose={close} /> : null}
-      </Suspense>
+        </WhenOpened>
+      ) : null}
+      <WhenOpened opened={dialog === 'disable'}>
+        <DisableAccountModal opened={dialog === 'disable'} onClose={close} />
+      </WhenOpened>
+      <WhenOpened opened={dialog === 'delete'}>
+        <DeleteAccountModal opened={dialog === 'delete'} onClose={close} />
+      </WhenOpened>
+      <WhenOpened opened={dialog === 'signOutEverywhere'}>
+        <SignOutEverywhereModal opened={dialog === 'signOutEverywhere'} onClose={close} />
+      </WhenOpened>
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { accessTexts, accountTexts, commonTexts, profileTexts } from '@intergen/
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { IconClockHour4, IconEyeOff, IconHandStop, IconSparkles } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { WhenOpened } from '../../../components/when-opened';
 import { usePublicConfig } from '../../../lib/config';
 import { useOwnProfile } from '../../../lib/own-profile';
 import { usePostponeAnnualConfirmation } from '../api/postpone-annual-confirmation';
@@ -23,9 +24,6 @@ const ResumeAccountModal = lazy(async () => ({
  */
 export function AccountBanners({ user }: { user: SessionUser }) {
   const [resumeOpened, setResumeOpened] = useState(false);
-  // Mounted from the first opening on, so that closing plays the modal's transition.
-  const [resumeUsed, setResumeUsed] = useState(false);
-  if (resumeOpened && !resumeUsed) setResumeUsed(true);
   const welcomeBack = useSessionFlag('welcomeBack', user.id);
   const status = user.kind ? user.profile?.status : null;
   const paused = status === 'paused';
@@ -72,11 +70,9 @@ export function AccountBanners({ user }: { user: SessionUser }) {
           {profileTexts.pendingBanner}
         </Alert>
       ) : null}
-      {resumeUsed ? (
-        <Suspense fallback={null}>
-          <ResumeAccountModal opened={resumeOpened} onClose={() => setResumeOpened(false)} />
-        </Suspense>
-      ) : null}
+      <WhenOpened opened={resumeOpened}>
+        <ResumeAccountModal opened={resumeOpened} onClose={() => setResumeOpened(false)} />
+      </WhenOpened>
     </Stack>
   );
 }

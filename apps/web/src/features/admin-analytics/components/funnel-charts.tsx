@@ -13,12 +13,66 @@ type Funnel = AdminAnalyticsResponse['funnel'];
 
 /** Each role's colour in every chart. */
 const roleColors = { expert: 'blue.7', company: 'orange.7' } as const;
-/** The stages the weekly chart draws, and their colours. */
+/** Every stage the weekly chart draws (all seven, as the API sends them), each in a colour of its own. */
 const weeklyStages = [
   { stage: 'signedUp', color: 'blue.7' },
+  { stage: 'complete', color: 'cyan.8' },
   { stage: 'published', color: 'teal.7' },
+  { stage: 'suggested', color: 'lime.9' },
+  { stage: 'requested', color: 'orange.8' },
   { stage: 'accepted', color: 'grape.7' },
+  { stage: 'reviewed', color: 'red.8' },
 ] as const satisfies readonly { stage: FunnelStage; color: string }[];
+
+/** The steps between consecutive stages. */
+const steps = funnelStages.slice(1).map((to, i) => ({ from: funnelStages[i]!, to }));
+
+/** The share of a stage's members who reached the next one; null when none reached the first. */
+export function conversionRates(counts: Record<FunnelStage, number>): (number | null)[] {
+  return steps.map(({ from, to }) => (counts[from] > 0 ? counts[to] / counts[from] : null));
+}
+
+/** The conversion from each stage to the next over the range (a bar per step), and week by week in the numbers. */
+export function FunnelConversion({ funnel }: { funnel: Funnel }) {
+  const byWeek = new Map<string, Record<FunnelStage, number>>();
+  for (const row of funnel.weeks) {
+    const sum =
+      byWeek.get(row.week) ??
+      (Object.fromEntries(funnelStages.map((s) => [s, 0])) as Record<FunnelStage, number>);
+    for (const stage of funnelStages) sum[stage] += row[stage];
+    byWeek.set(row.week, sum);
+  }
+  const overall = conversionRates(funnel.overall);
+  const label = (i: number) =>
+    t.conversionStep(funnelStageLabels[steps[i]!.from], funnelStageLabels[steps[i]!.to]);
+  const weeks = [...byWeek.keys()];
+  const data: ChartData = {
+    columns: [t.conversionColumn, t.rangeColumn, ...weeks],
+    rows: steps.map((_, i) => [
+      label(i),
+      t.conversionRate(overall[i]!),
+      ...weeks.map((week) => t.conversionRate(conversionRates(byWeek.get(week)!)[i]!)),
+    ]),
+  };
+  return (
+    <ChartCard
+      title={t.conversionTitle}
+      description={t.conversionDescription}
+      data={funnel.overall.signedUp > 0 ? data : null}
+    >
+      <BarChart
+        h={320}
+        data={steps.map((_, i) => ({ step: label(i), rate: Math.round((overall[i] ?? 0) * 100) }))}
+        dataKey="step"
+        orientation="vertical"
+        unit="%"
+        xAxisProps={{ domain: [0, 100] }}
+        yAxisProps={{ width: 170 }}
+        series={[{ name: 'rate', label: t.conversionColumn, color: 'indigo.7' }]}
+      />
+    </ChartCard>
+  );
+}
 
 /** How far the range's sign-ups got, stage by stage: one bar per stage and role. */
 export function FunnelByStage({ funnel }: { funnel: Funnel }) {

@@ -103,6 +103,42 @@ function rowOf(table: HTMLElement, header: string): string[] {
 }
 
 describe('the admin analytics page', () => {
+  it('gives the conversion from each of the seven stages to the next, over the range and week by week', async () => {
+    installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/analytics': () => ({ body: answer() }),
+    });
+    renderApp('/admin/analytics', { user: admin });
+    const table = await screen.findByRole('table', { name: t.conversionTitle });
+    const step = (from: keyof typeof funnelStageLabels, to: keyof typeof funnelStageLabels) =>
+      t.conversionStep(funnelStageLabels[from], funnelStageLabels[to]);
+    // Six steps between seven stages; the range is 7 → 6 → 5 → 4 → 3 → 2 → 2.
+    expect(within(table).getAllByRole('row')).toHaveLength(7);
+    expect(rowOf(table, step('signedUp', 'complete'))).toEqual([
+      step('signedUp', 'complete'),
+      '86%',
+      '75%',
+      '100%',
+    ]);
+    expect(rowOf(table, step('requested', 'accepted'))).toEqual([
+      step('requested', 'accepted'),
+      '67%',
+      '0%',
+      '100%',
+    ]);
+    // No one of week 2 was accepted: no rate rather than a division by zero.
+    expect(rowOf(table, step('accepted', 'reviewed'))).toEqual([
+      step('accepted', 'reviewed'),
+      '100%',
+      '—',
+      '100%',
+    ]);
+    // The weekly numbers hold every stage.
+    const weekly = screen.getByRole('table', { name: t.weeklyTitle });
+    for (const label of Object.values(funnelStageLabels))
+      expect(within(weekly).getByRole('columnheader', { name: label })).toBeTruthy();
+  });
+
   it('shows the funnel, tracking events and lost reasons with their numbers as tables', async () => {
     const { calls } = installFakeApi({
       'GET /api/config': () => configAnswer,
@@ -132,7 +168,7 @@ describe('the admin analytics page', () => {
     expect(within(lost).getAllByRole('row')).toHaveLength(1 + analyticsLostReasons.length);
 
     expect(screen.getByText(t.rangeSummary('2026-01-05', '2026-01-18', 2))).toBeTruthy();
-    expect(screen.getAllByText(t.showData)).toHaveLength(4);
+    expect(screen.getAllByText(t.showData)).toHaveLength(5);
     const nav = screen.getByRole('navigation', { name: navigationTexts.admin });
     expect(within(nav).getByRole('link', { name: t.navLabel }).getAttribute('aria-current')).toBe('page');
     expect(calls.find((c) => c.path === '/api/admin/analytics')?.query.get('weeks')).toBe('12');
@@ -145,7 +181,7 @@ describe('the admin analytics page', () => {
     });
     const { router } = renderApp('/admin/analytics?weeks=26', { user: admin });
 
-    await waitFor(() => expect(screen.getAllByText(t.noData)).toHaveLength(4));
+    await waitFor(() => expect(screen.getAllByText(t.noData)).toHaveLength(5));
     expect(screen.queryByRole('table')).toBeNull();
     expect(calls.at(-1)?.query.get('weeks')).toBe('26');
 

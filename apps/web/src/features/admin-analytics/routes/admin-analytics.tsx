@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAnalytics } from '../api/get-analytics';
 import { AnalyticsFilters, analyticsQueryOf } from '../components/analytics-filters';
 import { LostReasonsChart, TrackingByWeek } from '../components/events-charts';
-import { FunnelByStage, FunnelByWeek } from '../components/funnel-charts';
+import { FunnelByStage, FunnelByWeek, FunnelConversion } from '../components/funnel-charts';
 
 /**
  * `/admin/analytics` (issue 14): the funnel from sign-up to review per week and role, the tracking events per
@@ -36,6 +36,7 @@ export function AdminAnalyticsRoute() {
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-busy={analytics.isFetching}>
             <FunnelByStage funnel={data.funnel} />
             <FunnelByWeek funnel={data.funnel} />
+            <FunnelConversion funnel={data.funnel} />
             <TrackingByWeek tracking={data.tracking} />
             <LostReasonsChart lostReasons={data.lostReasons} />
           </SimpleGrid>

@@ -13,6 +13,33 @@ function targetLabel(entry: AuditEntry): string {
   return entry.target ?? '';
 }
 
+/** What an entry acted on: a member by their name and e-mail at the time, anything else by its label. */
+function Target({ entry }: { entry: AuditEntry }) {
+  const { targetName, targetEmail } = entry.details;
+  if (typeof targetName !== 'string' || typeof targetEmail !== 'string') return <>{targetLabel(entry)}</>;
+  return (
+    <>
+      <Text size="sm" fw={600}>
+        {targetName}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {targetEmail}
+      </Text>
+    </>
+  );
+}
+
+/** The reason an admin gave (deactivate, unpublish, delete …), when there is one. */
+function Reason({ details }: { details: AuditEntry['details'] }) {
+  if (typeof details.reason !== 'string' || !details.reason) return null;
+  return (
+    <dl className="ig-audit-changes">
+      <dt>{t.reason}</dt>
+      <dd>{details.reason}</dd>
+    </dl>
+  );
+}
+
 function Actor({ actor }: { actor: AuditEntry['actor'] }) {
   if (!actor) return <Text size="sm">{t.system}</Text>;
   if (!actor.email) return <Text size="sm">{t.formerUser(actor.id)}</Text>;
@@ -52,8 +79,9 @@ function Changes({ details }: { details: AuditEntry['details'] }) {
 /** The audit log's entries: when, who, which action on what, and what changed. */
 export function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped verticalSpacing="sm">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the keyboard's focus (WCAG 2.1.1).
+    <section className="ig-audit-scroll" tabIndex={0} aria-label={t.scrollLabel}>
+      <Table striped verticalSpacing="sm" miw={640} aria-label={t.tableLabel}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t.when}</Table.Th>
@@ -73,14 +101,17 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
                 <Actor actor={entry.actor} />
               </Table.Td>
               <Table.Td>{auditActionLabels[entry.action] ?? entry.action}</Table.Td>
-              <Table.Td>{targetLabel(entry)}</Table.Td>
               <Table.Td>
+                <Target entry={entry} />
+              </Table.Td>
+              <Table.Td>
+                <Reason details={entry.details} />
                 <Changes details={entry.details} />
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </section>
   );
 }

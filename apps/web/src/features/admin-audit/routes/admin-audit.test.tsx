@@ -24,6 +24,49 @@ const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => (
 });
 
 describe('the admin audit log', () => {
+  it('names the member acted on by their name and e-mail at the time, and shows the reason given', async () => {
+    installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/audit': () => ({
+        body: {
+          entries: [
+            entry(1, {
+              action: 'profile.deactivate',
+              target: 'm1',
+              details: {
+                reason: 'Spam reports',
+                targetName: 'Grace Hopper',
+                targetEmail: 'grace@example.com',
+              },
+            }),
+          ],
+          nextCursor: null,
+        },
+      }),
+    });
+    renderApp('/admin/audit', { user: admin });
+    const table = await screen.findByRole('table', { name: t.tableLabel });
+    expect(within(table).getByText('Grace Hopper')).toBeTruthy();
+    expect(within(table).getByText('grace@example.com')).toBeTruthy();
+    expect(within(table).queryByText('m1')).toBeNull();
+    expect(within(table).getByText(t.reason)).toBeTruthy();
+    expect(within(table).getByText('Spam reports')).toBeTruthy();
+  });
+
+  it('keeps its table in a box that scrolls sideways and takes the keyboard focus (axe scrollable-region-focusable)', async () => {
+    installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/audit': () => ({ body: { entries: [entry(1)], nextCursor: null } }),
+    });
+    renderApp('/admin/audit', { user: admin });
+    const table = await screen.findByRole('table', { name: t.tableLabel });
+    const box = screen.getByRole('region', { name: t.scrollLabel });
+    expect(box.contains(table)).toBe(true);
+    expect(box.tabIndex).toBe(0);
+    box.focus();
+    expect(document.activeElement).toBe(box);
+  });
+
   it('searches once typing pauses, keeps the search in the address and says when nothing matches', async () => {
     const { calls } = installFakeApi({
       'GET /api/config': () => configAnswer,

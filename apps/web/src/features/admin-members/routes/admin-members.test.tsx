@@ -1,6 +1,7 @@
 import type { AdminMemberRow, AdminMembersResponse } from '@intergen/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { liveTopicQueryKeys } from '../../../lib/live-events';
 import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
 
 const admin = buildUser({ id: 'a1', kind: null, isAdmin: true, profile: null, firstName: 'Admin' });
@@ -33,6 +34,38 @@ const listCalls = (calls: { path: string; query: URLSearchParams }[]) =>
   calls.filter((c) => c.path === '/api/admin/members').map((c) => c.query.toString());
 
 describe('the admin members console', () => {
+  it('marks every status in a look of its own: Inactive and Incomplete never read alike', async () => {
+    const statuses = [
+      'published',
+      'pending',
+      'paused',
+      'inactive',
+      'disabled',
+      'complete',
+      'incomplete',
+    ] as const;
+    installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/members': () =>
+        answer({
+          members: statuses.map((status, i) => member(`m${i}`, { status })),
+          nextCursor: null,
+          total: statuses.length,
+        }),
+    });
+    renderApp('/admin/members', { user: admin });
+    const table = await screen.findByRole('table', { name: 'Members' });
+    const badge = (label: string) => within(table).getByText(label).closest('.mantine-Badge-root')!;
+    await within(table).findByText('Inactive');
+    const inactive = badge('Inactive');
+    const incomplete = badge('Incomplete');
+    expect(inactive.getAttribute('data-variant')).not.toBe(incomplete.getAttribute('data-variant'));
+    // Each chip carries an icon, and no two statuses share one.
+    const icons = statuses.map((s) => table.querySelector(`[data-status="${s}"] svg`)?.getAttribute('class'));
+    expect(icons.every(Boolean)).toBe(true);
+    expect(new Set(icons).size).toBe(statuses.length);
+  });
+
   it('shows every member with role, status, flags, dates and ratings, each linking to the member', async () => {
     installFakeApi({
       'GET /api/config': () => configAnswer,
@@ -202,6 +235,25 @@ describe('the admin members console', () => {
     ).toBeTruthy();
     expect(screen.queryByText('No member matches these filters.')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
+  it('reads the list again when the live stream says members changed', async () => {
+    let names = ['Grace Hopper'];
+    installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/members': () =>
+        answer({
+          members: names.map((name, i) => member(`m${i}`, { name })),
+          nextCursor: null,
+          total: names.length,
+        }),
+    });
+    const { queryClient } = renderApp('/admin/members', { user: admin });
+    const table = await screen.findByRole('table', { name: 'Members' });
+    await within(table).findByText('Grace Hopper');
+    names = ['Grace Hopper', 'Ada Lovelace'];
+    for (const queryKey of liveTopicQueryKeys.adminMembers) await queryClient.invalidateQueries({ queryKey });
+    expect(await within(table).findByText('Ada Lovelace')).toBeTruthy();
   });
 
   it('is the admin section formerly called Profiles, and not for members', async () => {

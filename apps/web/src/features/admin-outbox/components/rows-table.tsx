@@ -73,6 +73,7 @@ export function RowsTable({ rows, order, caption, ...actions }: RowsTableProps) 
                     {row.topic}
                   </Text>
                 ) : null}
+                <MailLines row={row} />
               </Table.Td>
               <Table.Td>
                 <StateBadge state={row.state} />
@@ -102,6 +103,17 @@ export function RowsTable({ rows, order, caption, ...actions }: RowsTableProps) 
   );
 }
 
+/** An e-mail row's recipient and subject, so the admin knows which mail it is. */
+function MailLines({ row }: { row: OutboxRow }) {
+  if (!row.mail) return null;
+  return (
+    <>
+      <Text size="xs">{t.mailTo(row.mail.to)}</Text>
+      <Text size="xs">{t.mailSubject(row.mail.subject)}</Text>
+    </>
+  );
+}
+
 function RowCard({ row, actions }: { row: OutboxRow; actions: RowActions }) {
   return (
     <Paper withBorder radius="md" p="sm" component="article" aria-label={t.rowLabel(row.id, row.description)}>
@@ -115,6 +127,7 @@ function RowCard({ row, actions }: { row: OutboxRow; actions: RowActions }) {
               {row.description === row.topic ? '' : `${row.topic} · `}
               {t.row} {row.id}
             </Text>
+            <MailLines row={row} />
           </div>
           <StateBadge state={row.state} />
         </Group>

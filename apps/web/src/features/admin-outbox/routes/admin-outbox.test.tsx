@@ -31,6 +31,7 @@ function row(overrides: Partial<OutboxRow> = {}): OutboxRow {
     lastError: 'HubSpot answered 502',
     runAt: 1_700_000_000_000,
     createdAt: 1_700_000_000_000,
+    mail: null,
     ...overrides,
   };
 }
@@ -51,6 +52,29 @@ function countIn(card: HTMLElement, label: string): string | null | undefined {
 }
 
 describe('the admin outbox page', () => {
+  it("shows an e-mail row's recipient and subject", async () => {
+    installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/outbox/summary': summary,
+      'GET /api/admin/outbox/rows': () => ({
+        body: {
+          rows: [
+            row({
+              topic: 'mail.send',
+              description: 'mail.send',
+              mail: { to: 'grace@example.com', subject: 'Your profile is published' },
+            }),
+          ],
+          nextCursor: null,
+        },
+      }),
+    });
+    renderApp('/admin/outbox', { user: admin });
+    const table = await screen.findByRole('table', { name: t.rowsTitle });
+    expect(within(table).getByText(t.mailTo('grace@example.com'))).toBeTruthy();
+    expect(within(table).getByText(t.mailSubject('Your profile is published'))).toBeTruthy();
+  });
+
   it('shows a card per topic and the open rows, with the filters in the address', async () => {
     const { calls } = installFakeApi({
       'GET /api/config': () => configAnswer,

@@ -20,7 +20,7 @@ export type AdminAction =
   | 'unpublish';
 
 /** What an action needs to know of a profile: a list row or a full profile both have it. */
-/** `profileComplete` when known: an inactive, incomplete profile cannot be activated (the server refuses it too). */
+/** `profileComplete` when known (the full profile): an incomplete unpublished profile cannot be published. */
 export type ActionTarget = Pick<AdminProfileRow, 'id' | 'kind' | 'name' | 'status' | 'isVerified'> & {
   profileComplete?: boolean;
 };
@@ -40,16 +40,17 @@ export const actionLabels: Record<AdminAction, string> = {
 
 /**
  * The actions that make sense for a profile in its status (spec 000 §4): approve a pending expert, publish a
- * complete company, verify or unverify an expert, unpublish a published profile, deactivate or activate.
+ * complete company, approve or publish again a profile an admin unpublished, verify or unverify an expert,
+ * unpublish a published profile, deactivate, or activate (always: activation never strands a member).
  */
 export function availableActions(target: ActionTarget): AdminAction[] {
   const actions: AdminAction[] = [];
-  if (target.kind === 'expert' && target.status === 'pending') actions.push('approve');
-  if (target.kind === 'company' && target.status === 'complete') actions.push('publish');
+  const republishable = target.status === 'disabled' && target.profileComplete !== false;
+  if (target.kind === 'expert' && (target.status === 'pending' || republishable)) actions.push('approve');
+  if (target.kind === 'company' && (target.status === 'complete' || republishable)) actions.push('publish');
   if (target.kind === 'expert') actions.push(target.isVerified ? 'unverify' : 'verify');
   if (target.status === 'published') actions.push('unpublish');
-  if (target.status !== 'inactive') actions.push('deactivate');
-  else if (target.profileComplete !== false) actions.push('activate');
+  actions.push(target.status === 'inactive' ? 'activate' : 'deactivate');
   return actions;
 }
 

@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { adminProfilesPath } from '../../../lib/paths';
 import { useAdminProfile } from '../api/get-admin-profile';
+import { MemberActivity } from '../components/member-activity';
 import { StatusPanel } from '../components/status-panel';
 import { useAdminActions } from '../components/use-admin-actions';
 
@@ -45,6 +46,7 @@ export function AdminProfileRoute({ renderProfile }: { renderProfile: (profile: 
               {query.data.name}
             </Title>
             <StatusPanel profile={query.data} actions={actions} />
+            <MemberActivity memberId={query.data.id} />
             {renderProfile(query.data)}
           </>
         )}

@@ -37,7 +37,7 @@ describe('the admin profile page', () => {
     expect(await screen.findByRole('button', { name: 'Activate Grace Hopper' })).toBeTruthy();
   });
 
-  it('offers no Activate for an inactive profile that is not complete', async () => {
+  it('offers Activate for an inactive profile that is not complete: the member is never stranded', async () => {
     installFakeApi({
       'GET /api/config': () => configAnswer,
       'GET /api/admin/profiles/e1': () => ({
@@ -54,8 +54,22 @@ describe('the admin profile page', () => {
     renderApp('/admin/members/e1', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete member' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Activate Grace Hopper' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Activate Grace Hopper' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Deactivate Grace Hopper' })).toBeNull();
+  });
+
+  it('approves an unpublished expert again', async () => {
+    const { calls } = installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/profiles/e1': () => ({
+        body: { profile: own({ status: 'disabled', profilePublished: false, disableReason: 'Off' }) },
+      }),
+      'POST /api/admin/profiles/e1/approve': () => ({ body: { profile: own() } }),
+    });
+    renderApp('/admin/members/e1', { user: admin });
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve Grace Hopper' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/admin/profiles/e1/approve')).toBe(true));
+    expect(await screen.findByRole('button', { name: 'Unpublish Grace Hopper' })).toBeTruthy();
   });
 
   it('is not for members', async () => {

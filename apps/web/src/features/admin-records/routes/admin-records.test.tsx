@@ -275,4 +275,38 @@ describe('the suggestions list on /admin/suggestions', () => {
       ).toBe(true),
     );
   });
+
+  it("shows one member's score with every counterpart, computed on demand, ranked and paged", async () => {
+    const row = (rank: number, score: number) => ({
+      counterpart: {
+        id: `c${rank}`,
+        kind: 'company' as const,
+        name: `Founder ${rank}`,
+        companyName: `Company ${rank}`,
+      },
+      score,
+      rank,
+    });
+    const member = { id: 'e1', kind: 'expert' as const, name: 'Ada Lovelace', companyName: null };
+    const { calls } = installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/matching/members/e1/scores': (_b, url) => ({
+        body: url.searchParams.get('cursor')
+          ? { member, rows: [row(3, 12)], total: 3, nextCursor: null }
+          : { member, rows: [row(1, 91), row(2, 40)], total: 3, nextCursor: 'next' },
+      }),
+    });
+    renderApp('/admin/scores?member=e1', { user: admin });
+    const table = await screen.findByRole('table', { name: t.memberScoresTitle('Ada Lovelace') });
+    // Weak pairs too: a 40, never stored, is shown; counterparts are named by company.
+    expect(within(table).getByRole('link', { name: t.openMember('Company 2') })).toBeTruthy();
+    expect(within(table).getByText('40')).toBeTruthy();
+    expect(screen.getByText(t.shownOf(2, t.memberScoresCount(3)))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: t.loadMore }));
+    expect(await within(table).findByText('12')).toBeTruthy();
+    expect(calls.find((c) => c.query.get('cursor') === 'next')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(t.minScoreFilter), { target: { value: '80' } });
+    await waitFor(() => expect(calls.some((c) => c.query.get('minScore') === '80')).toBe(true));
+    expect(screen.getByRole('link', { name: t.storedScores })).toBeTruthy();
+  });
 });

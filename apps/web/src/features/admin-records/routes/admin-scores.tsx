@@ -1,21 +1,49 @@
 import { type AdminScoreSort, adminScoreSorts } from '@intergen/contracts';
 import { limits, adminRecordsTexts as t } from '@intergen/domain';
-import { NativeSelect } from '@mantine/core';
+import { Anchor, NativeSelect } from '@mantine/core';
+import { Link } from 'react-router';
 import { Page } from '../../../components/page';
+import { adminScoresPath } from '../../../lib/paths';
 import { oneOf, useUrlParams } from '../../../lib/url-params';
 import { type AdminScoresFilter, useAdminScores } from '../api/get-admin-scores';
+import { MemberScores, scoreMinimums } from '../components/member-scores';
 import { RecordsSection } from '../components/records-section';
 import { ScoresTable } from '../components/scores-table';
 import { SearchField } from '../components/search-field';
 
-/** The minimum scores offered; 80 is the spec's strong match (001 §9). */
-const minimums = [60, limits.communityScoreMinimum, 90] as const;
+const minimums = scoreMinimums;
 
 /**
- * `/admin/scores`: every scored expert–company pair, searched by name and filtered by a minimum score in the
- * address (`?q=&min=&sort=&order=`), by score or by last change, refreshed live.
+ * `/admin/scores`: every stored (strong) expert–company pair, searched by name and filtered by a minimum score in
+ * the address (`?q=&min=&sort=&order=`), by score or by last change, refreshed live. With `?member=<id>`: that
+ * member's score with every published counterpart, weak pairs included, computed on demand.
  */
 export function AdminScoresRoute() {
+  const { params } = useUrlParams();
+  const member = params.get('member');
+  return member ? <OneMemberScores memberId={member} /> : <StoredScores />;
+}
+
+/** One member's scores with every counterpart (`?member=`), the minimum score in the address. */
+function OneMemberScores({ memberId }: { memberId: string }) {
+  const { params, set } = useUrlParams();
+  const min = Number(params.get('min'));
+  return (
+    <Page title={t.scoresTitle} description={t.memberScoresDescription} wide>
+      <Anchor component={Link} to={adminScoresPath} size="sm" w="fit-content">
+        {t.storedScores}
+      </Anchor>
+      <MemberScores
+        memberId={memberId}
+        minScore={minimums.find((m) => m === min) ?? null}
+        onMinScore={(value) => set({ min: value === null ? null : String(value) })}
+      />
+    </Page>
+  );
+}
+
+/** The stored (strong) pairs, searched, filtered and sorted through the address. */
+function StoredScores() {
   const { params, set } = useUrlParams();
   const min = Number(params.get('min'));
   const filter: AdminScoresFilter = {

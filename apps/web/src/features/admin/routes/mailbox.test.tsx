@@ -1,3 +1,4 @@
+import { adminMailboxTexts as t } from '@intergen/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
@@ -15,6 +16,21 @@ function mail(n: number) {
 }
 
 describe('the admin mailbox', () => {
+  it('searches by recipient or subject once typing pauses, kept in the address', async () => {
+    const { calls } = installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/mailbox': (_body, url) => ({
+        body: { messages: url.searchParams.get('q') ? [] : [mail(1)], hasMore: false },
+      }),
+    });
+    const { router } = renderApp('/admin/mailbox', { user: admin });
+    await screen.findByRole('table');
+    fireEvent.change(screen.getByRole('searchbox', { name: t.search }), { target: { value: 'nobody@x' } });
+    expect(await screen.findByText(t.emptyForSearch)).toBeTruthy();
+    expect(router.state.location.search).toBe('?q=nobody%40x');
+    expect(calls.some((c) => c.query.get('q') === 'nobody@x')).toBe(true);
+  });
+
   it('lists the newest mail first and loads older pages on demand', async () => {
     const { calls } = installFakeApi({
       'GET /api/config': () => configAnswer,

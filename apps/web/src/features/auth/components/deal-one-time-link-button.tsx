@@ -20,10 +20,20 @@ function present(value: string | null): value is string {
 /**
  * `Sign in with a one-time link` on /login-options. From a CRM deal link (`login` or `deal` in the address) it
  * mails the member named by `login` a fresh link for the deal, and needs the typed e-mail and both values
- * (spec 001 §5). Without them (an expired link, a bookmark) it mails a one-time link to the typed e-mail, as
- * /login-one-time-request does. The answer shows in blue.
+ * (spec 001 §5: a missing one is `Failed to generate link without required data`; an empty e-mail also puts a
+ * message on the e-mail field, through `onEmailMissing`). Without them (an expired link, a bookmark) it mails a
+ * one-time link to the typed e-mail, as /login-one-time-request does. The answer shows in blue.
  */
-export function DealOneTimeLinkButton({ email, params }: { email: string; params: DealLinkParams }) {
+export function DealOneTimeLinkButton({
+  email,
+  params,
+  onEmailMissing,
+}: {
+  email: string;
+  params: DealLinkParams;
+  /** Called when the button is pressed with no e-mail typed: the form says on the field that it is needed. */
+  onEmailMissing?: () => void;
+}) {
   const forDeal = useRequestDealOneTimeLink();
   const plain = useRequestOneTimeLink();
   const isDealLink = params.login !== null || params.deal !== null;
@@ -44,6 +54,7 @@ export function DealOneTimeLinkButton({ email, params }: { email: string; params
     if (request.isPending) return;
     const { login, deal, redirect } = params;
     const typed = email.trim();
+    if (!typed) onEmailMissing?.();
     if (!isDealLink) {
       if (!isValidEmail(typed)) {
         plain.reset();

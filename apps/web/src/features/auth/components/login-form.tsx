@@ -19,8 +19,11 @@ interface LoginFormProps {
   initialError?: string | null;
   /** Called whenever an input changes (the spec clears messages on edit). */
   onEdit?: () => void;
-  /** Rendered under the form with the e-mail typed so far (the one-time link button of /login-options). */
-  extra?: (email: string) => ReactNode;
+  /**
+   * Rendered under the form with the e-mail typed so far (the one-time link button of /login-options), and a way to
+   * put a message on the e-mail field (cleared when the field is edited) and the caret in it.
+   */
+  extra?: (email: string, emailNeeded: (message: string) => void) => ReactNode;
   /** Show the Forgot password link. */
   withLinks?: boolean;
 }
@@ -39,12 +42,14 @@ export function LoginForm({
 }: LoginFormProps) {
   const signIn = useSubmission(onSubmit);
   const [values, setValues] = useState({ email: '', password: '' });
+  const [emailMessage, setEmailMessage] = useState<string | null>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
 
   const edit = (field: keyof typeof values) => (event: { currentTarget: HTMLInputElement }) => {
     const value = event.currentTarget.value;
     setValues((v) => ({ ...v, [field]: value }));
+    if (field === 'email') setEmailMessage(null);
     signIn.reset();
     onEdit?.();
   };
@@ -70,7 +75,7 @@ export function LoginForm({
           <ErrorAlert message={error} />
           <EmailField
             ref={emailInput}
-            error={invalid.has('email') || undefined}
+            error={emailMessage ?? (invalid.has('email') || undefined)}
             value={values.email}
             onChange={edit('email')}
           />
@@ -95,7 +100,10 @@ export function LoginForm({
           </Button>
         </Stack>
       </form>
-      {extra?.(values.email)}
+      {extra?.(values.email, (message) => {
+        setEmailMessage(message);
+        emailInput.current?.focus();
+      })}
     </Stack>
   );
 }

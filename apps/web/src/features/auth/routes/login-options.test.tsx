@@ -1,4 +1,4 @@
-import { messages } from '@intergen/domain';
+import { authTexts, messages } from '@intergen/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
@@ -13,6 +13,31 @@ describe('/login-options', () => {
 
     expect((await screen.findByRole('alert')).textContent).toContain(messages.oneTimeLinkMissingData);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('says on the e-mail field that the e-mail is needed when none is typed, beside the spec’s message', async () => {
+    const { calls } = installFakeApi({ 'GET /api/config': () => configAnswer });
+    renderApp('/login-options?login=u7&deal=42');
+    const button = await screen.findByRole('button', { name: 'Sign in with a one-time link' });
+    fireEvent.click(button);
+
+    expect((await screen.findByRole('alert')).textContent).toContain(messages.oneTimeLinkMissingData);
+    const field = screen.getByLabelText(/^Email/);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(authTexts.oneTimeLinkEmailNeeded)).toBeTruthy();
+    expect(field.getAttribute('aria-describedby') ?? '').not.toBe('');
+    expect(document.activeElement).toBe(field);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    // Typing clears the field's message.
+    fireEvent.change(field, { target: { value: 'ada@example.com' } });
+    expect(screen.queryByText(authTexts.oneTimeLinkEmailNeeded)).toBeNull();
+  });
+
+  it('without an invitation and no e-mail typed, the field says the e-mail is needed too', async () => {
+    installFakeApi({ 'GET /api/config': () => configAnswer });
+    renderApp('/login-options');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in with a one-time link' }));
+    expect(await screen.findByText(authTexts.oneTimeLinkEmailNeeded)).toBeTruthy();
   });
 
   it('requests a link for the deal and shows the server message', async () => {

@@ -56,10 +56,14 @@ export function LoginOptionsRoute() {
         onSubmit={signInThenEnter}
         initialError={linkError}
         onEdit={() => setLinkError(null)}
-        extra={(email) => (
+        extra={(email, emailNeeded) => (
           <>
             <Divider label={authTexts.or} labelPosition="center" />
-            <DealOneTimeLinkButton email={email} params={{ login, deal, redirect }} />
+            <DealOneTimeLinkButton
+              email={email}
+              params={{ login, deal, redirect }}
+              onEmailMissing={() => emailNeeded(authTexts.oneTimeLinkEmailNeeded)}
+            />
             <AuthLinkLine
               lead={authTexts.noInvitationLink}
               to={withRedirect(routes.oneTimeRequest, redirect)}

@@ -49,11 +49,15 @@ export function CommunityFiltersForm(props: CommunityFiltersProps) {
           type="search"
           label={t.searchLabel[kind]}
           description={t.searchShortcut}
-          placeholder={t.searchPlaceholder}
+          placeholder={t.searchPlaceholder[kind]}
           value={props.searchInput}
           onChange={(event) => props.onSearchInput(event.currentTarget.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Escape') event.currentTarget.blur();
+            // Escape only blurs (spec 001 §9): a search field's own Escape would also clear the text.
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              event.currentTarget.blur();
+            }
             if (event.key === 'Enter') props.onSearchSubmit();
           }}
           leftSection={<IconSearch size={16} aria-hidden="true" />}

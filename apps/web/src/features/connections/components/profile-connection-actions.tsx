@@ -1,5 +1,5 @@
 import { commonTexts, connectionRequestTexts as t } from '@intergen/domain';
-import { Badge, Button } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { IconCheck, IconUserCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,14 +18,18 @@ interface ProfileConnectionActionsProps {
   profileId: string;
   /** The member's full name. */
   name: string;
-  /** The open suggestion with this member, when there is one (a Connect button needs it). */
+  /**
+   * The open suggestion with this member (a Connect button needs it); null when the caller looked and there is
+   * none, left out when the caller does not know.
+   */
   suggestionId?: string | null;
 }
 
 /**
  * The connection buttons on another member's profile (the side card): Accept and Decline for a request they
  * sent, `Request Sent` with `Cancel request` for one the viewer sent, `Connected` once connected, and
- * Connect when there is an open suggestion between the two. Nothing otherwise.
+ * Connect when there is an open suggestion between the two. When the caller knows there is none, a line says
+ * why no button is offered: a request needs a match suggestion (spec 001 §5). Nothing otherwise.
  */
 export function ProfileConnectionActions({ profileId, name, suggestionId }: ProfileConnectionActionsProps) {
   const connections = useConnections();
@@ -103,5 +107,12 @@ export function ProfileConnectionActions({ profileId, name, suggestionId }: Prof
     );
   }
   if (suggestionId) return <ConnectButton suggestionId={suggestionId} name={name} requestSent={false} />;
+  if (suggestionId === null) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t.connectNeedsSuggestion}
+      </Text>
+    );
+  }
   return null;
 }

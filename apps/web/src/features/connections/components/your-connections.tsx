@@ -236,16 +236,26 @@ function ConnectionsSection({
  * The member's connections: contact details, meeting invites, and the review (to leave, or the rating
  * given). `All reviews complete` once every connection is rated; `You have no connections` before the first.
  */
-export function YourConnections({ onViewProfile }: { onViewProfile?: (profileId: string) => void }) {
+export function YourConnections({
+  onViewProfile,
+  reviewedOnly = false,
+}: {
+  onViewProfile?: (profileId: string) => void;
+  /** Only the reviewed connections: the page lists those waiting for a review above, each connection once. */
+  reviewedOnly?: boolean;
+}) {
   const connections = useConnections();
   // One list per answer of the server: the carousel renders its cards again only when the list changes.
-  const items = useMemo(
-    () => (connections.data ? [...connections.data.unrated, ...connections.data.rated] : []),
-    [connections.data],
-  );
+  const items = useMemo(() => {
+    if (!connections.data) return [];
+    const { unrated, rated } = connections.data;
+    return reviewedOnly ? rated : [...unrated, ...rated];
+  }, [connections.data, reviewedOnly]);
   if (connections.isPending) return <LoadingSection title={connectionRequestTexts.connectionsHeading} />;
   if (!connections.data) return null;
   const { unrated, surveyFormUrl } = connections.data;
+  // Every connection is in the review list above: nothing to list again, and "no connections" would be untrue.
+  if (reviewedOnly && items.length === 0 && unrated.length > 0) return null;
   return (
     <ConnectionsSection
       title={connectionRequestTexts.connectionsHeading}

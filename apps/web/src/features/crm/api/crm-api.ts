@@ -6,23 +6,57 @@ import type {
   CrmDeliveriesResponseSchema,
 } from '@intergen/contracts';
 import type { CrmPipeline } from '@intergen/domain';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { type Answer, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** How often an open board is read again: deals move while an admin watches (the outbox delivers in seconds). */
 export const boardRefreshMs = 3000;
 
-/** GET /api/admin/crm/board: every stage of the pipeline with its count and newest deals. */
-export function useCrmBoard(pipeline: CrmPipeline) {
+/** What narrows the board (kept in the page's address): the search text, a stage, a lost reason, two days. */
+export interface BoardFilters {
+  q: string;
+  stage: string;
+  lostReason: string;
+  from: string;
+  to: string;
+}
+
+function boardUrl(pipeline: CrmPipeline, filters: BoardFilters, cursor?: string) {
+  const query = new URLSearchParams({ pipeline });
+  for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
+  if (cursor) query.set('cursor', cursor);
+  return `/api/admin/crm/board?${query}`;
+}
+
+/** GET /api/admin/crm/board: every stage of the pipeline (or the one filtered on) with its count and first page. */
+export function useCrmBoard(pipeline: CrmPipeline, filters: BoardFilters) {
   return useQuery<CrmBoardResponse>({
-    queryKey: queryKeys.admin.crm.board(pipeline),
+    queryKey: [...queryKeys.admin.crm.board(pipeline), filters],
     queryFn: ({ signal }) =>
-      apiRequest<Answer<typeof CrmBoardResponseSchema>>(`/api/admin/crm/board?pipeline=${pipeline}`, {
-        signal,
-      }),
+      apiRequest<Answer<typeof CrmBoardResponseSchema>>(boardUrl(pipeline, filters), { signal }),
     refetchInterval: boardRefreshMs,
+    placeholderData: keepPreviousData,
   });
+}
+
+/** The next page of one column: the board's query for that stage, from the column's cursor. */
+export async function fetchColumnPage(
+  pipeline: CrmPipeline,
+  filters: BoardFilters,
+  stage: string,
+  cursor: string,
+): Promise<CrmBoardResponse['columns'][number]> {
+  const answer = await apiRequest<Answer<typeof CrmBoardResponseSchema>>(
+    boardUrl(pipeline, { ...filters, stage }, cursor),
+  );
+  return answer.columns[0] ?? { stage, total: 0, deals: [], nextCursor: null };
 }
 
 /** GET /api/admin/crm/deals/:id: one deal and its stage history. */
@@ -37,7 +71,7 @@ export function useCrmDeal(id: string | null) {
   });
 }
 
-/** GET /api/admin/crm/contacts: contacts by name, searched by name or e-mail, page by page. */
+/** GET /api/admin/crm/contacts: contacts by name, searched by name, e-mail or company name, page by page. */
 export function useCrmContacts(q: string) {
   return useInfiniteQuery({
     queryKey: queryKeys.admin.crm.contacts(q),

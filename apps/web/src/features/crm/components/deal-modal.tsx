@@ -5,7 +5,10 @@ import { Anchor, Loader, Modal, Stack, Table, Text, Timeline, Title } from '@man
 import { ErrorAlert } from '../../../components/alerts';
 import { errorMessage } from '../../../lib/api-client';
 import { useCrmDeal } from '../api/crm-api';
-import { partiesOf } from './deal-board';
+import { partiesOf, partyName } from './deal-board';
+
+const partyLabel = (party: { name: string; companyName: string | null }) =>
+  party.companyName ? `${party.companyName} (${party.name})` : party.name;
 
 const when = (ms: number) => new Date(ms).toLocaleString();
 
@@ -18,7 +21,7 @@ export function DealModal({ id, onClose }: { id: string | null; onClose: () => v
       opened={id !== null}
       onClose={onClose}
       size="lg"
-      title={deal ? t.dealTitle(deal.first.name, deal.second.name) : t.history}
+      title={deal ? t.dealTitle(partyName(deal.first), partyName(deal.second)) : t.history}
     >
       {query.isPending ? (
         <Loader aria-label={t.history} />
@@ -30,11 +33,11 @@ export function DealModal({ id, onClose }: { id: string | null; onClose: () => v
             <Table.Tbody>
               <Table.Tr>
                 <Table.Th>{partiesOf(deal)[0]}</Table.Th>
-                <Table.Td>{deal.first.name}</Table.Td>
+                <Table.Td>{partyLabel(deal.first)}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{partiesOf(deal)[1]}</Table.Th>
-                <Table.Td>{deal.second.name}</Table.Td>
+                <Table.Td>{partyLabel(deal.second)}</Table.Td>
               </Table.Tr>
               {Object.entries(deal.properties)
                 .filter(([, v]) => v !== null && v !== '')

@@ -11,8 +11,8 @@ const deal: CrmDeal = {
   pipeline: 'connection',
   stage: dealStages.pending,
   lostReason: null,
-  first: { memberId: 'e1', contactId: 'c1', name: 'Ada Expert' },
-  second: { memberId: 'v1', contactId: 'c2', name: 'Venture Co' },
+  first: { memberId: 'e1', contactId: 'c1', name: 'Ada Expert', companyName: null },
+  second: { memberId: 'v1', contactId: 'c2', name: 'Victor Owner', companyName: 'Venture Co' },
   properties: { connection_requested_by: 'venture', request_message: 'Shall we talk?', match_score: 91 },
   createdAt: 1_700_000_000_000,
   updatedAt: 1_700_000_000_000,
@@ -28,6 +28,7 @@ function board(pipeline: 'connection' | 'network', gateway: 'local' | 'hubspot' 
         stage,
         total: stage === dealStages.pending ? 1 : 0,
         deals: stage === dealStages.pending ? [deal] : [],
+        nextCursor: null,
       })),
     },
   };
@@ -57,9 +58,8 @@ describe('the admin CRM page', () => {
     ).toBeTruthy();
     expect(screen.getByText(crmTexts.gatewayLocal)).toBeTruthy();
 
-    fireEvent.click(
-      within(pending).getByRole('button', { name: crmTexts.openDeal('Ada Expert', 'Venture Co') }),
-    );
+    // The card's button is named by what it shows: the venture by its company.
+    fireEvent.click(within(pending).getByRole('button', { name: /^Ada Expert.*Venture Co · Victor Owner/ }));
     const dialog = await screen.findByRole('dialog', {
       name: crmTexts.dealTitle('Ada Expert', 'Venture Co'),
     });
@@ -146,5 +146,78 @@ describe('the admin CRM page', () => {
     expect(screen.getAllByText('published').length).toBeGreaterThan(0);
     fireEvent.change(screen.getByLabelText(crmTexts.searchContacts), { target: { value: 'zzz' } });
     expect(await screen.findByText(crmTexts.noContacts)).toBeTruthy();
+  });
+
+  it('searches and filters the board through the address, and pages a column on', async () => {
+    const older = (i: number): CrmDeal => ({
+      ...deal,
+      id: `old-${i}`,
+      first: { ...deal.first, name: `Old Expert ${i}` },
+      updatedAt: 1_600_000_000_000 - i,
+    });
+    const { calls } = installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/crm/board': (_b, url) => {
+        if (url.searchParams.get('cursor') === 'next')
+          return {
+            body: {
+              gateway: 'local',
+              pipeline: 'connection',
+              columns: [
+                { stage: dealStages.pending, total: 3, deals: [older(1), older(2)], nextCursor: null },
+              ],
+            },
+          };
+        const answer = board('connection');
+        const lost: CrmDeal = {
+          ...deal,
+          id: 'd2',
+          stage: dealStages.abandoned,
+          lostReason: 'expert_declined_request_from_venture',
+        };
+        for (const column of answer.body.columns) {
+          if (column.stage === dealStages.pending) Object.assign(column, { total: 3, nextCursor: 'next' });
+          if (column.stage === dealStages.abandoned) Object.assign(column, { total: 1, deals: [lost] });
+        }
+        return answer;
+      },
+    });
+    const { router } = renderApp('/admin/crm', { user: admin });
+    const pending = await screen.findByRole('region', { name: dealStages.pending });
+    // The lost reason reads as words on its chip.
+    const abandoned = screen.getByRole('region', { name: dealStages.abandoned });
+    expect(within(abandoned).getByText('Expert declined request from venture')).toBeTruthy();
+    expect(within(pending).getByText(crmTexts.shownOf(1, 3))).toBeTruthy();
+    fireEvent.click(within(pending).getByRole('button', { name: crmTexts.loadMoreIn(dealStages.pending) }));
+    expect(await within(pending).findByText('Old Expert 2')).toBeTruthy();
+    expect(
+      within(pending).queryByRole('button', { name: crmTexts.loadMoreIn(dealStages.pending) }),
+    ).toBeNull();
+    const paged = calls.find((c) => c.query.get('cursor') === 'next')!;
+    expect(paged.query.get('stage')).toBe(dealStages.pending);
+
+    fireEvent.change(screen.getByLabelText(crmTexts.searchDeals), { target: { value: 'venture co' } });
+    await waitFor(() => expect(router.state.location.search).toContain('q=venture+co'));
+    fireEvent.change(screen.getByLabelText(crmTexts.lostReasonFilter), {
+      target: { value: 'expert_declined_request_from_venture' },
+    });
+    fireEvent.change(screen.getByLabelText(crmTexts.updatedFrom), { target: { value: '2024-05-01' } });
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            c.path === '/api/admin/crm/board' &&
+            c.query.get('q') === 'venture co' &&
+            c.query.get('lostReason') === 'expert_declined_request_from_venture' &&
+            c.query.get('from') === '2024-05-01',
+        ),
+      ).toBe(true),
+    );
+    // A new search starts the columns over at their first page.
+    expect(
+      await within(screen.getByRole('region', { name: dealStages.pending })).findByText(
+        crmTexts.shownOf(1, 3),
+      ),
+    ).toBeTruthy();
   });
 });

@@ -7,7 +7,8 @@ import { ErrorAlert } from '../../../components/alerts';
 import { Page } from '../../../components/page';
 import { errorMessage } from '../../../lib/api-client';
 import { useUrlParams } from '../../../lib/url-params';
-import { useCrmBoard } from '../api/crm-api';
+import { type BoardFilters, useCrmBoard } from '../api/crm-api';
+import { BoardFiltersBar } from '../components/board-filters';
 import { ContactsTable } from '../components/contacts-table';
 import { DealBoard } from '../components/deal-board';
 import { DealModal } from '../components/deal-modal';
@@ -19,14 +20,22 @@ type TabName = (typeof tabNames)[number];
 /**
  * `/admin/crm`: the CRM mirror (DESIGN.md §6). Deals: the pipeline board, read again every few seconds so a
  * deal is seen moving as members act; a card opens the deal and its history. Contacts: the members as the CRM
- * holds them. Deliveries: what failed to reach the CRM, with Retry. Tab and pipeline live in the address.
+ * holds them. Deliveries: what failed to reach the CRM, with Retry. Tab, pipeline, the board's search and
+ * filters live in the address; every column pages on, so every deal is reachable.
  */
 export function CrmRoute() {
   const { params, set: setParams } = useUrlParams();
   const tab: TabName = tabNames.find((n) => n === params.get('tab')) ?? 'board';
   const pipeline: CrmPipeline = crmPipelines.find((p) => p === params.get('pipeline')) ?? 'connection';
   const [openDeal, setOpenDeal] = useState<string | null>(null);
-  const board = useCrmBoard(pipeline);
+  const filters: BoardFilters = {
+    q: params.get('q') ?? '',
+    stage: params.get('stage') ?? '',
+    lostReason: params.get('lostReason') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+  };
+  const board = useCrmBoard(pipeline, filters);
   const set = (key: string, value: string) => setParams({ [key]: value });
 
   return (
@@ -45,7 +54,8 @@ export function CrmRoute() {
               <SegmentedControl
                 aria-label={t.pipelinesLabel}
                 value={pipeline}
-                onChange={(value) => set('pipeline', value)}
+                // A stage or lost reason of one pipeline means nothing in the other.
+                onChange={(value) => setParams({ pipeline: value, stage: null, lostReason: null })}
                 data={crmPipelines.map((p) => ({ value: p, label: t.pipelineLabels[p] }))}
               />
               {board.data ? (
@@ -54,6 +64,7 @@ export function CrmRoute() {
                 </Badge>
               ) : null}
             </Group>
+            <BoardFiltersBar pipeline={pipeline} filters={filters} onChange={setParams} />
             {board.isPending ? (
               <Skeleton height={240} />
             ) : board.isError ? (
@@ -61,7 +72,14 @@ export function CrmRoute() {
             ) : board.data.gateway === 'hubspot' ? (
               <HubSpotNotice />
             ) : (
-              <DealBoard columns={board.data.columns} onOpen={setOpenDeal} />
+              <DealBoard
+                // A new search or filter starts every column from its first page again.
+                key={JSON.stringify([pipeline, filters])}
+                columns={board.data.columns}
+                pipeline={pipeline}
+                filters={filters}
+                onOpen={setOpenDeal}
+              />
             )}
           </Stack>
         </Tabs.Panel>

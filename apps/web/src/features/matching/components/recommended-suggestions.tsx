@@ -5,7 +5,7 @@ import {
   connectionTimings,
   suggestionTexts as t,
 } from '@intergen/domain';
-import { Stack, Title } from '@mantine/core';
+import { Group, Stack, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -26,6 +26,8 @@ import { SuggestionCard } from './suggestion-card';
 interface RecommendedSuggestionsProps {
   /** The Connect button of a card (the connections feature), composed in by the app layer. */
   renderConnect?: (suggestion: Suggestion, headingId: string) => ReactNode;
+  /** Shown beside the heading: the way into the counterparts' community (`See all`), lent by the app layer. */
+  headingAction?: ReactNode;
 }
 
 /**
@@ -82,7 +84,7 @@ function useRequestedHeldBriefly(list: Suggestion[] | undefined): Suggestion[] |
  * Recommended Ventures, as a carousel. Clearing a card asks first, then removes it at once and brings it back
  * if the server refuses.
  */
-export function RecommendedSuggestions({ renderConnect }: RecommendedSuggestionsProps) {
+export function RecommendedSuggestions({ renderConnect, headingAction }: RecommendedSuggestionsProps) {
   const user = useSignedInUser();
   const kind = user.kind ?? 'expert';
   const headingId = useId();
@@ -108,10 +110,18 @@ export function RecommendedSuggestions({ renderConnect }: RecommendedSuggestions
     });
   };
 
-  const heading = (
+  const title = (
     <Title order={2} fz="xl" id={headingId}>
       {t.recommendedHeading[kind]}
     </Title>
+  );
+  const heading = headingAction ? (
+    <Group gap="md" align="baseline" wrap="nowrap">
+      {title}
+      {headingAction}
+    </Group>
+  ) : (
+    title
   );
   const body = suggestions.isPending ? (
     <MemberCardsLoading label={t.loading} count={slides} />

@@ -30,6 +30,15 @@ function useSlashFocus(ref: React.RefObject<HTMLInputElement | null>) {
 }
 
 /**
+ * What an empty search says: `No results found` for a name, `You've added everyone` only when the expert has asked
+ * or added every advisor the search could offer (spec 000 §2), otherwise that there is nobody to offer yet.
+ */
+function emptyStateOf(searchText: string, everyoneAdded: boolean) {
+  if (searchText) return { title: communityTexts.noResults, description: communityTexts.noResultsHint };
+  return { title: everyoneAdded ? t.youveAddedEveryone : t.noAdvisorsToOffer };
+}
+
+/**
  * The My Network search (spec 001 §6): advisors connected to the same ventures as the expert, by name
  * (debounced 500 ms), 12 a page with `Load more`, each with `Add to network`.
  */
@@ -63,7 +72,7 @@ export function FindAdvisors() {
         <EmptyState
           size="sm"
           icon={<IconUsers aria-hidden="true" />}
-          title={searchText ? communityTexts.noResults : t.youveAddedEveryone}
+          {...emptyStateOf(searchText, search.data.pages[0]?.everyoneAdded ?? false)}
         />
       </Paper>
     );
@@ -124,7 +133,11 @@ export function FindAdvisors() {
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Escape') e.currentTarget.blur();
+            // Escape only blurs (spec 001 §9): a search field's own Escape would also clear the text.
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              e.currentTarget.blur();
+            }
           }}
           leftSection={<IconSearch size={16} aria-hidden="true" />}
           placeholder={t.searchPlaceholder}
@@ -141,6 +154,10 @@ export function FindAdvisors() {
           >
             {communityTexts.loadMore}
           </Button>
+        ) : advisors.length > 0 ? (
+          <Text c="dimmed" ta="center">
+            {t.thatsEveryoneForNow}
+          </Text>
         ) : null}
       </Stack>
     </section>

@@ -74,14 +74,30 @@ export function NetworkRequestButtons({ request, busy, onAction }: NetworkReques
   );
 }
 
-/** A network request or connection as a card: the other expert, the shared venture, contact once connected. */
+const dateOf = (ms: number) =>
+  new Date(ms).toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** What the request is: who asked whom and when (the expert named on the card is the other one). */
+export function requestSummary(request: NetworkRequest): string {
+  if (request.status === 'connected')
+    return t.connectedSince(dateOf(request.connectedOn ?? request.requestedAt));
+  return request.direction === 'received'
+    ? t.receivedOn(dateOf(request.requestedAt))
+    : t.sentOn(dateOf(request.requestedAt));
+}
+
+/**
+ * A network request or connection as a card: the other expert, what the request is and when, the venture it came
+ * through, contact once connected.
+ */
 export function NetworkRequestCard(props: NetworkRequestCardProps) {
   const headingId = useId();
   const { request } = props;
   return (
     <MemberCard card={request.counterpart} headingId={headingId}>
+      <Text size="sm">{requestSummary(request)}</Text>
       {request.viaCompanyName ? (
-        <Text size="sm" c="dimmed" mt="xs">
+        <Text size="sm" c="dimmed">
           {t.via(request.viaCompanyName)}
         </Text>
       ) : null}

@@ -31,7 +31,8 @@ export function RequestTable({ title, requests, busyId, onAction, onBack }: Requ
           {t.showLess}
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={520}>
+      {/* No sideways scrolling: at 390 px the columns narrow and the buttons stack, all within reach. */}
+      <Table.ScrollContainer minWidth={0} type="native">
         <Table striped>
           <Table.Thead>
             <Table.Tr>
@@ -52,7 +53,7 @@ export function RequestTable({ title, requests, busyId, onAction, onBack }: Requ
                 <Table.Td>{r.viaCompanyName ?? ''}</Table.Td>
                 <Table.Td>{dateOf(r.requestedAt)}</Table.Td>
                 <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
+                  <Group gap="xs">
                     <NetworkRequestButtons request={r} busy={busyId === r.id} onAction={onAction} />
                   </Group>
                 </Table.Td>

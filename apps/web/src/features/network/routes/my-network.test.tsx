@@ -9,7 +9,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildBuckets, buildCard, buildConnection, dashboardApi } from '../../../test/fixtures';
-import { buildUser, renderApp } from '../../../test/render';
+import { buildUser, configAnswer, renderApp } from '../../../test/render';
 
 const expert = buildUser();
 const company = buildUser({ kind: 'company' });
@@ -45,7 +45,7 @@ function networkApi(state: NetworkOverview, extra: Parameters<typeof dashboardAp
     { buckets: buildBuckets() },
     {
       'GET /api/network': () => ({ body: state }),
-      'GET /api/network/advisors': () => ({ body: { advisors: [], nextCursor: null } }),
+      'GET /api/network/advisors': () => ({ body: { advisors: [], nextCursor: null, everyoneAdded: false } }),
       ...extra,
     },
   );
@@ -62,8 +62,43 @@ describe('My Network', () => {
     const list = await screen.findByRole('list', { name: networkTexts.receivedNetworkRequests });
     const card = within(list).getByRole('article', { name: 'Grace Hopper' });
     expect(within(card).getByText(networkTexts.via('Analytical Engines'))).toBeTruthy();
+    // What the request is, and when: not a blank card.
+    expect(within(card).getByText(networkTexts.receivedOn('Jan 5, 2026'))).toBeTruthy();
     expect(within(card).getByRole('button', { name: connectionRequestTexts.accept })).toBeTruthy();
     expect(within(card).getByRole('button', { name: connectionRequestTexts.decline })).toBeTruthy();
+    // One request fits the row: there is no more to view.
+    expect(screen.queryByRole('button', { name: networkTexts.viewMore })).toBeNull();
+  });
+
+  it('offers View More when the row cannot show every request, and says what a sent request is', async () => {
+    const sent = Array.from({ length: 5 }, (_, i) =>
+      networkRequest({
+        id: `s${i}`,
+        direction: 'sent',
+        viaCompanyId: null,
+        viaCompanyName: null,
+        counterpart: buildCard({ id: `e${i + 10}`, kind: 'expert', name: `Advisor ${i}`, companyName: null }),
+      }),
+    );
+    networkApi(overview({ sent }));
+    renderApp('/my-network?section=Requests', { user: expert });
+    const list = await screen.findByRole('list', { name: networkTexts.sentNetworkRequests });
+    const card = within(list).getByRole('article', { name: 'Advisor 0' });
+    expect(within(card).getByText(networkTexts.sentOn('Jan 5, 2026'))).toBeTruthy();
+    expect(screen.getByRole('button', { name: networkTexts.viewMore })).toBeTruthy();
+  });
+
+  it('the decline confirmation says the other expert cannot see it', async () => {
+    networkApi(overview({ received: [networkRequest()] }));
+    renderApp('/my-network?section=Requests', { user: expert });
+    const list = await screen.findByRole('list', { name: networkTexts.receivedNetworkRequests });
+    fireEvent.click(within(list).getByRole('button', { name: connectionRequestTexts.decline }));
+    const dialog = await screen.findByRole('dialog', { name: networkTexts.declineTitle });
+    expect(
+      within(dialog).getByText(
+        'This will remove the network request from Grace Hopper. They cannot see that you have declined the request.',
+      ),
+    ).toBeTruthy();
   });
 
   it('accepting a received network request posts to the server', async () => {
@@ -81,7 +116,9 @@ describe('My Network', () => {
   });
 
   it('shows the empty states: No pending requests, You have no connections, You’ve added everyone', async () => {
-    networkApi(overview());
+    networkApi(overview(), {
+      'GET /api/network/advisors': () => ({ body: { advisors: [], nextCursor: null, everyoneAdded: true } }),
+    });
     renderApp('/my-network?section=Requests', { user: expert });
     expect(await screen.findAllByText(connectionRequestTexts.noPendingRequests)).not.toHaveLength(0);
     fireEvent.click(
@@ -114,6 +151,7 @@ describe('My Network', () => {
               },
             ],
             nextCursor: null,
+            everyoneAdded: false,
           },
         }),
       },
@@ -124,6 +162,17 @@ describe('My Network', () => {
     expect(
       await screen.findByRole('button', { name: networkTexts.addToNetworkNamed('Alan Turing') }),
     ).toBeTruthy();
+    // The whole list is in: it says so at its end.
+    expect(screen.getByText(networkTexts.thatsEveryoneForNow)).toBeTruthy();
+    expect(screen.queryByText(networkTexts.youveAddedEveryone)).toBeNull();
+  });
+
+  it('with nobody to offer, does not claim the expert added everyone', async () => {
+    networkApi(overview());
+    renderApp('/my-network?section=Advisors', { user: expert });
+    expect(await screen.findByText(networkTexts.noAdvisorsToOffer)).toBeTruthy();
+    expect(screen.queryByText(networkTexts.youveAddedEveryone)).toBeNull();
+    expect(screen.queryByText(networkTexts.thatsEveryoneForNow)).toBeNull();
   });
 
   it('Ventures: Review Your Recent Connections lists the unrated connections to review', async () => {
@@ -133,6 +182,8 @@ describe('My Network', () => {
     // The section, and the carousel inside it, carry the title.
     const [review] = await screen.findAllByRole('region', { name: networkTexts.reviewRecentConnections });
     expect(within(review!).getAllByRole('article')).toHaveLength(1);
+    // Each connection once on the page: the one to review is not listed again below.
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     expect(within(review!).getByRole('button', { name: reviewTexts.leaveReview })).toBeTruthy();
     expect(within(review!).queryByText(reviewTexts.allReviewsComplete)).toBeNull();
   });
@@ -160,6 +211,8 @@ describe('My Network', () => {
     release();
     const [review] = await screen.findAllByRole('region', { name: networkTexts.reviewRecentConnections });
     expect(within(review!).getAllByRole('article')).toHaveLength(1);
+    // Each connection once on the page: the one to review is not listed again below.
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     expect(screen.queryAllByRole('list', { name: connectionRequestTexts.loading })).toHaveLength(0);
   });
 
@@ -180,6 +233,8 @@ describe('My Network', () => {
     fireEvent.click(retry);
     const [review] = await screen.findAllByRole('region', { name: networkTexts.reviewRecentConnections });
     expect(within(review!).getAllByRole('article')).toHaveLength(1);
+    // Each connection once on the page: the one to review is not listed again below.
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     expect(calls.filter((c) => c.path === '/api/connections').length).toBeGreaterThan(asked);
   });
 
@@ -213,5 +268,14 @@ describe('My Network', () => {
         .getAllByRole('button')
         .map((b) => b.textContent?.replace(/\d+$/, '')),
     ).toEqual(['Requests', 'Advisors']);
+  });
+
+  it('with the community tab off, goes to the dashboard and never asks for the network', async () => {
+    const api = networkApi(overview(), {
+      'GET /api/config': () => ({ body: { ...configAnswer.body, communityTab: false } }),
+    });
+    const { router } = renderApp('/my-network?section=Advisors', { user: expert });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(api.calls.some((c) => c.path.startsWith('/api/network'))).toBe(false);
   });
 });

@@ -17,7 +17,8 @@ import { Badge, Button, Grid, NavLink, SegmentedControl, Stack, Title } from '@m
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInbox, IconUsers } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
-import { CardCarousel } from '../../../components/card-carousel';
+import { CardCarousel, useSlidesPerView } from '../../../components/card-carousel';
+import { SeeAllLink } from '../../../components/community-link';
 import { EmptyPanel } from '../../../components/empty-panel';
 import { LoadFailed } from '../../../components/load-failed';
 import { MemberCardsLoading } from '../../../components/member-card';
@@ -56,7 +57,10 @@ function RequestCarousel({
   onViewMore?: () => void;
 }) {
   const headingId = useId();
+  const slides = useSlidesPerView();
   if (requests.length === 0) return null;
+  // `View More` opens the table of them all: only worth it when the row cannot show them all at once.
+  const more = requests.length > slides;
   return (
     <section aria-labelledby={headingId}>
       <CardCarousel
@@ -73,7 +77,7 @@ function RequestCarousel({
           <NetworkRequestCard request={r} busy={actions.busyId === r.id} onAction={actions.run} />
         )}
       />
-      {onViewMore ? (
+      {onViewMore && more ? (
         <Button variant="subtle" mt="xs" onClick={onViewMore} aria-describedby={headingId}>
           {t.viewMore}
         </Button>
@@ -252,6 +256,9 @@ export function MyNetworkPage({ connectionRequests, connections }: MyNetworkSlot
         <Grid.Col span={{ base: 12, sm: 9 }}>
           <Stack gap="md">
             {actions.failure}
+            {section === myNetworkSections[0] ? null : (
+              <SeeAllLink list={section === myNetworkSections[1] ? 'experts' : 'ventures'} named />
+            )}
             {body}
           </Stack>
         </Grid.Col>

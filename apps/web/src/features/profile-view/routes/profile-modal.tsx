@@ -4,6 +4,7 @@ import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { DialogLoader } from '../../../components/full-page-loader';
+import { useReturnFocusOnUnmount } from '../../../components/use-return-focus';
 import { useProfileView } from '../../../lib/profile-view';
 import { ProfileDetails } from '../components/profile-details';
 import { ProfileLoadError } from '../components/profile-states';
@@ -29,6 +30,8 @@ export function ProfileModal({
   const navigate = useNavigate();
   const query = useProfileView(profileId);
   const close = onClose ?? (() => navigate(`${baseRoute}${search}`));
+  // Closing unmounts the route: the focus goes back to the card's View Profile that opened it.
+  useReturnFocusOnUnmount();
 
   return (
     <Modal

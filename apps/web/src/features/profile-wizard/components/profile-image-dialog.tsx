@@ -1,16 +1,28 @@
 import { commonTexts, fieldMessages, limits, profilePictureTexts, profileTexts } from '@intergen/domain';
-import { Avatar, Button, Group, Image, Input, Modal, Progress, Stack, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import {
+  Avatar,
+  Box,
+  Button,
+  Group,
+  Image,
+  Input,
+  LoadingOverlay,
+  Modal,
+  Progress,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPhoto, IconUpload } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { type FileRejection, useDropzone } from 'react-dropzone';
 import { ErrorAlert } from '../../../components/alerts';
 import { errorMessage } from '../../../lib/api-client';
 import { useOwnProfile } from '../../../lib/own-profile';
 import { useUploadProfileImage } from '../api/upload-profile-image';
 
 /** The picture formats the server reads (it checks the content, this only guides the file chooser). */
-const acceptedTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+const acceptedTypes = { 'image/jpeg': [], 'image/png': [], 'image/webp': [], 'image/gif': [] };
 
 /**
  * The profile picture upload dialog (spec 000 §2): choose or drop one picture; over 512000 bytes it is
@@ -21,7 +33,6 @@ function ProfileImageDialog({ opened, onClose }: { opened: boolean; onClose: () 
   const upload = useUploadProfileImage();
   const { data: profile } = useOwnProfile();
   const [refused, setRefused] = useState<string | null>(null);
-  const openRef = useRef<() => void>(null);
 
   const choose = (files: File[]) => {
     const file = files[0];
@@ -52,6 +63,16 @@ function ProfileImageDialog({ opened, onClose }: { opened: boolean; onClose: () 
     onClose();
   };
 
+  // The drop area serves the mouse; keyboard and screen-reader users choose with the button below.
+  const dropzone = useDropzone({
+    onDropAccepted: choose,
+    onDropRejected: reject,
+    accept: acceptedTypes,
+    multiple: false,
+    disabled: upload.isPending,
+    noKeyboard: true,
+  });
+
   const uploaded = upload.isSuccess ? upload.data.profile.data.profileImage : null;
   const error = refused ?? (upload.isError ? errorMessage(upload.error) : null);
 
@@ -74,18 +95,14 @@ function ProfileImageDialog({ opened, onClose }: { opened: boolean; onClose: () 
             </Text>
           </Stack>
         ) : null}
-        <Dropzone
-          onDrop={choose}
-          onReject={reject}
-          accept={acceptedTypes}
-          multiple={false}
-          loading={upload.isPending}
-          openRef={openRef}
-          // The drop area serves the mouse; keyboard and screen-reader users choose with the button below.
-          tabIndex={-1}
-          activateOnKeyboard={false}
-          inputProps={{ 'aria-label': profilePictureTexts.imageUpload }}
+        <Box
+          {...dropzone.getRootProps({ tabIndex: -1 })}
+          className="ig-dropzone"
+          data-active={dropzone.isDragActive || undefined}
+          pos="relative"
         >
+          <input {...dropzone.getInputProps({ 'aria-label': profilePictureTexts.imageUpload })} />
+          <LoadingOverlay visible={upload.isPending} />
           <Stack align="center" gap="xs" py="lg" style={{ pointerEvents: 'none' }}>
             <IconPhoto size={40} aria-hidden="true" stroke={1.5} />
             <Text ta="center" fw={600}>
@@ -95,7 +112,7 @@ function ProfileImageDialog({ opened, onClose }: { opened: boolean; onClose: () 
               {profilePictureTexts.imageRules}
             </Text>
           </Stack>
-        </Dropzone>
+        </Box>
         {upload.isPending ? (
           <Stack gap={4} role="status" aria-live="polite">
             <Text size="sm">{profilePictureTexts.imageUploading}</Text>
@@ -106,7 +123,7 @@ function ProfileImageDialog({ opened, onClose }: { opened: boolean; onClose: () 
           <Button
             variant="default"
             leftSection={<IconUpload size={16} aria-hidden="true" />}
-            onClick={() => openRef.current?.()}
+            onClick={dropzone.open}
             disabled={upload.isPending}
           >
             {uploaded || profile?.data.profileImage
