@@ -1,4 +1,4 @@
-import { connectionRequestTexts, reviewTexts } from '@intergen/domain';
+import { connectionRequestTexts, connectionTimings, reviewTexts } from '@intergen/domain';
 import {
   carousel,
   overflowsSideways,
@@ -38,7 +38,9 @@ test.describe('connection requests between two browsers', () => {
       { timeout: 120_000 },
     );
 
-    // The company connects from its recommended advisors, with a two-line message.
+    // The company connects from its recommended advisors, with a two-line message. Its page runs on a clock the
+    // test holds still from Send on, so that a loaded machine cannot run past the 5-second sent state unseen.
+    await companyPage.clock.install();
     await companyPage.goto('/dashboard');
     const advisorCard = carousel(companyPage, 'Recommended Advisors').getByRole('article', {
       name: expert.name,
@@ -51,14 +53,21 @@ test.describe('connection requests between two browsers', () => {
     await expect(connect).toHaveCSS('opacity', '1');
     await shot(companyPage, 'connections-connect-dialog');
     expect(await blockingViolations(companyPage), 'the connect dialog').toEqual([]);
+    await companyPage.clock.pauseAt(Date.now() + 1_000);
     await connect.getByRole('button', { name: 'Send' }).click();
-    await expect(connect).toHaveCount(0);
-    await expect(advisorCard.getByRole('button', { name: 'Request Sent' })).toBeDisabled();
-    await expect(companyPage.getByText(connectionRequestTexts.pendingBanner(expert.name))).toBeVisible();
+    // The page's timers (the query client's updates, the dialog's transition) move 50 ms at a step while the
+    // answer comes: the sent state is seen long before its 5 seconds are spent.
+    const banner = companyPage.getByText(connectionRequestTexts.pendingBanner(expert.name));
+    await expect(async () => {
+      await companyPage.clock.runFor(50);
+      await expect(connect).toHaveCount(0, { timeout: 100 });
+      await expect(advisorCard.getByRole('button', { name: 'Request Sent' })).toBeDisabled({ timeout: 100 });
+      await expect(banner).toBeVisible({ timeout: 100 });
+    }).toPass({ timeout: 60_000 });
     // After 5 seconds the request is marked as sent: the banner clears, the request waits under Sent Requests.
-    await expect(companyPage.getByText(connectionRequestTexts.pendingBanner(expert.name))).toHaveCount(0, {
-      timeout: 30_000,
-    });
+    await companyPage.clock.runFor(connectionTimings.pendingBannerMs);
+    await companyPage.clock.resume();
+    await expect(banner).toHaveCount(0, { timeout: 30_000 });
     await expect(
       carousel(companyPage, 'Sent Requests').getByRole('article', { name: expert.name }),
     ).toBeVisible();
