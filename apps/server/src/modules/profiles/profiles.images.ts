@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, unlink } from 'node:fs/promises';
+import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { limits, type ProfileImage, type ProfileType, profileTexts } from '@intergen/domain';
 import sharp from 'sharp';
@@ -90,6 +90,21 @@ export function pictureNameOf(url: string | null | undefined): string | null {
 
 /** Files of one batch of the import of pictures kept as files. */
 const IMPORT_BATCH = 200;
+/**
+ * A file no profile names is removed once it is this old: a replaced picture or a deleted member's must not stay
+ * on disk, while an earlier version still running beside this one (a rolling upgrade) writes its file before the
+ * profile names it.
+ */
+const LEFTOVER_AGE_MS = 60 * 60 * 1000;
+
+/** Removes a picture file no profile names, when it is older than `LEFTOVER_AGE_MS`. */
+async function removeLeftover(file: string, now: number): Promise<void> {
+  const modified = await stat(file).then(
+    (s) => s.mtimeMs,
+    () => null,
+  );
+  if (modified !== null && now - modified >= LEFTOVER_AGE_MS) await unlink(file).catch(() => {});
+}
 
 /** Moves one batch of files into the table; returns how many were imported. */
 async function importBatch(db: Executor, dir: string, files: string[]): Promise<number> {
@@ -101,9 +116,12 @@ async function importBatch(db: Executor, dir: string, files: string[]): Promise<
   let imported = 0;
   for (const name of files) {
     const owner = owners.get(`${UPLOADS_URL_PREFIX}${name}`);
-    // A file no profile names is a leftover (a replaced picture, a deleted member's): never brought back.
-    if (!owner) continue;
     const file = path.join(dir, name);
+    // A file no profile names is a leftover (a replaced picture, a deleted member's): never brought back.
+    if (!owner) {
+      await removeLeftover(file, Date.now());
+      continue;
+    }
     if (!stored.has(name)) {
       const bytes = await readFile(file);
       const format = await sharp(bytes)
