@@ -1,4 +1,4 @@
-import { authTexts, isValidEmail, messages } from '@intergen/domain';
+import { authTexts, emailProblem, messages } from '@intergen/domain';
 import { Button, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ErrorAlert, InfoAlert } from '../../../components/alerts';
@@ -56,9 +56,10 @@ export function DealOneTimeLinkButton({
     const typed = email.trim();
     if (!typed) onEmailMissing?.();
     if (!isDealLink) {
-      if (!isValidEmail(typed)) {
+      const problem = emailProblem(typed);
+      if (problem) {
         plain.reset();
-        setClientError(messages.invalidEmail);
+        setClientError(problem);
         return;
       }
       setClientError(null);

@@ -1,4 +1,4 @@
-import { authTexts, isValidEmail, messages, routes } from '@intergen/domain';
+import { authTexts, emailProblem, routes } from '@intergen/domain';
 import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ErrorAlert, SuccessAlert } from '../../../components/alerts';
@@ -24,8 +24,9 @@ export function ForgotPasswordForm() {
       form.getInputNode('email')?.focus();
       return;
     }
-    if (!isValidEmail(email.trim())) {
-      form.setFieldError('email', messages.invalidEmail);
+    const problem = emailProblem(email.trim());
+    if (problem) {
+      form.setFieldError('email', problem);
       form.getInputNode('email')?.focus();
       return;
     }

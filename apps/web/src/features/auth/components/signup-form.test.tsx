@@ -72,6 +72,8 @@ describe('the sign-up', () => {
     expect(signUpProblem({ ...filled, name: ' ' })).toBe(messages.allFieldsRequired);
     expect(signUpProblem({ ...filled, profileType: '' })).toBe(messages.profileTypeRequired);
     expect(signUpProblem({ ...filled, email: 'not-an-email' })).toBe(messages.invalidEmail);
+    // A look-alike address (a zero-width space inside) is named for what it is.
+    expect(signUpProblem({ ...filled, email: 'a\u200b@b.co' })).toBe(messages.emailHiddenCharacters);
     expect(signUpProblem({ ...filled, password: '12345' })).toBe(messages.passwordTooShort);
     expect(signUpProblem(filled)).toBeNull();
   });

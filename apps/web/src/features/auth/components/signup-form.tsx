@@ -5,7 +5,7 @@ import '@mantine/core/styles/RadioIndicator.css';
 import type { SignUpBody } from '@intergen/contracts';
 import {
   authTexts,
-  isValidEmail,
+  emailProblem,
   messages,
   type ProfileType,
   passwordProblem,
@@ -35,7 +35,8 @@ interface SignUpValues {
 export function signUpProblem(values: SignUpValues): string | null {
   if (!values.name.trim() || !values.email.trim() || !values.password) return messages.allFieldsRequired;
   if (!values.profileType) return messages.profileTypeRequired;
-  if (!isValidEmail(values.email)) return messages.invalidEmail;
+  const emailError = emailProblem(values.email);
+  if (emailError) return emailError;
   return passwordProblem(values.password);
 }
 

@@ -18,6 +18,11 @@ describe('/forgotPassword', () => {
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
+    fireEvent.change(email, { target: { value: 'ad\u200ba@example.com' } });
+    fireEvent.click(button);
+    expect(await screen.findByText(messages.emailHiddenCharacters)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
     fireEvent.change(email, { target: { value: 'ada@example.com' } });
     expect(screen.queryByText(messages.invalidEmail)).toBeNull();
     fireEvent.click(button);

@@ -95,6 +95,12 @@ describe('/login-options', () => {
     fireEvent.click(button);
     expect((await screen.findByRole('alert')).textContent).toContain(messages.invalidEmail);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'ad\u200ba@example.com' } });
+    fireEvent.click(button);
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(messages.emailHiddenCharacters),
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: ' ada@example.com ' } });
     fireEvent.click(button);
