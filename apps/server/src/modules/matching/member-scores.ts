@@ -66,11 +66,14 @@ export async function scoresWithAll(
  * highest first, and each one's score by id.
  */
 export function scoredRest(ids: readonly string[], scores: Uint8Array): members.ScoredRest {
-  const ranked = rankByScore(scores, 0);
+  // Ranked when first walked: a selective page only looks scores up by id.
+  let ranking: Uint32Array | null = null;
   return {
     // The stored strong pairs, which the list shows first.
     rankedFrom: limits.communityScoreMinimum,
     *groups(atMost: number) {
+      ranking ??= rankByScore(scores, 0);
+      const ranked = ranking;
       // The first position whose score is at most `atMost` (scores fall along `ranked`).
       let lo = 0;
       let hi = ranked.length;

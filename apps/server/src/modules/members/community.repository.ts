@@ -44,8 +44,9 @@ export interface ScoredRest {
   /** A member's score; undefined when not held (a member published since: listed last, scored with its card). */
   scoreOf(id: string): number | undefined;
   /**
-   * The score from which members are mostly the ranked ones (the strong matches), listed above and left out of
-   * the rest: a dense page does not count them when it sizes a batch.
+   * The score from which members are the ranked ones (the strong matches, their pairs stored), listed above the
+   * rest: a dense page walks the rest from below it. A member the viewer's scores rank that high but whose pair
+   * is not stored yet (its matching job runs, a fraction of a second) is listed, badged, once it is.
    */
   rankedFrom: number;
 }
@@ -256,11 +257,12 @@ async function denseRest(ex: Executor, kind: ProfileType, filter: CommunityFilte
 }
 
 /**
- * The rest of a dense list after the cursor by the viewer's score, then newest (`rest`): the rest's members taken
- * in score order, a batch of whole score groups at a time (8 pages' worth not counting those scored as the ranked
- * are, then four times more each time a batch leaves the page short), each batch joined by id to the covering b-tree with the filters, without the
- * ranked, ordered, until the page is full. Members the rest does not hold are not listed here (a member
- * published since the viewer's scores were taken; the next page's scores hold them).
+ * The rest of a dense list after the cursor by the viewer's score, then newest (`rest`): the rest's members below
+ * `rest.rankedFrom` taken in score order, a batch of whole score groups at a time (8 pages' worth, then four times
+ * more each time a batch leaves the page short), each batch joined by id to the covering b-tree with the filters,
+ * without the ranked (a stored strong pair the viewer's scores now put lower), ordered, until the page is full.
+ * Members the rest does not hold are not listed here (a member published since the viewer's scores were taken;
+ * the next page's scores hold them).
  */
 async function denseScoredRest(
   ex: Executor,
@@ -277,8 +279,6 @@ async function denseScoredRest(
   const found: Position[] = [];
   let ids: string[] = [];
   let scores: number[] = [];
-  /** How many of the batch have a score from `rest.rankedFrom` (mostly left out as ranked). */
-  let rankedLike = 0;
   const read = async () => {
     const rows = await rowsOf<PageRow>(
       ex,
@@ -293,16 +293,16 @@ async function denseScoredRest(
     found.push(...toPositions(rows));
     ids = [];
     scores = [];
-    rankedLike = 0;
   };
   let batch = Math.max(q.limit * 8, 256);
-  for (const group of rest.groups(after ? after.score : 100)) {
+  // Scored as the ranked are, members are listed among them (their stored pairs): not walked here.
+  const top = Math.min(after ? after.score : 100, rest.rankedFrom - 1);
+  for (const group of rest.groups(top)) {
     for (const id of group.ids) {
       ids.push(id);
       scores.push(group.score);
     }
-    if (group.score >= rest.rankedFrom) rankedLike += group.ids.length;
-    if (ids.length - rankedLike < batch) continue;
+    if (ids.length < batch) continue;
     await read();
     if (found.length >= q.limit) return found;
     batch *= 4;
