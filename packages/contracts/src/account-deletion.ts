@@ -51,6 +51,8 @@ export const AccountExportSchema = z.object({
     id: z.string(),
     email: z.string(),
     emailVerified: z.boolean(),
+    /** When the address was verified (null: not verified, or verified before the date was kept). */
+    emailVerifiedAt: ms,
     name: z.string(),
     firstName: z.string(),
     lastName: z.string(),

@@ -10,13 +10,16 @@ export type AdminCounterpart = z.infer<typeof AdminCounterpartSchema>;
 
 /**
  * GET /api/admin/members/:id/activity (admins only): one member's dates, their suggestions, their connection
- * requests (sent and received, with state) and their CRM deals, each short list newest first.
+ * requests and My Network requests (sent and received, with state) and their CRM deals, each short list newest
+ * first.
  */
 export const AdminMemberActivitySchema = z.object({
   dates: z.object({
     signedUp: z.number(),
-    /** Whether the e-mail address is verified; the day it was is not kept. */
+    /** Whether the e-mail address is verified. */
     emailVerified: z.boolean(),
+    /** When it was verified: null while unverified, and for addresses verified before the date was kept. */
+    emailVerifiedAt: ms,
     published: ms,
     lastSignIn: ms,
     paused: ms,
@@ -41,6 +44,20 @@ export const AdminMemberActivitySchema = z.object({
       sentAt: z.number(),
     }),
   ),
+  /** Their My Network requests (expert to expert); null for a company, which has no My Network. */
+  networkRequests: z
+    .array(
+      z.object({
+        id: z.string(),
+        direction: z.enum(['sent', 'received']),
+        state: z.enum(adminRequestStates),
+        counterpart: AdminCounterpartSchema,
+        /** The shared company the request came through, when it names one (a deleted company is not named). */
+        via: AdminCounterpartSchema.nullable(),
+        sentAt: z.number(),
+      }),
+    )
+    .nullable(),
   deals: z.array(
     z.object({
       id: z.string(),

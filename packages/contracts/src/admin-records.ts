@@ -12,7 +12,7 @@ import { isStorableText } from './input.ts';
 export const adminRecordOrders = ['desc', 'asc'] as const;
 export type AdminRecordOrder = (typeof adminRecordOrders)[number];
 
-/** A name searched for (part of an expert's name, a company's or its contact's name). */
+/** A name or e-mail searched for (part of an expert's name, a company's or its contact's name, a login e-mail). */
 const SearchSchema = z.string().trim().max(100).refine(isStorableText).optional();
 /** An opaque page cursor (base64url). */
 const CursorSchema = z

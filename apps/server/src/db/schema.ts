@@ -41,6 +41,8 @@ export const users = pgTable(
     id: text('id').primaryKey(),
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** When the address was verified; null while unverified, and for addresses verified before it was kept. */
+    emailVerifiedAt: ts('email_verified_at'),
     name: text('name').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),

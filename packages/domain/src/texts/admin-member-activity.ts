@@ -1,11 +1,12 @@
 /**
- * A member's activity on their admin page: dates, suggestions, requests and CRM deals. An admin tool: the spec
- * quotes none of these words.
+ * A member's activity on their admin page: dates, suggestions, requests, My Network requests and CRM deals. An
+ * admin tool: the spec quotes none of these words.
  */
 export const adminMemberActivityTexts = {
   datesTitle: 'Dates',
   signedUp: 'Signed up',
   emailVerified: 'E-mail verified',
+  /** Verified, on a day not known (verified before the day was kept). */
   emailVerifiedYes: 'Yes',
   emailVerifiedNo: 'Not yet',
   published: 'Published',
@@ -24,6 +25,11 @@ export const adminMemberActivityTexts = {
   allRequests: 'All requests',
   sentTo: 'Sent to',
   receivedFrom: 'Received from',
+  networkTitle: 'My Network requests',
+  networkEmpty: 'No My Network requests sent or received.',
+  allNetworkRequests: 'All My Network requests',
+  /** Before the shared company a My Network request came through. */
+  through: 'through',
   dealsTitle: 'CRM deals',
   dealsEmpty: 'No CRM deals.',
   allDeals: 'CRM',

@@ -29,8 +29,8 @@ export const adminRecordsTexts = {
   live: 'This list updates by itself as members act.',
   // Search and filters (kept in the address)
   filtersLabel: 'Filters',
-  search: 'Search by name',
-  searchPlaceholder: 'Expert or company name',
+  search: 'Search by name or e-mail',
+  searchPlaceholder: 'Name or e-mail',
   stateFilter: 'State',
   anyState: 'All states',
   kindFilter: 'Kind',

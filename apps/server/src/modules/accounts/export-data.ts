@@ -57,6 +57,7 @@ export async function exportAccountData(ctx: AccountsContext, caller: Caller): P
         kind: user.kind ?? null,
         isAdmin: user.isAdmin,
       },
+      emailVerifiedAt: time(user.emailVerifiedAt),
       createdAt: user.createdAt.getTime(),
       updatedAt: user.updatedAt.getTime(),
     },

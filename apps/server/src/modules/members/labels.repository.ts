@@ -4,7 +4,7 @@ import { companies, experts, users } from '../../db/schema.ts';
 
 /**
  * Names for the admin's read views (suggestions, requests, scores): every member named as they are now, gone
- * from the platform or not (admins see everyone), and the members a name search finds.
+ * from the platform or not (admins see everyone), and the members a name or e-mail search finds.
  */
 
 /** A user as an admin's list names them: a company by its company name, anyone else by their name. */
@@ -32,12 +32,14 @@ export async function memberLabels(ex: Executor, ids: readonly string[]): Promis
 }
 
 /**
- * The members whose expert name, company name, company contact's name or account name contains `search`
- * (case-insensitive, literally: no pattern characters), for the admin lists' name search.
+ * The members whose expert name, company name, company contact's name, account name or login e-mail contains
+ * `search` (case-insensitive, literally: no pattern characters), for the admin lists' search (a member's page
+ * links to them searched by the member's e-mail).
  */
 export async function memberIdsNamed(ex: Executor, search: string): Promise<string[]> {
   const needle = search.toLowerCase();
-  const contains = (column: SQL | typeof users.name) => sql`strpos(lower(${column}), ${needle}) > 0`;
+  const contains = (column: SQL | typeof users.name | typeof users.email) =>
+    sql`strpos(lower(${column}), ${needle}) > 0`;
   const rows = await ex
     .select({ id: users.id })
     .from(users)
@@ -46,6 +48,7 @@ export async function memberIdsNamed(ex: Executor, search: string): Promise<stri
     .where(
       or(
         contains(users.name),
+        contains(users.email),
         contains(sql`coalesce(${experts.name}, '')`),
         contains(sql`coalesce(${companies.name}, '')`),
         contains(sql`coalesce(${companies.companyName}, '')`),

@@ -74,19 +74,31 @@ export async function findUserVia<F extends Record<string, SQL>>(
   };
 }
 
-export async function insertUser(ex: Executor, row: typeof users.$inferInsert): Promise<UserRow> {
-  const rows = await ex.insert(users).values(row).returning();
+type UserWrite = Omit<typeof users.$inferInsert, 'emailVerifiedAt'>;
+
+/**
+ * The verification date that goes with a write of `emailVerified`: now when it becomes true (an address already
+ * verified keeps its date), null when it becomes false; nothing when the write leaves the flag alone.
+ */
+function verificationDate(emailVerified: boolean | undefined) {
+  if (emailVerified === undefined) return {};
+  return { emailVerifiedAt: emailVerified ? sql`coalesce(${users.emailVerifiedAt}, now())` : null };
+}
+
+/** A new account; one made verified (an admin's) is verified as of now. */
+export async function insertUser(ex: Executor, row: UserWrite): Promise<UserRow> {
+  const rows = await ex
+    .insert(users)
+    .values({ ...row, ...(row.emailVerified ? { emailVerifiedAt: sql`now()` } : {}) })
+    .returning();
   return rows[0]!;
 }
 
-export async function updateUser(
-  ex: Executor,
-  id: string,
-  patch: Partial<typeof users.$inferInsert>,
-): Promise<void> {
+/** Changes an account; `emailVerified` carries its date along (`email_verified_at` is never written apart). */
+export async function updateUser(ex: Executor, id: string, patch: Partial<UserWrite>): Promise<void> {
   await ex
     .update(users)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, ...verificationDate(patch.emailVerified), updatedAt: new Date() })
     .where(eq(users.id, id));
 }
 

@@ -17,6 +17,9 @@ const stateOfStatus: Record<NetworkRequestStatus, AdminRequestState> = {
   cancelled: 'cancelled',
 };
 
+/** The admin's state of a My Network request (its lists and a member's page say the same). */
+export const adminNetworkState = (status: NetworkRequestStatus): AdminRequestState => stateOfStatus[status];
+
 /** The stored status behind an admin state (null: no My Network request is ever in it). */
 function statusOfState(state: AdminRequestState): NetworkRequestStatus | null {
   const found = Object.entries(stateOfStatus).find(([, s]) => s === state);

@@ -3,7 +3,11 @@
  * accept, decline, cancel, the member's network and the search for advisors of the same companies; and what a
  * network request ties together (a relationship source of the read-access policy).
  */
-export { type AdminNetworkRow, listNetworkRequestsPage } from './admin-list.repository.ts';
+export {
+  type AdminNetworkRow,
+  adminNetworkState,
+  listNetworkRequestsPage,
+} from './admin-list.repository.ts';
 export {
   type MemberNetworkRow,
   networkRequestsOfMember,

@@ -11,7 +11,13 @@ import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/alerts';
 import { PageLoader } from '../../../components/full-page-loader';
 import { errorMessage } from '../../../lib/api-client';
-import { adminCrmPath, adminProfilePath, adminRequestsPath, adminSuggestionsPath } from '../../../lib/paths';
+import {
+  adminCrmPath,
+  adminProfilePath,
+  adminRequestsPath,
+  adminSearchedPath,
+  adminSuggestionsPath,
+} from '../../../lib/paths';
 import { useMemberActivity } from '../api/get-member-activity';
 import { formatDate } from './status-display';
 
@@ -23,7 +29,7 @@ function Counterpart({ who }: { who: AdminCounterpart }) {
   );
 }
 
-/** One titled short list, its empty state, and a link to the admin page listing all of them. */
+/** One titled short list, its empty state, and a link to the admin list of all of them, searched for the member. */
 function Section({
   id,
   title,
@@ -65,12 +71,29 @@ function Section({
 const lostReasonText = (reason: string) =>
   lostReasonLabels[reason as keyof typeof lostReasonLabels] ?? reason;
 
-/** The sections of a member's activity: dates, suggestions, requests and CRM deals. */
-export function MemberActivitySections({ activity }: { activity: AdminMemberActivity }) {
-  const { dates } = activity;
+/** The verification's date when known, else whether the address is verified. */
+function verifiedText({ emailVerified, emailVerifiedAt }: AdminMemberActivity['dates']): string {
+  if (!emailVerified) return t.emailVerifiedNo;
+  return emailVerifiedAt === null ? t.emailVerifiedYes : formatDate(emailVerifiedAt);
+}
+
+/**
+ * The sections of a member's activity: dates, suggestions, requests, My Network requests (an expert's; a company
+ * has no My Network, so no section) and CRM deals. Each "all" link opens the admin's list searched for `email`,
+ * the member's login e-mail, which the lists' search matches.
+ */
+export function MemberActivitySections({
+  activity,
+  email,
+}: {
+  activity: AdminMemberActivity;
+  email: string;
+}) {
+  const { dates, networkRequests } = activity;
+  const newestDeal = activity.deals[0];
   const facts: [string, string][] = [
     [t.signedUp, formatDate(dates.signedUp)],
-    [t.emailVerified, dates.emailVerified ? t.emailVerifiedYes : t.emailVerifiedNo],
+    [t.emailVerified, verifiedText(dates)],
     [t.published, formatDate(dates.published)],
     [t.lastSignIn, formatDate(dates.lastSignIn)],
     ...(dates.paused !== null ? ([[t.paused, formatDate(dates.paused)]] as [string, string][]) : []),
@@ -104,7 +127,7 @@ export function MemberActivitySections({ activity }: { activity: AdminMemberActi
         id="admin-suggestions-heading"
         title={t.suggestionsTitle}
         empty={t.suggestionsEmpty}
-        more={{ to: adminSuggestionsPath, label: t.allSuggestions }}
+        more={{ to: adminSearchedPath(adminSuggestionsPath, email), label: t.allSuggestions }}
       >
         {activity.suggestions.map((s) => (
           <Text component="li" size="sm" key={s.id}>
@@ -118,7 +141,10 @@ export function MemberActivitySections({ activity }: { activity: AdminMemberActi
         id="admin-requests-heading"
         title={t.requestsTitle}
         empty={t.requestsEmpty}
-        more={{ to: adminRequestsPath, label: t.allRequests }}
+        more={{
+          to: adminSearchedPath(adminRequestsPath, email, { kind: 'connection' }),
+          label: t.allRequests,
+        }}
       >
         {activity.requests.map((r) => (
           <Text component="li" size="sm" key={r.id}>
@@ -127,11 +153,43 @@ export function MemberActivitySections({ activity }: { activity: AdminMemberActi
           </Text>
         ))}
       </Section>
+      {networkRequests ? (
+        <Section
+          id="admin-network-heading"
+          title={t.networkTitle}
+          empty={t.networkEmpty}
+          more={{
+            to: adminSearchedPath(adminRequestsPath, email, { kind: 'network' }),
+            label: t.allNetworkRequests,
+          }}
+        >
+          {networkRequests.map((n) => (
+            <Text component="li" size="sm" key={n.id}>
+              {n.direction === 'sent' ? t.sentTo : t.receivedFrom} <Counterpart who={n.counterpart} />
+              {n.via ? (
+                <>
+                  {' '}
+                  {t.through} <Counterpart who={n.via} />
+                </>
+              ) : null}{' '}
+              · {formatDate(n.sentAt)} · {adminRecordsTexts.requestStateLabels[n.state]}
+            </Text>
+          ))}
+        </Section>
+      ) : null}
       <Section
         id="admin-deals-heading"
         title={t.dealsTitle}
         empty={t.dealsEmpty}
-        more={{ to: adminCrmPath, label: t.allDeals }}
+        more={{
+          // The board shows one pipeline: the one of the member's latest deal.
+          to: adminSearchedPath(
+            adminCrmPath,
+            email,
+            newestDeal?.pipeline === 'network' ? { pipeline: 'network' } : {},
+          ),
+          label: t.allDeals,
+        }}
       >
         {activity.deals.map((d) => (
           <Text component="li" size="sm" key={d.id}>
@@ -145,9 +203,9 @@ export function MemberActivitySections({ activity }: { activity: AdminMemberActi
 }
 
 /** A member's activity on their admin page, read on its own so the profile shows while it loads. */
-export function MemberActivity({ memberId }: { memberId: string }) {
+export function MemberActivity({ memberId, email }: { memberId: string; email: string }) {
   const query = useMemberActivity(memberId);
   if (query.isPending) return <PageLoader />;
   if (query.isError) return <ErrorAlert message={errorMessage(query.error) || t.loadFailed} />;
-  return <MemberActivitySections activity={query.data} />;
+  return <MemberActivitySections activity={query.data} email={email} />;
 }

@@ -46,7 +46,7 @@ export function AdminProfileRoute({ renderProfile }: { renderProfile: (profile: 
               {query.data.name}
             </Title>
             <StatusPanel profile={query.data} actions={actions} />
-            <MemberActivity memberId={query.data.id} />
+            <MemberActivity memberId={query.data.id} email={query.data.email} />
             {renderProfile(query.data)}
           </>
         )}

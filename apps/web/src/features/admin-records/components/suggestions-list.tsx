@@ -8,8 +8,9 @@ import { SearchField } from './search-field';
 import { SuggestionsTable } from './suggestions-table';
 
 /**
- * Every suggestion, below the creation and run panels of `/admin/suggestions`: searched by name and filtered by
- * state (`?q=&state=&order=`), newest or oldest first, 12 at a time, refreshed live.
+ * Every suggestion, below the creation and run panels of `/admin/suggestions`: searched by name or e-mail and
+ * filtered by state (`?q=&state=&order=`; a member's page links here with `?q=<their e-mail>`), newest or oldest
+ * first, 12 at a time, refreshed live.
  */
 export function AdminSuggestionsList() {
   const { params, set } = useUrlParams();

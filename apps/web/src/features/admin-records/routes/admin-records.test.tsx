@@ -145,6 +145,28 @@ describe('the admin’s Requests page', () => {
     expect((screen.getByLabelText(t.search) as HTMLInputElement).value).toBe('');
   });
 
+  it('opens searched for what the address says (a member page’s link: their e-mail) and keeps it there', async () => {
+    const { calls } = installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/requests': () => page([request('r1')]),
+    });
+    const { router } = renderApp('/admin/requests?kind=network&q=ada%40example.com', { user: admin });
+    await screen.findByRole('table', { name: t.requestsTitle });
+    expect((screen.getByLabelText(t.search) as HTMLInputElement).value).toBe('ada@example.com');
+    expect(
+      calls.some(
+        (c) =>
+          c.path === '/api/admin/requests' &&
+          c.query.get('search') === 'ada@example.com' &&
+          c.query.get('kind') === 'network',
+      ),
+    ).toBe(true);
+    // Typing changes the address's search; the other filters stay.
+    fireEvent.change(screen.getByLabelText(t.search), { target: { value: 'grace@' } });
+    await waitFor(() => expect(router.state.location.search).toContain('q=grace%40'));
+    expect(router.state.location.search).toContain('kind=network');
+  });
+
   it('searches on Scores after a search on Requests, reached through the navigation', async () => {
     const { calls } = installFakeApi({
       'GET /api/config': () => configAnswer,
@@ -274,6 +296,21 @@ describe('the suggestions list on /admin/suggestions', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it('opens searched for the address’s `q` (a member page’s link: their e-mail)', async () => {
+    const { calls } = installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/matching/runs/latest': () => ({ body: { run: null } }),
+      'GET /api/admin/suggestions': () => page([suggestion('s1')]),
+    });
+    renderApp('/admin/suggestions?q=ada%40example.com', { user: admin });
+    await screen.findByRole('table', { name: t.suggestionsTitle });
+    expect((screen.getByLabelText(t.search) as HTMLInputElement).value).toBe('ada@example.com');
+    expect(
+      calls.some((c) => c.path === '/api/admin/suggestions' && c.query.get('search') === 'ada@example.com'),
+    ).toBe(true);
+    expect(calls.some((c) => c.path === '/api/admin/suggestions' && !c.query.has('search'))).toBe(false);
   });
 
   it("shows one member's score with every counterpart, computed on demand, ranked and paged", async () => {

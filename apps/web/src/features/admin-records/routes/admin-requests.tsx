@@ -10,7 +10,8 @@ import { SearchField } from '../components/search-field';
 
 /**
  * `/admin/requests`: every connection request and My Network request with its state and dates, searched by
- * name and filtered by kind and state in the address (`?q=&kind=&state=&order=`), refreshed live.
+ * name or e-mail and filtered by kind and state in the address (`?q=&kind=&state=&order=`; a member's page links
+ * here with `?q=<their e-mail>`), refreshed live.
  */
 export function AdminRequestsRoute() {
   const { params, set } = useUrlParams();

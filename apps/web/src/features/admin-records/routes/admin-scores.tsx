@@ -14,7 +14,7 @@ import { SearchField } from '../components/search-field';
 const minimums = scoreMinimums;
 
 /**
- * `/admin/scores`: every stored (strong) expert–company pair, searched by name and filtered by a minimum score in
+ * `/admin/scores`: every stored (strong) expert–company pair, searched by name or e-mail and filtered by a minimum score in
  * the address (`?q=&min=&sort=&order=`), by score or by last change, refreshed live. With `?member=<id>`: that
  * member's score with every published counterpart, weak pairs included, computed on demand.
  */

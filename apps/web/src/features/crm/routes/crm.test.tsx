@@ -148,6 +148,25 @@ describe('the admin CRM page', () => {
     expect(await screen.findByText(crmTexts.noContacts)).toBeTruthy();
   });
 
+  it('opens the board searched for the address’s `q` (a member page’s link: their e-mail) on its pipeline', async () => {
+    const { calls } = installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/crm/board': (_b, url) =>
+        board(url.searchParams.get('pipeline') as 'connection' | 'network'),
+    });
+    renderApp('/admin/crm?pipeline=network&q=ada%40example.com', { user: admin });
+    await screen.findByRole('region', { name: networkStages.requested });
+    expect((screen.getByLabelText(crmTexts.searchDeals) as HTMLInputElement).value).toBe('ada@example.com');
+    expect(
+      calls.some(
+        (c) =>
+          c.path === '/api/admin/crm/board' &&
+          c.query.get('q') === 'ada@example.com' &&
+          c.query.get('pipeline') === 'network',
+      ),
+    ).toBe(true);
+  });
+
   it('searches and filters the board through the address, and pages a column on', async () => {
     const older = (i: number): CrmDeal => ({
       ...deal,
