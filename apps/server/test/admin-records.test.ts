@@ -88,7 +88,7 @@ describe.each(engines)(
         '/api/admin/suggestions?limit=0',
         '/api/admin/suggestions?limit=101',
         '/api/admin/suggestions?search=a%00b',
-        `/api/admin/suggestions?search=${'x'.repeat(101)}`,
+        `/api/admin/suggestions?search=${'x'.repeat(255)}`,
         '/api/admin/suggestions?cursor=!!',
         `/api/admin/suggestions?cursor=${cursorOf({ l: 'requests', o: 'desc', k: '2024-01-01T00:00:00.000000Z', c: 'network', i: 'x' })}`,
         `/api/admin/suggestions?cursor=${cursorOf({ l: 'suggestions', o: 'desc', k: '2024-02-30T00:00:00.000000Z', i: 'x' })}`,

@@ -142,7 +142,7 @@ describe.each(engines)('the CRM board on %s', (engine: Engine) => {
     await refused({ stage: dealStages.pending, cursor: 'AAAA' }, crmTexts.badCursor);
     await refused({ from: '2024-13-01' });
     await refused({ from: '2024-05-03', to: '2024-05-02' }, crmTexts.badDateRange);
-    await refused({ q: 'x'.repeat(201) });
+    await refused({ q: 'x'.repeat(255) });
   });
 
   it('searches contacts by company name', async () => {

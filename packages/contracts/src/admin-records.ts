@@ -13,7 +13,8 @@ export const adminRecordOrders = ['desc', 'asc'] as const;
 export type AdminRecordOrder = (typeof adminRecordOrders)[number];
 
 /** A name or e-mail searched for (part of an expert's name, a company's or its contact's name, a login e-mail). */
-const SearchSchema = z.string().trim().max(100).refine(isStorableText).optional();
+// A member's whole e-mail address fits (the member page links to the lists searched for it).
+const SearchSchema = z.string().trim().max(254).refine(isStorableText).optional();
 /** An opaque page cursor (base64url). */
 const CursorSchema = z
   .string()

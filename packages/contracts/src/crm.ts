@@ -96,7 +96,7 @@ const BoardDay = z.iso.date();
  */
 export const CrmBoardQuerySchema = z.object({
   pipeline: CrmPipelineSchema.default('connection'),
-  q: z.string().trim().max(200).refine(isStorableText).optional(),
+  q: z.string().trim().max(254).refine(isStorableText).optional(),
   stage: z.string().max(100).optional(),
   lostReason: z.string().max(100).optional(),
   from: BoardDay.optional(),
@@ -161,7 +161,7 @@ export const CrmDealResponseSchema = z.object({
 export type CrmDealResponse = z.infer<typeof CrmDealResponseSchema>;
 
 export const CrmContactsQuerySchema = z.object({
-  q: z.string().trim().max(200).refine(isStorableText).optional(),
+  q: z.string().trim().max(254).refine(isStorableText).optional(),
   cursor: z.string().max(1000).optional(),
 });
 export const CrmContactSchema = z.object({

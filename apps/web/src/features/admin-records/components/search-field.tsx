@@ -28,7 +28,7 @@ export function SearchField({ value, onSearch }: SearchFieldProps) {
       placeholder={t.searchPlaceholder}
       leftSection={<IconSearch size={16} aria-hidden="true" />}
       value={text}
-      maxLength={100}
+      maxLength={254}
       onChange={(event) => setText(event.currentTarget.value)}
       w={{ base: '100%', xs: 260 }}
     />
