@@ -49,18 +49,32 @@ export interface SendRequestVariables {
 
 /**
  * Sends a request; `onSent` runs in the mutation's own callback, so it runs even when a live update has
- * already taken the card (and the dialog in it) off the screen. On success the suggestion is marked `requestSent` in the recommendations (the card shows
- * `Request Sent`) and the request lists are read again.
+ * already taken the card (and the dialog in it) off the screen. On success the suggestion is marked
+ * `requestSent` in the recommendations (the card shows `Request Sent`), and the request lists are read again.
+ * When the recommendations were read again before the answer came (a live update: the server no longer lists a
+ * requested suggestion), the suggestion as it was shown is put back, marked, at its place.
  */
 export function useSendRequest({ onSent }: { onSent?: (name: string) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ suggestionId, message }: SendRequestVariables) => sendRequest({ suggestionId, message }),
-    onSuccess: (request, { suggestionId, name }) => {
+    onMutate: ({ suggestionId }) => {
+      const list = queryClient.getQueryData<Suggestion[]>(queryKeys.suggestions) ?? [];
+      const index = list.findIndex((s) => s.id === suggestionId);
+      return index < 0 ? null : { shown: list[index]!, index };
+    },
+    onSuccess: (request, { suggestionId, name }, asked) => {
       onSent?.(name);
-      queryClient.setQueryData<Suggestion[]>(queryKeys.suggestions, (list) =>
-        list?.map((s) => (s.id === suggestionId ? { ...s, requestSent: true } : s)),
-      );
+      queryClient.setQueryData<Suggestion[]>(queryKeys.suggestions, (list) => {
+        if (!list) return list;
+        if (list.some((s) => s.id === suggestionId)) {
+          return list.map((s) => (s.id === suggestionId ? { ...s, requestSent: true } : s));
+        }
+        if (!asked) return list;
+        const marked = [...list];
+        marked.splice(Math.min(asked.index, marked.length), 0, { ...asked.shown, requestSent: true });
+        return marked;
+      });
       queryClient.setQueryData<ConnectionBuckets>(queryKeys.connections, (buckets) =>
         buckets
           ? { ...buckets, sent: [request, ...buckets.sent.filter((r) => r.id !== request.id)] }

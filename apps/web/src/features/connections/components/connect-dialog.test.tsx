@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildBuckets, buildRequest, buildSuggestion, dashboardApi } from '../../../test/fixtures';
 import { buildUser, renderApp } from '../../../test/render';
@@ -147,6 +147,50 @@ describe('the connect dialog', () => {
     await vi.advanceTimersByTimeAsync(200);
     const failure = await screen.findByRole('dialog', { name: 'Something went wrong!' });
     expect(within(failure).getByText('Error: The request took too long to answer.')).toBeTruthy();
+  });
+
+  it('shows Request Sent even when a live update read the list again before the answer came', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const held = new Promise((resolve) => {
+      answer = resolve;
+    });
+    const sent = buildRequest({ direction: 'sent', requestedBy: 'expert', message: '' });
+    const { current, fetchMock } = dashboardApi(
+      { suggestions: [buildSuggestion()] },
+      { 'POST /api/connections': () => ({ status: 201, body: { request: sent } }) },
+    );
+    const respond = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/connections' && init?.method === 'POST') await held;
+      return respond(input, init);
+    });
+    const { queryClient } = renderApp('/dashboard', { user: expert });
+    const dialog = await openConnect();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    // The server has stored the request and no longer lists the suggestion; its live update is read first.
+    current.suggestions = [];
+    current.buckets = buildBuckets({ sent: [sent] });
+    await act(() => queryClient.refetchQueries({ queryKey: ['suggestions'] }));
+    answer(undefined);
+    await waitFor(() =>
+      expect(within(card('Ada Lovelace')).getByRole('button', { name: 'Request Sent' })).toHaveProperty(
+        'disabled',
+        true,
+      ),
+    );
+  });
+
+  it('holds a card marked as requested even when the list changes again before it is drawn', async () => {
+    const suggestion = buildSuggestion();
+    dashboardApi({ suggestions: [suggestion] });
+    const { queryClient } = renderApp('/dashboard', { user: expert });
+    await screen.findByRole('article', { name: 'Ada Lovelace' });
+    // Two versions written in one go: React draws only the last, without the card.
+    act(() => {
+      queryClient.setQueryData(['suggestions'], [{ ...suggestion, requestSent: true }]);
+      queryClient.setQueryData(['suggestions'], []);
+    });
+    expect(within(card('Ada Lovelace')).getByRole('button', { name: 'Request Sent' })).toBeTruthy();
   });
 
   it('marks the request as sent after 5 seconds: the banner clears and the card leaves', async () => {

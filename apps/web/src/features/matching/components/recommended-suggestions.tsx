@@ -7,7 +7,7 @@ import {
 } from '@intergen/domain';
 import { Group, Stack, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
 import { CardCarousel, useSlidesPerView } from '../../../components/card-carousel';
@@ -40,25 +40,34 @@ function useRequestedHeldBriefly(list: Suggestion[] | undefined): Suggestion[] |
   const [held, setHeld] = useState<Map<string, { suggestion: Suggestion; index: number }>>(new Map());
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
+  // Every version of the list the cache holds is looked at as it is written, not only those rendered: a
+  // version marking a request may be replaced by a read of the list before React renders it (a live update).
   useEffect(() => {
-    if (!list) return;
-    list.forEach((suggestion, index) => {
-      if (!suggestion.requestSent || timers.current.has(suggestion.id)) return;
-      setHeld((current) => new Map(current).set(suggestion.id, { suggestion, index }));
-      timers.current.set(
-        suggestion.id,
-        setTimeout(() => {
-          timers.current.delete(suggestion.id);
-          setHeld((current) => {
-            const next = new Map(current);
-            next.delete(suggestion.id);
-            return next;
-          });
-          void queryClient.invalidateQueries({ queryKey: queryKeys.suggestions });
-        }, connectionTimings.pendingBannerMs),
-      );
+    const hold = (versions: Suggestion[] | undefined) =>
+      versions?.forEach((suggestion, index) => {
+        if (!suggestion.requestSent || timers.current.has(suggestion.id)) return;
+        setHeld((current) => new Map(current).set(suggestion.id, { suggestion, index }));
+        timers.current.set(
+          suggestion.id,
+          setTimeout(() => {
+            timers.current.delete(suggestion.id);
+            setHeld((current) => {
+              const next = new Map(current);
+              next.delete(suggestion.id);
+              return next;
+            });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.suggestions });
+          }, connectionTimings.pendingBannerMs),
+        );
+      });
+    const suggestionsHash = hashKey(queryKeys.suggestions);
+    hold(queryClient.getQueryData<Suggestion[]>(queryKeys.suggestions));
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.query.queryHash === suggestionsHash) {
+        hold(event.query.state.data as Suggestion[] | undefined);
+      }
     });
-  }, [list, queryClient]);
+  }, [queryClient]);
 
   useEffect(() => {
     const pending = timers.current;
