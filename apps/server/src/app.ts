@@ -27,6 +27,7 @@ import { registerInputGuard } from './http/input-guard.ts';
 import { registerKeptLists } from './http/kept-lists.ts';
 import { isApiRequest } from './http/paths.ts';
 import { databaseRateLimitStore, pruneRateLimits } from './http/rate-limit-store.ts';
+import { registerRequestContext } from './http/request-context.ts';
 import { registerOriginCheck, registerSecurityHeaders } from './http/security.ts';
 import { registerSessions, SESSION_COOKIE } from './http/session.ts';
 import { AppError } from './lib/errors.ts';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerInputGuard(app);
+  registerRequestContext(app);
 
   const transport =
     deps.mailTransport ??

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, mailbox } from '../src/db/schema.ts';
+import { enqueue } from '../src/outbox/outbox.ts';
 import { pair, sent } from './connections.support.ts';
 import { createTestApp, type Engine, engines, ORIGIN, type TestApp, uniqueEmail } from './helpers.ts';
 
@@ -19,6 +20,13 @@ function capture() {
     print: (text: string) => chunks.push(text),
     text: () => chunks.join(''),
     lines: () => chunks.join('').split('\n'),
+    /** The log entries (JSON lines) only. */
+    entries: () =>
+      chunks
+        .join('')
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
   };
 }
 
@@ -92,5 +100,46 @@ describe.each(engines)('logs on %s', (engine: Engine) => {
       if (line.startsWith('{')) expect(() => JSON.parse(line), line).not.toThrow();
     }
     expect(out.text()).toContain(forged);
+  });
+
+  it('follow the request id into the outbox jobs the request caused', async () => {
+    const email = uniqueEmail('traced');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      payload: { name: 'Ada Lovelace', email, password: 'correct-horse-7', profileType: 'expert' },
+      headers: ORIGIN,
+    });
+    expect(response.statusCode).toBe(201);
+    await t.deliverMail();
+    // The last sign-up logged is this one (tests above sign up too).
+    const reqId = out
+      .entries()
+      .findLast(
+        (e) => e.msg === 'incoming request' && (e.req as { url?: string }).url === '/api/auth/sign-up',
+      )?.reqId;
+    expect(typeof reqId).toBe('string');
+    // The verification mail the sign-up queued keeps the request's id, and its job is logged with it.
+    const rows = await t.database.query<{ request_id: string | null }>(
+      `SELECT request_id FROM outbox WHERE topic = 'mail.send' AND payload ->> 'to' = $1`,
+      [email],
+    );
+    expect(rows.map((r) => r.request_id)).toEqual([reqId]);
+    const jobs = out.entries().filter((e) => e.msg === 'outbox job done' && e.reqId === reqId);
+    expect(jobs.map((e) => e.topic)).toContain('mail.send');
+    // A row written by no request (a command, a timer) carries none.
+    await t.database.db.transaction((tx) =>
+      enqueue(tx, { topic: 'mail.send', payload: { to: 'nobody@example.com', subject: 'Hi', text: 'Hi' } }),
+    );
+    await t.deliverMail();
+    const [untraced] = await t.database.query<{ id: string; request_id: string | null }>(
+      `SELECT id, request_id FROM outbox WHERE payload ->> 'to' = 'nobody@example.com'`,
+    );
+    expect(untraced?.request_id).toBeNull();
+    const job = out
+      .entries()
+      .find((e) => e.msg === 'outbox job done' && String(e.jobId) === String(untraced?.id));
+    expect(job).toBeDefined();
+    expect(job).not.toHaveProperty('reqId');
   });
 });

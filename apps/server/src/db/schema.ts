@@ -317,6 +317,11 @@ export const outbox = pgTable(
      * `member.deleted`) leaves no record of them behind (DESIGN.md §4 "Deleting vs disabling").
      */
     forgetWhenDone: boolean('forget_when_done').notNull().default(false),
+    /**
+     * The id of the HTTP request whose work wrote the row (a job's rows keep the id of the row that ran it), so
+     * the worker's log of the job names that request. Not personal data: a random id, also in the request log.
+     */
+    requestId: text('request_id'),
     createdAt: createdAt(),
     processedAt: ts('processed_at'),
   },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 import { safeErrorMessage } from '../lib/logging.ts';
+import { currentRequestId, runForRequest } from '../lib/request-context.ts';
 
 /** One outbox row to write. Modules build it with their topic's `message()` (topic.ts), which checks the payload. */
 export interface OutboxMessage {
@@ -17,10 +18,14 @@ export interface OutboxMessage {
   forgetWhenDone?: boolean;
 }
 
-/** Writes side effects as outbox rows inside the caller's transaction; they run only if it commits. */
+/**
+ * Writes side effects as outbox rows inside the caller's transaction; they run only if it commits. Each row keeps
+ * the id of the request whose work wrote it (lib/request-context.ts), for the worker's log.
+ */
 export async function enqueue(tx: Executor, messages: OutboxMessage | OutboxMessage[]): Promise<void> {
   const list = Array.isArray(messages) ? messages : [messages];
   if (list.length === 0) return;
+  const requestId = currentRequestId();
   await tx
     .insert(outbox)
     .values(
@@ -32,6 +37,7 @@ export async function enqueue(tx: Executor, messages: OutboxMessage | OutboxMess
         maxAttempts: m.maxAttempts ?? 8,
         orderingKey: m.orderingKey ?? null,
         forgetWhenDone: m.forgetWhenDone ?? false,
+        requestId,
       })),
     )
     .onConflictDoNothing({ target: outbox.idempotencyKey });
@@ -63,18 +69,24 @@ export interface OutboxJob {
   payload: Record<string, unknown>;
   attempts: number;
   idempotencyKey: string;
+  /** The request whose work wrote the row, or null. */
+  requestId: string | null;
 }
 
 export type OutboxHandler = (job: OutboxJob) => Promise<void>;
 
+/** Where the worker logs: pino's shape. `child` (when given) makes each job's logger, bound to its row. */
+export interface OutboxLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+  child?(bindings: Record<string, unknown>): OutboxLog;
+}
+
 export interface OutboxWorkerOptions {
   database: Database;
   handlers: Record<string, OutboxHandler>;
-  log: {
-    info(obj: object, msg?: string): void;
-    warn(obj: object, msg?: string): void;
-    error(obj: object, msg?: string): void;
-  };
+  log: OutboxLog;
   pollMs?: number;
   batchSize?: number;
   /** How long a claimed row stays invisible to other workers before it counts as abandoned. */
@@ -129,6 +141,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       payload: Record<string, unknown>;
       attempts: number;
       idempotency_key: string;
+      request_id: string | null;
     }>(
       `UPDATE outbox SET locked_until = now() + ($2::int * interval '1 millisecond'), attempts = attempts + 1
        WHERE id IN (
@@ -139,7 +152,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
              SELECT 1 FROM outbox e
              WHERE e.ordering_key = o.ordering_key AND e.status = 'pending' AND e.id < o.id))
          ORDER BY o.id LIMIT $1 FOR UPDATE OF o SKIP LOCKED)
-       RETURNING id, topic, payload, attempts, idempotency_key`,
+       RETURNING id, topic, payload, attempts, idempotency_key, request_id`,
       [batchSize, leaseMs, pausedNow()],
     );
     return rows
@@ -149,11 +162,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
         payload: r.payload,
         attempts: r.attempts,
         idempotencyKey: r.idempotency_key,
+        requestId: r.request_id,
       }))
       .sort((a, b) => a.id - b.id);
   }
 
-  async function settle(job: OutboxJob, error: unknown): Promise<void> {
+  async function settle(job: OutboxJob, error: unknown, jobLog: OutboxLog, startedAt: number): Promise<void> {
+    const durationMs = Math.round(performance.now() - startedAt);
     if (!error) {
       // A row to forget is deleted; any other is kept as the record of what was done.
       await database.db.execute(
@@ -161,6 +176,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
             UPDATE outbox SET status = 'done', processed_at = now(), locked_until = NULL, last_error = NULL
             WHERE id = ${job.id} AND NOT forget_when_done`,
       );
+      jobLog.info({ attempts: job.attempts, durationMs }, 'outbox job done');
       return;
     }
     const message = safeErrorMessage(error);
@@ -177,10 +193,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       [job.id, delay, message.slice(0, 2000), error instanceof PermanentJobError, later],
     );
     const level = rows[0]?.status === 'dead' ? 'error' : 'warn';
-    log[level](
-      { jobId: job.id, topic: job.topic, attempts: job.attempts, err: message },
-      'outbox job failed',
-    );
+    jobLog[level]({ attempts: job.attempts, durationMs, err: message }, 'outbox job failed');
   }
 
   /** Gives claimed rows that were not started back to the queue at once (a stopping worker). */
@@ -215,19 +228,32 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     }
   }
 
+  /** The job's logger: its row and, when a request wrote it, that request's id (`reqId`, as Fastify logs it). */
+  function jobLogOf(job: OutboxJob): OutboxLog {
+    const bindings = { jobId: job.id, topic: job.topic, ...(job.requestId ? { reqId: job.requestId } : {}) };
+    if (log.child) return log.child(bindings);
+    return {
+      info: (obj, msg) => log.info({ ...bindings, ...obj }, msg),
+      warn: (obj, msg) => log.warn({ ...bindings, ...obj }, msg),
+      error: (obj, msg) => log.error({ ...bindings, ...obj }, msg),
+    };
+  }
+
   async function runJob(job: OutboxJob): Promise<void> {
     const handler = handlers[job.topic];
+    const startedAt = performance.now();
     let failure: unknown = null;
     const wait = (pausedTopics.get(job.topic) ?? 0) - Date.now();
     try {
       if (!handler) throw new Error(`No handler for topic ${job.topic}`);
       // Claimed with others before its topic was paused: back to wait, unrun.
       if (wait > 0) throw new RetryLaterError(`${job.topic} waits ${wait} ms (its upstream asked)`, wait);
-      await handler(job);
+      // The rows the handler writes carry on the request id of this one (an e-mail a notification job queues).
+      await runForRequest(job.requestId, () => handler(job));
     } catch (error) {
       failure = error ?? new Error('unknown failure');
     }
-    await settle(job, failure);
+    await settle(job, failure, jobLogOf(job), startedAt);
   }
 
   function tick(): Promise<number> {
