@@ -25,6 +25,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerKeptLists } from './http/kept-lists.ts';
+import { createMetrics, registerMetrics } from './http/metrics.ts';
 import { isApiRequest } from './http/paths.ts';
 import { databaseRateLimitStore, pruneRateLimits } from './http/rate-limit-store.ts';
 import { registerRequestContext } from './http/request-context.ts';
@@ -185,6 +186,13 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandler(app);
   registerInputGuard(app);
   registerRequestContext(app);
+  // Prometheus metrics of this instance (`GET /metrics`); read when scraped, so the worker and hub come later.
+  const metrics = createMetrics({
+    database,
+    outboxTopics: () => worker.topics,
+    liveStreams: () => liveHub.size,
+  });
+  registerMetrics(app, metrics, { open: config.appEnv === 'development', token: config.metricsToken });
 
   const transport =
     deps.mailTransport ??
@@ -214,7 +222,9 @@ export async function buildApp(deps: AppDeps) {
   const crm = createCrmService({
     database,
     appUrl: config.appUrl,
-    ...(config.hubspot ? { gateway: hubspotGateway(config.hubspot) } : {}),
+    ...(config.hubspot
+      ? { gateway: hubspotGateway(config.hubspot, { onRateLimited: metrics.crmRateLimited }) }
+      : {}),
     afterCommit: () => worker.nudge(),
   });
   const notifications = createNotificationsService({
@@ -225,10 +235,10 @@ export async function buildApp(deps: AppDeps) {
   const worker = createOutboxWorker({
     database,
     handlers: {
-      [mailTopic.name]: mailJobHandler(transport),
+      [mailTopic.name]: mailJobHandler(transport, metrics.mailOutcome),
       ...matchingJobHandlers(matching),
       ...notificationJobHandlers(notifications),
-      ...crmJobHandlers(crm),
+      ...crmJobHandlers(crm, metrics.crmDelivery),
     },
     log: app.log,
   });

@@ -46,6 +46,11 @@ const EnvSchema = z.object({
   HUBSPOT_ACCESS_TOKEN: z.string().optional(),
   /** HubSpot's API base; only a test or a local stub changes it. */
   HUBSPOT_BASE_URL: z.url().default('https://api.hubapi.com'),
+  /**
+   * The bearer token `GET /metrics` (Prometheus) asks for. Unset: the metrics are open in development and off
+   * (404) elsewhere.
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -67,6 +72,8 @@ export interface Config {
   secureCookies: boolean;
   trustProxyHops: number;
   crmServiceToken: string | null;
+  /** Null: `/metrics` is open in development, off elsewhere. */
+  metricsToken: string | null;
   /** Null: the built-in CRM. */
   hubspot: HubSpotSettings | null;
 }
@@ -149,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: appUrl.startsWith('https://'),
     trustProxyHops: e.TRUST_PROXY_HOPS,
     crmServiceToken: e.CRM_SERVICE_TOKEN ?? null,
+    metricsToken: e.METRICS_TOKEN ?? null,
     hubspot: hubspot.settings,
   };
 }

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { startPgliteThread } from './pglite-thread.ts';
 import { privateDataDir, restrictDataDir } from './private-files.ts';
+import { type QueryObserver, queryTiming } from './query-timing.ts';
 import * as schema from './schema.ts';
 
 /** Extensions the migrations create (0008: pg_trgm for the community name search). */
@@ -47,12 +48,29 @@ export interface Database {
   listen(channel: string, onMessage: (payload: string) => void, options?: ListenOptions): Promise<Unlisten>;
   /** Stops every listener, then closes the connections. */
   close(): Promise<void>;
+  /** Tells `observer` how long each statement takes from now on (the metrics); returns the function that stops it. */
+  observeQueries(observer: QueryObserver): () => void;
+  /** A connection pool's state, where there is one (PostgreSQL's; the embedded thread's pool of one). */
+  poolStats?(): PoolStats;
   /**
    * PGlite only: a gzipped tarball of the data directory taken from the live instance (`npm run backup`). It is
    * taken between two queries, so it holds every committed transaction and none that is still open.
    */
   dumpDataDir?(): Promise<Uint8Array>;
 }
+
+/** Connections open, of them idle, and callers waiting for one (pg.Pool's totalCount, idleCount, waitingCount). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+const statsOf = (pool: pg.Pool) => (): PoolStats => ({
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
 
 /** LISTEN takes no parameters: the channel is spliced in, so only plain identifiers are allowed. */
 function checkedChannel(channel: string): string {
@@ -208,6 +226,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // An idle client that loses its connection (a server restart, a terminated backend) is dropped by the
     // pool and the next query opens a new one; without a listener the error would end the process.
     pool.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));
+    const timing = queryTiming();
+    timing.pool(pool);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migrateOnce(pool, () => migrateNodePg(db as never, { migrationsFolder }));
     const listeners = new Set<Unlisten>();
@@ -226,6 +246,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         await stopAll(listeners);
         await pool.end();
       },
+      observeQueries: timing.observe,
+      poolStats: statsOf(pool),
     };
   }
   if (target.thread && target.dataDir) return openPgliteThread({ ...target, dataDir: target.dataDir });
@@ -242,6 +264,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   await client.waitReady;
   const dataDir = target.dataDir;
   if (dataDir) restrictDataDir(dataDir);
+  const timing = queryTiming();
+  timing.pglite(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (target.migrate !== false) await migratePglite(db as never, { migrationsFolder });
   const listeners = new Set<Unlisten>();
@@ -264,6 +288,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await client.close();
       if (dataDir) restrictDataDir(dataDir);
     },
+    observeQueries: timing.observe,
     async dumpDataDir() {
       // A checkpoint first writes the data files, so the copy needs little WAL replay when it is opened.
       await client.query('CHECKPOINT');
@@ -319,6 +344,8 @@ async function openPgliteThread(target: Extract<DatabaseTarget, { kind: 'pglite'
   });
   const pool = new pg.Pool({ stream: () => thread.stream(), max: 1, idleTimeoutMillis: 0, user: 'postgres' });
   pool.on('error', (error) => process.emitWarning(`Embedded database connection error: ${error.message}`));
+  const timing = queryTiming();
+  timing.pool(pool);
   // Before any query: the one connection is opened by the first, and its notifications must be heard.
   const listen = threadListeners(pool);
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
@@ -344,6 +371,8 @@ async function openPgliteThread(target: Extract<DatabaseTarget, { kind: 'pglite'
       await pool.end();
       await thread.stop();
     },
+    observeQueries: timing.observe,
+    poolStats: statsOf(pool),
     async dumpDataDir() {
       // Holding the one connection: the tarball falls between two statements, never inside a transaction.
       const client = await pool.connect();

@@ -28,15 +28,15 @@ const isWaitingNow = sql`(${outbox.status} = 'pending' AND ${notLocked} AND ${ou
 
 const count = (condition: SQL) => sql<number>`count(*) FILTER (WHERE ${condition})`.mapWith(Number);
 
+/** One topic's open rows (pending and dead), as `outboxSummary` and the metrics read them. */
+export type OutboxOpenCounts = Omit<OutboxTopicSummary, 'doneLastDay'>;
+
 /**
- * Every topic's counts: due, running, retrying and dead rows, rows done in the last 24 hours, and how long the
- * oldest due row has waited. `knownTopics` (the worker's handlers) are listed even with no rows.
+ * Every topic with open rows: its due, running, retrying and dead rows, and how long the oldest due row (any
+ * attempts) has waited. One statement over the pending and dead rows only (`outbox_due_idx`, `outbox_dead_idx`).
  */
-export async function outboxSummary(
-  ex: Executor,
-  knownTopics: readonly string[] = [],
-): Promise<OutboxTopicSummary[]> {
-  const open = await ex
+export async function outboxOpenCounts(ex: Executor): Promise<OutboxOpenCounts[]> {
+  return ex
     .select({
       topic: outbox.topic,
       due: count(isDue),
@@ -52,6 +52,17 @@ export async function outboxSummary(
     .from(outbox)
     .where(inArray(outbox.status, ['pending', 'dead']))
     .groupBy(outbox.topic);
+}
+
+/**
+ * Every topic's counts: due, running, retrying and dead rows, rows done in the last 24 hours, and how long the
+ * oldest due row has waited. `knownTopics` (the worker's handlers) are listed even with no rows.
+ */
+export async function outboxSummary(
+  ex: Executor,
+  knownTopics: readonly string[] = [],
+): Promise<OutboxTopicSummary[]> {
+  const open = await outboxOpenCounts(ex);
   // The partial index on processed_at of done rows keeps this a short range scan however many rows are done.
   const done = await ex
     .select({ topic: outbox.topic, n: sql<number>`count(*)`.mapWith(Number) })

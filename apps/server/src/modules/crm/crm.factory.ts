@@ -1,5 +1,5 @@
 import { bindContext } from '../../lib/use-case.ts';
-import type { OutboxHandler } from '../../outbox/outbox.ts';
+import { type OutboxHandler, RetryLaterError } from '../../outbox/outbox.ts';
 import {
   type CrmServiceDeps,
   contactExists,
@@ -42,12 +42,40 @@ export function createCrmService(deps: CrmServiceDeps) {
 
 export type CrmService = ReturnType<typeof createCrmService>;
 
-/** The outbox handlers of the CRM's topics: a domain event's step, a member's full contact update. */
-export function crmJobHandlers(crm: CrmService): Record<string, OutboxHandler> {
+/** What became of one try at a CRM delivery: done, told to wait (a rate limit), or failed (retried or parked). */
+export type CrmDeliveryOutcome = 'delivered' | 'rate_limited' | 'failed';
+
+/** Tells `onOutcome` what became of each run of `handler`. */
+function observed(handler: OutboxHandler, onOutcome: (outcome: CrmDeliveryOutcome) => void): OutboxHandler {
+  return async (job) => {
+    try {
+      await handler(job);
+    } catch (error) {
+      onOutcome(error instanceof RetryLaterError ? 'rate_limited' : 'failed');
+      throw error;
+    }
+    onOutcome('delivered');
+  };
+}
+
+/**
+ * The outbox handlers of the CRM's topics: a domain event's step, a member's full contact update. `onOutcome`
+ * hears of each delivery's outcome (the metrics).
+ */
+export function crmJobHandlers(
+  crm: CrmService,
+  onOutcome: (outcome: CrmDeliveryOutcome) => void = () => {},
+): Record<string, OutboxHandler> {
   return {
-    [crmEventTopic.name]: crmEventTopic.handler((event) => crm.applyEvent(event)),
-    [crmContactTopic.name]: crmContactTopic.handler(async ({ memberId }) => {
-      await crm.syncContact(memberId);
-    }),
+    [crmEventTopic.name]: observed(
+      crmEventTopic.handler((event) => crm.applyEvent(event)),
+      onOutcome,
+    ),
+    [crmContactTopic.name]: observed(
+      crmContactTopic.handler(async ({ memberId }) => {
+        await crm.syncContact(memberId);
+      }),
+      onOutcome,
+    ),
   };
 }

@@ -69,6 +69,8 @@ const fromHubSpot = (value: string | null | undefined): string | null =>
 export interface HubSpotGatewayOptions {
   /** For tests and the benchmark: waits between quick retries (default 25 ms, 100 ms). */
   quickRetryDelaysMs?: readonly number[];
+  /** Hears of every 429 HubSpot answers (the metrics). */
+  onRateLimited?: () => void;
 }
 
 /** A failed call as the gateway reports it: HubSpot's status kept for the callers that expect one (404, 409). */
@@ -90,7 +92,7 @@ const statusIs = (error: unknown, status: number) =>
  * is tried again at once (twice), then left to the outbox's backoff; a 400 (a property HubSpot does not know, a
  * value it refuses) cannot mend by itself and parks the row for an admin at once.
  */
-function hubspotCaller(delays: readonly number[]) {
+function hubspotCaller(delays: readonly number[], onRateLimited: () => void) {
   let pausedUntil = 0;
 
   /** One call; `what` names it in the outbox's last error. */
@@ -103,6 +105,7 @@ function hubspotCaller(delays: readonly number[]) {
       } catch (error) {
         const status = statusOf(error);
         if (status === 429) {
+          onRateLimited();
           const after = retryAfterMs(error);
           pausedUntil = Math.max(pausedUntil, Date.now() + after);
           throw new RetryLaterError(`HubSpot ${what}: ${failureText(error)}`, after);
@@ -284,6 +287,9 @@ function dealCalls(client: Client, settings: HubSpotSettings, { call, find, crea
  */
 export function hubspotGateway(settings: HubSpotSettings, options: HubSpotGatewayOptions = {}): CrmGateway {
   const client = new Client({ accessToken: settings.accessToken, basePath: settings.baseUrl });
-  const caller = hubspotCaller(options.quickRetryDelaysMs ?? quickRetryDelaysMs);
+  const caller = hubspotCaller(
+    options.quickRetryDelaysMs ?? quickRetryDelaysMs,
+    options.onRateLimited ?? (() => {}),
+  );
   return { name: 'hubspot', ...contactCalls(client, caller), ...dealCalls(client, settings, caller) };
 }

@@ -5,7 +5,12 @@
  * CRM by default, HubSpot when configured. It also serves the spec's proxy calls and the admin's CRM pages.
  */
 
-export { type CrmService, createCrmService, crmJobHandlers } from './crm.factory.ts';
+export {
+  type CrmDeliveryOutcome,
+  type CrmService,
+  createCrmService,
+  crmJobHandlers,
+} from './crm.factory.ts';
 export { crmRoutes } from './crm.routes.ts';
 export { crmEventTopic } from './crm.topics.ts';
 export type { CrmGateway } from './gateway.ts';

@@ -3,7 +3,7 @@
  * own transaction (`queueMail`); the outbox job hands it to the configured transport (SMTP or the mailbox).
  */
 
-export { mailJobHandler, mailTopic, queueMail } from './mail.service.ts';
+export { type MailOutcome, mailJobHandler, mailTopic, queueMail } from './mail.service.ts';
 export { type MailContent, mailTemplates } from './mail.templates.ts';
 export { type MailTransport, mailboxTransport, smtpTransport } from './mail.transport.ts';
 export { findMail, listMail } from './mailbox.repository.ts';

@@ -38,16 +38,30 @@ export async function queueMail(
   await enqueue(tx, mailTopic.message(about?.length ? { ...payload, about: [...about] } : payload, delivery));
 }
 
-/** The outbox handler that delivers queued mail through the configured transport. */
-export function mailJobHandler(transport: MailTransport): OutboxHandler {
+/** What became of one try at delivering an e-mail (the metrics count them). */
+export type MailOutcome = 'sent' | 'failed';
+
+/**
+ * The outbox handler that delivers queued mail through the configured transport; `onOutcome` hears of each try.
+ */
+export function mailJobHandler(
+  transport: MailTransport,
+  onOutcome: (outcome: MailOutcome) => void = () => {},
+): OutboxHandler {
   return mailTopic.handler(async ({ to, subject, text, about }, job) => {
-    // Subjects hold members' names: a line break there would start a header of its own.
-    await transport.send({
-      id: job.idempotencyKey,
-      to: oneLine(to),
-      subject: oneLine(subject).trim(),
-      text,
-      about: about ?? [],
-    });
+    try {
+      // Subjects hold members' names: a line break there would start a header of its own.
+      await transport.send({
+        id: job.idempotencyKey,
+        to: oneLine(to),
+        subject: oneLine(subject).trim(),
+        text,
+        about: about ?? [],
+      });
+    } catch (error) {
+      onOutcome('failed');
+      throw error;
+    }
+    onOutcome('sent');
   });
 }
