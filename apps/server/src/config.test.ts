@@ -78,3 +78,13 @@ describe('where the app listens and who it is', () => {
     );
   });
 });
+
+describe('the metrics token', () => {
+  it('is unset by default and refused when shorter than 16 characters, naming the variable', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /^Invalid configuration:\n {2}METRICS_TOKEN: must be at least 16 characters/,
+    );
+    expect(loadConfig({ METRICS_TOKEN: 'sixteen-chars-ok' }).metricsToken).toBe('sixteen-chars-ok');
+  });
+});
