@@ -49,7 +49,8 @@ export const budgets = [
   {
     route: '/expert-community',
     modules: ['src/app/routes/community.tsx', ...member],
-    js: 203.5,
+    // 203.52 KB since a sent request's card holds as Request Sent through a live update (send-request.ts).
+    js: 203.6,
     css: 20,
     goal: signedIn,
   },

@@ -71,7 +71,7 @@ describe.each(engines)('metrics on %s', (engine: Engine) => {
     );
     const profile = await member.client.get(`/api/profiles/${member.user.id}`);
     expect(profile.statusCode).toBeLessThan(500);
-    await t.app.inject({ method: 'GET', url: '/no/such/page/42', headers: ORIGIN });
+    await t.app.inject({ method: 'GET', url: '/api/no/such/page/42', headers: ORIGIN });
 
     const response = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(response.statusCode).toBe(200);
@@ -93,7 +93,7 @@ describe.each(engines)('metrics on %s', (engine: Engine) => {
     );
     expect(sample(text, 'intergen_http_requests_total', { route: 'unmatched', status_code: '404' })).toBe(1);
     expect(text).not.toContain(member.user.id);
-    expect(text).not.toContain('/no/such/page');
+    expect(text).not.toContain('/api/no/such/page');
     expect(
       sample(text, 'intergen_http_request_duration_seconds_count', {
         method: 'GET',

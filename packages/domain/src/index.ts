@@ -30,6 +30,7 @@ export * from './texts/matching.ts';
 export * from './texts/navigation.ts';
 export * from './texts/network.ts';
 export * from './texts/notifications.ts';
+export * from './texts/operations.ts';
 export * from './texts/outbox.ts';
 export * from './texts/profiles.ts';
 export * from './texts/settings.ts';

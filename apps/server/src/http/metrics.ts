@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { messages } from '@intergen/domain';
+import { messages, operationsTexts } from '@intergen/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
@@ -233,7 +233,7 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, acces
       if (!enabled) throw new AppError('NOT_FOUND', messages.notFound);
       if (token && !hasToken(request, token)) {
         reply.header('www-authenticate', 'Bearer realm="metrics"');
-        throw new AppError('UNAUTHENTICATED', messages.metricsTokenRequired);
+        throw new AppError('UNAUTHENTICATED', operationsTexts.metricsTokenRequired);
       }
       const body = await metrics.registry.metrics();
       return reply.type(metrics.registry.contentType).send(body);

@@ -28,18 +28,6 @@ export const adminSettingsPath = '/admin/settings';
 /** The audit log: who changed what in the admin console, and when (issue 14). */
 export const adminAuditPath = '/admin/audit';
 
-/**
- * An admin list searched for `search` (the admin lists keep their search in `?q=`), with further filters of the
- * list in `filters`: a member's page links to the lists narrowed to that member by their e-mail.
- */
-export function adminSearchedPath(
-  path: string,
-  search: string,
-  filters: Record<string, string> = {},
-): string {
-  return `${path}?${new URLSearchParams({ ...filters, q: search })}`;
-}
-
 /** A member's page with the admin's actions (it was `/admin/profiles/:id`, which redirects here). */
 export function adminProfilePath(id: string): string {
   return `${adminMembersPath}/${encodeURIComponent(id)}`;

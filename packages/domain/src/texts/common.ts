@@ -24,8 +24,6 @@ export const messages = {
   tooManyLiveStreams: 'Too many live connections are open for this session. Close a tab and try again.',
   tooManyLiveStreamsForMember:
     'Too many live connections are open for your account. Close a tab or another browser and try again.',
-  // The operators' metrics (GET /metrics), asked by a scraper, not a member
-  metricsTokenRequired: 'The metrics need the bearer token that METRICS_TOKEN sets.',
   // Sign-up (spec 001 §5, §8)
   allFieldsRequired: 'All fields must be filled out',
   profileTypeRequired: 'You must select a profile type',

@@ -11,15 +11,18 @@ import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/alerts';
 import { PageLoader } from '../../../components/full-page-loader';
 import { errorMessage } from '../../../lib/api-client';
-import {
-  adminCrmPath,
-  adminProfilePath,
-  adminRequestsPath,
-  adminSearchedPath,
-  adminSuggestionsPath,
-} from '../../../lib/paths';
+import { adminCrmPath, adminProfilePath, adminRequestsPath, adminSuggestionsPath } from '../../../lib/paths';
 import { useMemberActivity } from '../api/get-member-activity';
 import { formatDate } from './status-display';
+
+/**
+ * An admin list searched for `search` (the admin lists keep their search in `?q=`), with further filters of the
+ * list in `filters`: the member's page links to the lists narrowed to the member by their e-mail. Here, not in
+ * lib/paths.ts, so that only the admin's pages load it.
+ */
+function adminSearchedPath(path: string, search: string, filters: Record<string, string> = {}): string {
+  return `${path}?${new URLSearchParams({ ...filters, q: search })}`;
+}
 
 function Counterpart({ who }: { who: AdminCounterpart }) {
   return (

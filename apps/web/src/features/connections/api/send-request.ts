@@ -61,18 +61,13 @@ export function useSendRequest({ onSent }: { onSent?: (name: string) => void } =
     onMutate: ({ suggestionId }) => {
       const list = queryClient.getQueryData<Suggestion[]>(queryKeys.suggestions) ?? [];
       const index = list.findIndex((s) => s.id === suggestionId);
-      return index < 0 ? null : { shown: list[index]!, index };
+      return { shown: list[index], index };
     },
-    onSuccess: (request, { suggestionId, name }, asked) => {
+    onSuccess: (request, { suggestionId, name }, { shown, index }) => {
       onSent?.(name);
       queryClient.setQueryData<Suggestion[]>(queryKeys.suggestions, (list) => {
-        if (!list) return list;
-        if (list.some((s) => s.id === suggestionId)) {
-          return list.map((s) => (s.id === suggestionId ? { ...s, requestSent: true } : s));
-        }
-        if (!asked) return list;
-        const marked = [...list];
-        marked.splice(Math.min(asked.index, marked.length), 0, { ...asked.shown, requestSent: true });
+        const marked = list?.filter((s) => s.id !== suggestionId);
+        if (marked && shown) marked.splice(index, 0, { ...shown, requestSent: true });
         return marked;
       });
       queryClient.setQueryData<ConnectionBuckets>(queryKeys.connections, (buckets) =>

@@ -7,8 +7,8 @@ import {
 } from '@intergen/domain';
 import { Group, Stack, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
-import { hashKey, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
 import { CardCarousel, useSlidesPerView } from '../../../components/card-carousel';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -38,44 +38,41 @@ interface RecommendedSuggestionsProps {
 function useRequestedHeldBriefly(list: Suggestion[] | undefined): Suggestion[] | undefined {
   const queryClient = useQueryClient();
   const [held, setHeld] = useState<Map<string, { suggestion: Suggestion; index: number }>>(new Map());
-  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
   // Every version of the list the cache holds is looked at as it is written, not only those rendered: a
   // version marking a request may be replaced by a read of the list before React renders it (a live update).
   useEffect(() => {
-    const hold = (versions: Suggestion[] | undefined) =>
+    const timers = new Map<string, ReturnType<typeof setTimeout>>();
+    const change = (id: string, entry?: { suggestion: Suggestion; index: number }) =>
+      setHeld((current) => {
+        const next = new Map(current);
+        if (entry) next.set(id, entry);
+        else next.delete(id);
+        return next;
+      });
+    const hold = (versions?: Suggestion[]) =>
       versions?.forEach((suggestion, index) => {
-        if (!suggestion.requestSent || timers.current.has(suggestion.id)) return;
-        setHeld((current) => new Map(current).set(suggestion.id, { suggestion, index }));
-        timers.current.set(
-          suggestion.id,
+        const { id } = suggestion;
+        if (!suggestion.requestSent || timers.has(id)) return;
+        change(id, { suggestion, index });
+        timers.set(
+          id,
           setTimeout(() => {
-            timers.current.delete(suggestion.id);
-            setHeld((current) => {
-              const next = new Map(current);
-              next.delete(suggestion.id);
-              return next;
-            });
+            timers.delete(id);
+            change(id);
             void queryClient.invalidateQueries({ queryKey: queryKeys.suggestions });
           }, connectionTimings.pendingBannerMs),
         );
       });
-    const suggestionsHash = hashKey(queryKeys.suggestions);
-    hold(queryClient.getQueryData<Suggestion[]>(queryKeys.suggestions));
-    return queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.query.queryHash === suggestionsHash) {
-        hold(event.query.state.data as Suggestion[] | undefined);
-      }
+    hold(queryClient.getQueryData(queryKeys.suggestions));
+    const stop = queryClient.getQueryCache().subscribe(({ query }) => {
+      if (query.queryKey[0] === queryKeys.suggestions[0]) hold(query.state.data);
     });
-  }, [queryClient]);
-
-  useEffect(() => {
-    const pending = timers.current;
     return () => {
-      for (const timer of pending.values()) clearTimeout(timer);
-      pending.clear();
+      stop();
+      for (const timer of timers.values()) clearTimeout(timer);
     };
-  }, []);
+  }, [queryClient]);
 
   return useMemo(() => {
     if (!list) return list;
