@@ -157,6 +157,12 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** How often open live streams are pinged and their session re-checked (25 s; tests shorten it). */
   livePingMs?: number;
+  /**
+   * The clock of what the analytics count by date (sign-ups, domain events, tracking events, connection and My
+   * Network steps), and the randomness of default avatars: `npm run demo` replays weeks of history with them.
+   */
+  now?: () => Date;
+  random?: () => number;
 }
 
 /** Builds the whole app: used by main, the worker and every test, so all run the same wiring. */
@@ -199,7 +205,8 @@ export async function buildApp(deps: AppDeps) {
     (config.smtpUrl
       ? smtpTransport(config.smtpUrl, config.mailFrom)
       : mailboxTransport(database, deps.printMail ?? ((text) => process.stdout.write(text))));
-  const publishEvent = createEventPublisher(eventSubscriptions);
+  const { now, random } = deps;
+  const publishEvent = createEventPublisher(eventSubscriptions, now);
   // The run-time settings, kept by each instance until the table changes (a trigger tells every instance).
   const settings = createSettingsService({
     database,
@@ -217,8 +224,9 @@ export async function buildApp(deps: AppDeps) {
     publishEvent,
     surveyFormUrl: settings.surveyFormUrl,
     afterCommit: () => worker.nudge(),
+    now,
   });
-  const network = createNetworkService({ database, publishEvent, afterCommit: () => worker.nudge() });
+  const network = createNetworkService({ database, publishEvent, afterCommit: () => worker.nudge(), now });
   const crm = createCrmService({
     database,
     appUrl: config.appUrl,
@@ -246,7 +254,7 @@ export async function buildApp(deps: AppDeps) {
   const images = createImageStore(database, path.join(config.dataDir, 'uploads'));
   const importedPictures = await images.importFiles();
   if (importedPictures > 0) app.log.info(`${importedPictures} profile pictures moved into the database`);
-  const tracking = createTrackingService({ database });
+  const tracking = createTrackingService({ database, now });
   const liveHub = createLiveHub({
     database,
     log: app.log,
@@ -273,6 +281,7 @@ export async function buildApp(deps: AppDeps) {
     // The connections module releases the expert's held requests in the approval's transaction.
     onExpertApproved: [...expertApprovedHooks, connections.releasePendingRequests],
     warn: (obj, message) => app.log.warn(obj, message),
+    random,
   });
   // Looked-up sessions kept per instance, dropped when a trigger announces a change (migration 0019).
   const sessionCache = config.sessionCache ? createSessionCache(database) : null;
@@ -283,6 +292,7 @@ export async function buildApp(deps: AppDeps) {
     afterCommit: () => worker.nudge(),
     // Verifying the e-mail publishes or submits a complete profile that was waiting for it (spec 000 §2).
     onEmailVerified: [profiles.submitAfterVerification],
+    now,
   });
   // Deleting an account (admin or member) and the member's own data export (DESIGN.md §4, issue 14).
   const accounts = createAccountsService({

@@ -31,6 +31,8 @@ export interface AuthServiceDeps {
   onEmailVerified?: readonly EmailVerifiedHook[];
   /** Looked-up sessions kept by this instance (sessions.cache.ts); none: every lookup reads the database. */
   sessionCache?: SessionCache | null;
+  /** The clock that dates a sign-up (the analytics' cohort week); now by default. */
+  now?: () => Date;
 }
 
 export interface IssuedSession {
@@ -52,6 +54,7 @@ export interface AuthContext {
   afterCommit: () => void;
   onEmailVerified: readonly EmailVerifiedHook[];
   sessionCache: SessionCache | null;
+  now: () => Date;
 }
 
 /** The context of `createAuthService`, built once from its dependencies. */
@@ -61,8 +64,9 @@ export function authContext({
   afterCommit,
   onEmailVerified = [],
   sessionCache = null,
+  now = () => new Date(),
 }: AuthServiceDeps): AuthContext {
-  return { database, db: database.db, appUrl, afterCommit, onEmailVerified, sessionCache };
+  return { database, db: database.db, appUrl, afterCommit, onEmailVerified, sessionCache, now };
 }
 
 /** The client's view of a user; `sessionToken` names the session whose flags it carries (none: a new one). */

@@ -52,8 +52,10 @@ export async function signUp(
       if (await members.findUserByEmail(tx, email)) {
         throw new AppError('EMAIL_TAKEN', messages.emailAlreadyRegistered);
       }
+      const createdAt = ctx.now();
       const user = await members.insertUser(tx, {
         id: newId(),
+        createdAt,
         email,
         name,
         firstName,
@@ -61,7 +63,13 @@ export async function signUp(
         kind: input.profileType,
         passwordHash,
       });
-      await createProfileWithContact(tx, { userId: user.id, kind: input.profileType, name, email });
+      await createProfileWithContact(tx, {
+        userId: user.id,
+        kind: input.profileType,
+        name,
+        email,
+        createdAt,
+      });
       await issueVerificationCode(ctx, tx, { ...user, kind: input.profileType });
       const session = await issueSession(tx, user.id, client);
       await publishAdminLive(tx, ['adminMembers']);

@@ -57,15 +57,15 @@ function changedMemberOf(event: DomainEvent): string | null {
 }
 
 /**
- * Makes `publishEvent(tx, event)`: checks the event against its type's schema (a wrong payload is a programming
+ * Makes `publishEvent(tx, event)`, dated by `now` (the analytics count lost deals by it): checks the event against its type's schema (a wrong payload is a programming
  * error: it throws, and the caller's transaction rolls back), appends it to `domain_events` in the caller's
  * transaction and enqueues one outbox row per topic subscribed to its type, so the event and its deliveries
  * commit (or roll back) with the change that caused them.
  */
-export function createEventPublisher(subscriptions: EventSubscriptions = {}) {
+export function createEventPublisher(subscriptions: EventSubscriptions = {}, now = () => new Date()) {
   return async function publishEvent(tx: Executor, event: DomainEvent): Promise<number> {
     const parsed = DomainEventSchema.parse(event);
-    const eventId = await insertEvent(tx, parsed);
+    const eventId = await insertEvent(tx, { ...parsed, createdAt: now() });
     const member = changedMemberOf(parsed);
     if (member) await announceMemberChange(tx, member);
     // A member's row in the admins' Members console changed: their open lists read it again.

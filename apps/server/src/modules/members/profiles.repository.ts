@@ -124,9 +124,11 @@ function toStored(
 /** Creates the empty profile a sign-up starts with (hasBeenWelcomed false) and its contact info. */
 export async function createProfileWithContact(
   ex: Executor,
-  p: { userId: string; kind: ProfileType; name: string; email: string },
+  p: { userId: string; kind: ProfileType; name: string; email: string; createdAt?: Date },
 ): Promise<void> {
-  await ex.insert(table(p.kind)).values({ id: p.userId, name: p.name, hasBeenWelcomed: false });
+  await ex
+    .insert(table(p.kind))
+    .values({ id: p.userId, name: p.name, hasBeenWelcomed: false, createdAt: p.createdAt });
   await ex.insert(contactInfo).values({ userId: p.userId, email: p.email });
 }
 

@@ -8,6 +8,7 @@ export interface NewTrackingEvent {
   type: string;
   targetId: string | null;
   tab: string | null;
+  createdAt?: Date;
 }
 
 export async function insertTrackingEvent(ex: Executor, row: NewTrackingEvent): Promise<void> {

@@ -16,8 +16,9 @@ export const TRACKING_SUMMARY_DAYS = 30;
  * Analytics events of spec 001 §7 (the original's tracking queue): stored as they come, for admins to count.
  * A card event names its card (`targetId`); a dismissal also names the tab it happened on.
  */
-export function createTrackingService(deps: { database: Database }) {
+export function createTrackingService(deps: { database: Database; now?: () => Date }) {
   const { db } = deps.database;
+  const now = deps.now ?? (() => new Date());
   return {
     /** Stores one event of the signed-in member. */
     async record(userId: string, body: TrackingBody): Promise<void> {
@@ -37,6 +38,7 @@ export function createTrackingService(deps: { database: Database }) {
         type: body.type,
         targetId: needsTarget ? (body.targetId ?? null) : null,
         tab: body.type === 'DISMISS_CARD' ? (body.tab ?? null) : null,
+        createdAt: now(),
       });
     },
 
