@@ -100,6 +100,7 @@ describe.each(engines)('admin settings on %s', (engine: Engine) => {
           intro: defaultNewChangesPopup.intro,
           items: defaultNewChangesPopup.items,
         },
+        demo: false,
       });
     });
   });

@@ -53,5 +53,7 @@ export const PublicConfigSchema = z.object({
   communityTab: z.boolean(),
   supportEmail: z.string(),
   newChangesPopup: NewChangesPopupSchema,
+  /** The database holds the demo community of `npm run demo`: every page shows the demo banner. */
+  demo: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -26,6 +26,7 @@ export * from './texts/common.ts';
 export * from './texts/community.ts';
 export * from './texts/connections.ts';
 export * from './texts/crm.ts';
+export * from './texts/demo.ts';
 export * from './texts/matching.ts';
 export * from './texts/navigation.ts';
 export * from './texts/network.ts';

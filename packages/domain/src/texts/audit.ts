@@ -38,6 +38,7 @@ export const auditTexts = {
 /** The actions the audit log records, by their code (`<module>.<verb>`), as the page names them. */
 export const auditActionLabels: Readonly<Record<string, string>> = {
   'settings.update': 'Settings changed',
+  'settings.demo': 'Demo community created',
   'outbox.retry': 'Outbox row retried',
   'outbox.discard': 'Outbox row discarded',
   'profile.approve': 'Expert approved',

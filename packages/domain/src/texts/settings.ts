@@ -74,6 +74,7 @@ export const settingsTexts = {
     required: 'This cannot be empty.',
     tooManyItems: (max: number) => `List at most ${max} items.`,
     invalid: 'Some settings are not valid. Correct the marked fields and save again.',
+    alreadyDemo: 'This database is a demo already.',
     conflict:
       'Another admin changed the settings while you were editing. Load the current settings, then make your change again.',
   },

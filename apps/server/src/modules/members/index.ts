@@ -98,6 +98,7 @@ export {
 } from './state.repository.ts';
 export {
   countAdmins,
+  countMembers,
   countUsers,
   findUserByEmail,
   findUserById,

@@ -1,4 +1,4 @@
-import { count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, contactInfo, experts, users } from '../../db/schema.ts';
 
@@ -105,6 +105,12 @@ export async function updateUser(ex: Executor, id: string, patch: Partial<UserWr
 /** Every account, admins included (`npm run restore` reports it). */
 export async function countUsers(ex: Executor): Promise<number> {
   const rows = await ex.select({ n: count() }).from(users);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The accounts that are members (an expert or a company), not admins alone (`npm run demo` checks it). */
+export async function countMembers(ex: Executor): Promise<number> {
+  const rows = await ex.select({ n: count() }).from(users).where(isNotNull(users.kind));
   return Number(rows[0]?.n ?? 0);
 }
 

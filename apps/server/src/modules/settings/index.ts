@@ -4,10 +4,13 @@
  * version-change popup, the support e-mail) and applies the admin's audited changes; other modules get its
  * readers wired in by the app (app.ts) and never read the table.
  */
+
+export type { DemoMark } from './settings.model.ts';
 export { settingsRoutes } from './settings.routes.ts';
 export {
   createSettingsService,
+  readDemoMark,
   readMatchingThresholds,
   type SettingsService,
 } from './settings.service.ts';
-export { settingsUpdateAction } from './update-settings.ts';
+export { demoMarkAction, settingsUpdateAction } from './update-settings.ts';

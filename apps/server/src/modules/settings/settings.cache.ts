@@ -1,5 +1,5 @@
-import { settingKeys } from '@intergen/contracts';
 import type { Database, Unlisten } from '../../db/client.ts';
+import { storedKeys } from './settings.model.ts';
 import * as repo from './settings.repository.ts';
 
 /** Announced by the settings table's trigger (migration 0017) at the commit of any change to it. */
@@ -52,10 +52,10 @@ export function createSettingsCache(database: Database) {
     /** Every stored setting (key → JSON), from the copy when it can be trusted. */
     read(): Promise<Map<string, unknown>> {
       listen();
-      if (!trusted) return repo.readSettingRows(database.db, settingKeys);
+      if (!trusted) return repo.readSettingRows(database.db, storedKeys);
       if (!copy) {
         const started = generation;
-        const reading = repo.readSettingRows(database.db, settingKeys);
+        const reading = repo.readSettingRows(database.db, storedKeys);
         copy = reading;
         reading.then(
           () => {

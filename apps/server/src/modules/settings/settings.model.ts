@@ -4,6 +4,7 @@ import {
   AppSettingsSchema,
   type SettingKey,
   SurveyFormUrlSchema,
+  settingKeys,
 } from '@intergen/contracts';
 import {
   type AppEnvironment,
@@ -22,6 +23,19 @@ export interface SettingsScope {
   appEnv: AppEnvironment;
   defaults: { communityTab: boolean; supportEmail: string };
 }
+
+/**
+ * The row that marks a demonstration database (`npm run demo` writes it once; no admin setting changes it): every
+ * page then shows the demo banner. Its value says when and from which seed the community was made.
+ */
+export const demoKey = 'demo';
+export interface DemoMark {
+  createdAt: string;
+  seed: number;
+}
+
+/** The rows this instance keeps in its copy: every setting, and the demo mark. */
+export const storedKeys: readonly string[] = [...settingKeys, demoKey];
 
 /** The stored JSON of each setting that has a row. */
 export type StoredSettings = Map<string, unknown>;

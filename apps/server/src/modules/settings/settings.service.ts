@@ -10,6 +10,8 @@ import { isoDayToMs, type SurveyFormRole } from '@intergen/domain';
 import type { Database, Db, Executor } from '../../db/client.ts';
 import { createSettingsCache, type SettingsCache } from './settings.cache.ts';
 import {
+  type DemoMark,
+  demoKey,
   effectiveSetting,
   effectiveSettings,
   matchingThresholdsOf,
@@ -17,7 +19,7 @@ import {
   type SettingsScope,
 } from './settings.model.ts';
 import * as repo from './settings.repository.ts';
-import { updateSettings } from './update-settings.ts';
+import { markDemo, updateSettings } from './update-settings.ts';
 
 export interface SettingsServiceDeps extends SettingsScope {
   database: Database;
@@ -34,7 +36,7 @@ export interface SettingsContext {
  * The stored rows of `keys`: outside a transaction (`ex` is the database itself) from this instance's copy,
  * kept until the table changes; inside one, read in that transaction.
  */
-function storedRows(ctx: SettingsContext, ex: Executor, keys: readonly SettingKey[]) {
+function storedRows(ctx: SettingsContext, ex: Executor, keys: readonly string[]) {
   return ex === ctx.db ? ctx.cache.read() : repo.readSettingRows(ex, keys);
 }
 
@@ -103,14 +105,26 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     supportEmail: (ex: Executor = db) => readOne(ctx, ex, 'supportEmail'),
     /** The version-change popup. */
     newChangesPopup: async (ex: Executor = db) => popupOf(await readOne(ctx, ex, 'newChangesPopup')),
-    /** What `GET /api/config` tells every browser: this environment's flag, the support e-mail, the popup. */
+    /** What `GET /api/config` tells every browser: this environment's flag, the support e-mail, the popup, the demo. */
     publicSettings: async (ex: Executor = db) => {
-      const stored = await storedRows(ctx, ex, ['communityTab', 'supportEmail', 'newChangesPopup']);
+      const stored = await storedRows(ctx, ex, ['communityTab', 'supportEmail', 'newChangesPopup', demoKey]);
       return {
         communityTab: effectiveSetting('communityTab', stored, ctx.scope)[ctx.scope.appEnv],
         supportEmail: effectiveSetting('supportEmail', stored, ctx.scope),
         newChangesPopup: popupOf(effectiveSetting('newChangesPopup', stored, ctx.scope)),
+        demo: stored.has(demoKey),
       };
+    },
+    /** When and from which seed `npm run demo` made this database's community; null for a real database. */
+    demoMark: async (ex: Executor = db): Promise<DemoMark | null> =>
+      ((await storedRows(ctx, ex, [demoKey])).get(demoKey) as DemoMark | undefined) ?? null,
+    /** Marks the database as a demonstration (audited); refused when it is one already. */
+    markDemo: async (actorId: string, mark: DemoMark) => {
+      try {
+        await markDemo(ctx, actorId, mark);
+      } finally {
+        ctx.cache.invalidate();
+      }
     },
   };
 }
@@ -123,4 +137,9 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
  */
 export async function readMatchingThresholds(ex: Executor): Promise<AppSettings['matching']> {
   return matchingThresholdsOf((await repo.readSettingRows(ex, ['matching'])).get('matching'));
+}
+
+/** The demo mark of a database `npm run demo` filled (when and from which seed), or null; read before any app is built. */
+export async function readDemoMark(ex: Executor): Promise<DemoMark | null> {
+  return ((await repo.readSettingRows(ex, [demoKey])).get(demoKey) as DemoMark | undefined) ?? null;
 }

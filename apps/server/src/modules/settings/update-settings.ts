@@ -10,12 +10,14 @@ import { settingsTexts } from '@intergen/domain';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
-import { effectiveSettings, revisionOf, storedValueOf } from './settings.model.ts';
+import { type DemoMark, demoKey, effectiveSettings, revisionOf, storedValueOf } from './settings.model.ts';
 import * as repo from './settings.repository.ts';
 import type { SettingsContext } from './settings.service.ts';
 
 /** The audit log's action of a settings change (one entry per changed setting, its key as the target). */
 export const settingsUpdateAction = 'settings.update';
+/** The audit log's action of `npm run demo` marking the database as a demonstration. */
+export const demoMarkAction = 'settings.demo';
 
 /**
  * Applies an admin's settings (already checked by the route's schema): under the settings lock, refuses them
@@ -64,4 +66,19 @@ async function write<K extends SettingKey>(
   const stored = storedValueOf(key, before, value, ctx.scope);
   await repo.upsertSetting(tx, key, stored);
   return stored;
+}
+
+/**
+ * Writes the demo mark once, under the settings lock, with its audit entry: a database marked already is refused
+ * (the demo never runs twice on one database).
+ */
+export async function markDemo(ctx: SettingsContext, actorId: string, mark: DemoMark): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockSettings(tx);
+    if ((await repo.readSettingRows(tx, [demoKey])).has(demoKey)) {
+      throw new AppError('CONFLICT', settingsTexts.errors.alreadyDemo);
+    }
+    await repo.upsertSetting(tx, demoKey, mark);
+    await recordAudit(tx, { actorId, action: demoMarkAction, target: demoKey, details: { after: mark } });
+  });
 }
