@@ -43,6 +43,7 @@ export const configAnswer = {
     appEnv: 'development',
     communityTab: true,
     supportEmail: 'support@intergen.local',
+    demo: false,
     newChangesPopup: {
       releasedAt: newChangesPopupReleasedAt,
       title: newChangesPopupTexts.title,
