@@ -13,7 +13,7 @@ export const demoTexts = {
     refusedMembers: (members: number) =>
       `This database holds ${members} member${members === 1 ? '' : 's'} who are not part of a demo: npm run demo fills an empty database only, and has changed nothing. Point DATA_DIR at an empty directory to try the demo.`,
     done: (seconds: number) => `The demo community is ready (${seconds.toFixed(1)} s).`,
-    linksTitle: 'One-time sign-in links (valid 15 minutes, single use; start the app with npm start first):',
+    linksTitle: 'One-time sign-in links (valid 15 minutes, single use; open them while npm start runs):',
     expertLink: (name: string) => `As the expert ${name}:`,
     expertTry:
       '  Try: the dashboard’s suggestions and received requests, My Network, the expert and venture communities, and a connection to review.',

@@ -1,8 +1,8 @@
 import { demoTexts, routes } from '@intergen/domain';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SignedOutApp } from '../app/signed-out-app';
 import { buildUser, configAnswer, installFakeApi, renderApp } from '../test/render';
+import { SignedOutApp } from './signed-out-app';
 
 const demoConfig = { body: { ...configAnswer.body, demo: true } };
 const banner = () => screen.queryByRole('complementary', { name: demoTexts.bannerLabel });
