@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
@@ -9,7 +10,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { PublicConfigSchema } from '@intergen/contracts';
 import { messages } from '@intergen/domain';
-import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -21,6 +22,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { retryTransactions } from './db/retry.ts';
 import { createHousekeeping } from './housekeeping.ts';
+import { withDemoBanner } from './http/demo-banner.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerInputGuard } from './http/input-guard.ts';
@@ -163,6 +165,8 @@ export interface AppDeps {
    */
   now?: () => Date;
   random?: () => number;
+  /** The built web app the server sends (apps/web/dist; tests give a folder of their own). */
+  webDir?: string;
 }
 
 /** Builds the whole app: used by main, the worker and every test, so all run the same wiring. */
@@ -416,16 +420,24 @@ export async function buildApp(deps: AppDeps) {
     return reply.type('application/gzip').send(Buffer.from(tarball));
   });
 
-  const hasWeb = existsSync(path.join(webDistDir, 'index.html'));
+  const webDir = deps.webDir ?? webDistDir;
+  const hasWeb = existsSync(path.join(webDir, 'index.html'));
   // Pages sent with more than index.html (apps/web/prerender.ts writes them and their list at build time): the
   // login and the sign-up drawn, for visitors without a session; a member's main pages with their code preloaded.
-  const pagesFile = path.join(webDistDir, 'prerendered/pages.json');
+  const pagesFile = path.join(webDir, 'prerendered/pages.json');
   const prerendered: Record<string, { file: string; signedOut: boolean }> = existsSync(pagesFile)
     ? JSON.parse(readFileSync(pagesFile, 'utf8'))
     : {};
+  // A page of the app: as built (compressed beside it), or on a demo database with the demo strip written in.
+  const sendPage = async (reply: FastifyReply, file: string) => {
+    reply.header('cache-control', 'no-cache');
+    if (!(await settings.publicSettings()).demo) return reply.sendFile(file);
+    const html = await readFile(path.join(webDir, file), 'utf8');
+    return reply.type('text/html; charset=utf-8').send(withDemoBanner(html));
+  };
   if (hasWeb) {
     await app.register(fastifyStatic, {
-      root: webDistDir,
+      root: webDir,
       wildcard: false,
       // `/` is answered below (the prerendered login or index.html), not as the folder's index.html.
       index: false,
@@ -450,14 +462,12 @@ export async function buildApp(deps: AppDeps) {
         const cookie = Boolean(request.cookies[SESSION_COOKIE]);
         const usable = page.signedOut ? !cookie && !request.url.includes('?') : cookie;
         reply.header('vary', 'Cookie');
-        return reply.header('cache-control', 'no-cache').sendFile(usable ? page.file : 'index.html');
+        return sendPage(reply, usable ? page.file : 'index.html');
       });
     }
   }
   app.setNotFoundHandler((request, reply) => {
-    if (!isApiRequest(request) && request.method === 'GET' && hasWeb) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if (!isApiRequest(request) && request.method === 'GET' && hasWeb) return sendPage(reply, 'index.html');
     return reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.notFound } });
   });
 

@@ -128,7 +128,7 @@ export interface TestApp {
 export async function createTestApp(
   engine: Engine,
   overrides: Record<string, string> = {},
-  deps: Partial<Pick<AppDeps, 'mailTransport' | 'controlToken' | 'printMail' | 'logger'>> = {},
+  deps: Partial<Pick<AppDeps, 'mailTransport' | 'controlToken' | 'printMail' | 'logger' | 'webDir'>> = {},
 ): Promise<TestApp> {
   setPasswordHashCost('fast');
   const database = await freshDatabase(engine);

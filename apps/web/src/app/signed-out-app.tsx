@@ -1,7 +1,6 @@
 import type { UserResponse } from '@intergen/contracts';
 import { afterLoginPath, routes } from '@intergen/domain';
 import { type MouseEvent, StrictMode, useEffect, useState } from 'react';
-import { DemoBanner } from '../components/demo-banner';
 import { PageLinkContext, type PageLinkProps } from '../components/page-link';
 import { HeaderBar, Shell } from '../components/shell';
 import { LoginPage, SignUpPage, signIn, signUp } from '../features/auth';
@@ -51,27 +50,8 @@ function SwitchLink({ to, onClick, ...props }: PageLinkProps) {
   return <a href={to} onClick={handleClick} {...props} />;
 }
 
-/** Whether the database is a demo (GET /api/config), asked once the page is shown; any failure reads as no. */
-function useDemo(): boolean {
-  const [demo, setDemo] = useState(false);
-  useEffect(() => {
-    let live = true;
-    fetch('/api/config', { headers: { accept: 'application/json' } })
-      .then((response) => (response.ok ? response.json() : null))
-      .then((config: { demo?: unknown } | null) => {
-        if (live && config?.demo === true) setDemo(true);
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, []);
-  return demo;
-}
-
 export function SignedOutApp({ path, onShown }: { path: SignedOutPath; onShown?: () => void }) {
   const [page, setPage] = useState(path);
-  const demo = useDemo();
 
   useEffect(() => {
     onShown?.();
@@ -89,7 +69,7 @@ export function SignedOutApp({ path, onShown }: { path: SignedOutPath; onShown?:
     <StrictMode>
       <ThemeProvider>
         <PageLinkContext value={SwitchLink}>
-          <Shell header={<HeaderBar logoTo={routes.login} />} banner={demo ? <DemoBanner /> : null}>
+          <Shell header={<HeaderBar logoTo={routes.login} />}>
             {page === routes.signup ? (
               <SignUpPage onSubmit={enterApp(signUp, null)} />
             ) : (

@@ -15,19 +15,16 @@ export function HeaderBar({ logoTo, children }: { logoTo: string; children?: Rea
 }
 
 /**
- * Every page's frame: the skip link, the header, the page as `<main>`, the footer where there is one, and the demo
- * banner on a demo database. The app's layout (app/layout/app-layout.tsx) and the signed-out entry
- * (app/signed-out-app.tsx) both draw it.
+ * Every page's frame: the skip link, the header, the page as `<main>`, and the footer where there is one. The app's
+ * layout (app/layout/app-layout.tsx) and the signed-out entry (app/signed-out-app.tsx) both draw it.
  */
 export function Shell({
   header,
   footer,
-  banner,
   children,
 }: {
   header: ReactNode;
   footer?: ReactNode;
-  banner?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -40,7 +37,6 @@ export function Shell({
         {children}
       </main>
       {footer}
-      {banner}
     </div>
   );
 }

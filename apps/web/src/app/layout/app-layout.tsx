@@ -2,13 +2,12 @@ import { commonTexts } from '@intergen/domain';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, use, useEffect, useRef } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { DemoBanner } from '../../components/demo-banner';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { FullPageMessage } from '../../components/full-page-message';
 import { PageLinkContext } from '../../components/page-link';
 import { Shell } from '../../components/shell';
 import { errorMessage } from '../../lib/api-client';
-import { publicConfigQueryOptions, usePublicConfig } from '../../lib/config';
+import { publicConfigQueryOptions } from '../../lib/config';
 import { useLiveEvents } from '../../lib/live-events';
 import { useReadyInTransition } from '../../lib/ready-in-transition';
 import { useSessionQuery } from '../../lib/session';
@@ -17,12 +16,6 @@ import { Footer, showsFooter } from './footer';
 import { Header } from './header';
 import { HelpProvider } from './help';
 import { PageTop } from './page-top';
-
-/** The demo banner when the database is a demo (the settings are asked for signed-out pages too). */
-function DemoNotice() {
-  const config = usePublicConfig();
-  return config.data?.demo ? <DemoBanner /> : null;
-}
 
 /** The handle of the deepest matched route that declares one (app/router.tsx provides it). */
 export const RouteHandleContext = createContext<RouteHandle>({ access: 'unknown' });
@@ -79,7 +72,7 @@ export function AppLayout() {
   return (
     <HelpProvider>
       <PageLinkContext value={Link}>
-        <Shell header={<Header />} footer={showsFooter(pathname) ? <Footer /> : null} banner={<DemoNotice />}>
+        <Shell header={<Header />} footer={showsFooter(pathname) ? <Footer /> : null}>
           <PageTop />
           <Outlet />
         </Shell>
