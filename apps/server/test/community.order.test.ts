@@ -65,18 +65,23 @@ describe.each(engines)('the order of a community list below the strong matches o
     return scoreMatch(e, c);
   };
 
-  it('runs the strong matches first, then the rest by score, then newest, then id', async () => {
-    const all = await page('pageSize=50');
+  /** The unranked members as the list should run them: by score now, then newest, then id. */
+  const expectedRest = async () => {
     const rest = await Promise.all(
       seeded
         .filter((s) => s.key !== 'strong')
         .map(async (s) => ({ id: id[s.key]!, score: await scoreWith(id[s.key]!) })),
     );
-    // The seeding gives distinct score tiers, so the score order is not the newest-first one.
-    expect(new Set(rest.map((r) => r.score)).size).toBe(3);
-    const expected = rest
+    return rest
       .sort((a, b) => b.score - a.score || day[b.id]! - day[a.id]! || (a.id < b.id ? 1 : -1))
       .map((r) => [r.id, r.score]);
+  };
+
+  it('runs the strong matches first, then the rest by score, then newest, then id', async () => {
+    const all = await page('pageSize=50');
+    const expected = await expectedRest();
+    // The seeding gives distinct score tiers, so the score order is not the newest-first one.
+    expect(new Set(expected.map(([, score]) => score)).size).toBe(3);
     expect(all.items.map((i) => [i.id, i.score])).toEqual([[id.strong, 92], ...expected]);
     expect(all.items[0]!.strong).toBe(true);
     expect(all.items.slice(1).every((i) => !i.strong)).toBe(true);
@@ -98,6 +103,28 @@ describe.each(engines)('the order of a community list below the strong matches o
       } while (cursor);
       expect(walked).toEqual(all);
     }
+  });
+
+  it('orders by the new scores once a listed member or the viewer changes their profile', async () => {
+    const restOrder = async () => (await page('pageSize=50')).items.slice(1).map((i) => [i.id, i.score]);
+    expect((await restOrder()).at(-1)![0]).toBe(id.weakest);
+    // The weakest now covers all the venture's needs: it climbs.
+    await t.database.query(
+      `UPDATE experts SET areas_of_improvement = '{"legal": true, "growthCapital": true}'::jsonb WHERE id = $1`,
+      [id.weakest],
+    );
+    await t.database.query('SELECT pg_notify($1, $2)', [memberChangesChannel, id.weakest]);
+    const climbed = await restOrder();
+    expect(climbed.at(-1)![0]).not.toBe(id.weakest);
+    expect(climbed).toEqual(await expectedRest());
+    // The venture now needs growth capital only: the list runs by its new scores.
+    await t.database.query(
+      `UPDATE companies SET areas_of_improvement = '{"growthCapital": true}'::jsonb WHERE id = $1`,
+      [company.id],
+    );
+    const expected = await expectedRest();
+    expect(expected).not.toEqual(climbed);
+    expect(await restOrder()).toEqual(expected);
   });
 });
 

@@ -32,6 +32,8 @@ export class CounterpartStore {
   readonly companies = new PackedSide('companies');
   /** Full loads and member reads so far (for tests and the benchmark). */
   readonly stats = { fullLoads: 0, membersRead: 0, lastSyncMs: 0 };
+  /** Changes each time a sync may have changed what the store holds: what was scored from it is stale then. */
+  version = 0;
 
   private loaded = false;
   private stale = false;
@@ -126,6 +128,7 @@ export class CounterpartStore {
     this.experts.load(experts.ids, experts.facets);
     this.companies.load(companies.ids, companies.facets);
     this.loaded = true;
+    this.version++;
     this.stats.fullLoads++;
   }
 
@@ -134,6 +137,7 @@ export class CounterpartStore {
     const ids = [...this.noted];
     this.noted.clear();
     const now = await members.publishedFacetsOf(this.database.db, ids);
+    this.version++;
     this.stats.membersRead += ids.length;
     const published = new Set<string>();
     now.experts.ids.forEach((id, i) => {

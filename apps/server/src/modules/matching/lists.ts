@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors.ts';
 import * as members from '../members/index.ts';
 import type { MatchingContext } from './matching.context.ts';
 import { toListItem } from './matching.model.ts';
-import { scoredRest, scoresWithAll } from './member-scores.ts';
+import { keptScoredRest } from './member-scores.ts';
 import { strongRows } from './strong.repository.ts';
 
 export type MatchingListQueryInput = z.output<typeof MatchingListQuerySchema>;
@@ -95,10 +95,10 @@ async function listPage(
     const cursor = decodeCursor(query.cursor);
     // The rest's order: the viewer's score with every counterpart, from the packed store (member-scores.ts).
     const me = await viewerFacets;
-    const rest = me && query.strong !== 'yes' ? await scoresWithAll(ctx, me) : null;
+    const rest = me && query.strong !== 'yes' ? await keptScoredRest(ctx, me) : null;
     return members.listCommunityPage(db, spec.kind, filter, {
       ranked,
-      rest: rest ? scoredRest(rest.ids, rest.scores) : null,
+      rest,
       rankedOnly: spec.scoreFor !== undefined && query.strong === 'yes',
       excludeId: spec.excludeId,
       cursor,

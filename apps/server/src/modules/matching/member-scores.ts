@@ -51,14 +51,58 @@ export async function scoresWithAll(
   member: members.MatchingMember,
 ): Promise<{ ids: string[]; scores: Uint8Array }> {
   await ctx.counterparts.sync();
-  // Scored at once after the sync, with no wait between: the store does not change under the kernel.
+  const [ids, scores] = idsAndScores(ctx, member);
+  return { ids, scores };
+}
+
+/**
+ * The store's ids (a copy) and the member's scores with them, at once with no wait between: the store does not
+ * change under the kernel.
+ */
+function idsAndScores(ctx: MatchingContext, member: members.MatchingMember): [string[], Uint8Array] {
   const side = member.kind === 'expert' ? ctx.counterparts.companies : ctx.counterparts.experts;
-  const ids = side.ids.slice();
   const scores =
     member.kind === 'expert'
       ? scoreExpertVsCompanies(member.facets, ctx.counterparts.companies.packed())
       : scoreCompanyVsExperts(member.facets, ctx.counterparts.experts.packed());
-  return { ids, scores };
+  return [side.ids.slice(), scores];
+}
+
+/** A viewer's scores as a community list's rest, and what they were scored from. */
+interface KeptRest {
+  version: number;
+  facets: string;
+  rest: members.ScoredRest;
+}
+
+/** How many viewers' scores an instance keeps: about 1.3 MB each at 100,000 counterparts (ids, scores, ranking). */
+const KEPT_VIEWERS = 16;
+const keptRests = new WeakMap<MatchingContext['counterparts'], Map<string, KeptRest>>();
+
+/**
+ * A viewer's score with every counterpart as a community list's rest (`scoredRest` of `scoresWithAll`), kept
+ * between the pages of a walk: the store is made current for each page, and scored again only when it changed
+ * since, or the viewer's facets did. A walk of pages, or a change of filters, then costs the store's sync alone,
+ * not a copy of 100,000 ids, the kernel and a ranking each (docs/benchmarks.md, community pages).
+ */
+export async function keptScoredRest(
+  ctx: MatchingContext,
+  member: members.MatchingMember,
+): Promise<members.ScoredRest> {
+  await ctx.counterparts.sync();
+  const kept = keptRests.get(ctx.counterparts) ?? new Map<string, KeptRest>();
+  keptRests.set(ctx.counterparts, kept);
+  const facets = JSON.stringify(member.facets);
+  const known = kept.get(member.id);
+  kept.delete(member.id);
+  const current =
+    known && known.version === ctx.counterparts.version && known.facets === facets
+      ? known
+      : { version: ctx.counterparts.version, facets, rest: scoredRest(...idsAndScores(ctx, member)) };
+  // Newest last: the first is the one used longest ago.
+  kept.set(member.id, current);
+  if (kept.size > KEPT_VIEWERS) kept.delete(kept.keys().next().value!);
+  return current.rest;
 }
 
 /**
