@@ -222,6 +222,7 @@ export async function buildApp(deps: AppDeps) {
     publishEvent,
     communityTab: settings.communityTab,
     afterCommit: () => worker.nudge(),
+    now,
   });
   const connections = createConnectionsService({
     database,
@@ -286,6 +287,7 @@ export async function buildApp(deps: AppDeps) {
     onExpertApproved: [...expertApprovedHooks, connections.releasePendingRequests],
     warn: (obj, message) => app.log.warn(obj, message),
     random,
+    now,
   });
   // Looked-up sessions kept per instance, dropped when a trigger announces a change (migration 0019).
   const sessionCache = config.sessionCache ? createSessionCache(database) : null;

@@ -2,7 +2,7 @@ import type { CrmBoardResponse, CrmDealResponse } from '@intergen/contracts';
 import { dealStages, networkStages } from '@intergen/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crmContacts, crmDeals, outbox } from '../src/db/schema.ts';
+import { crmContacts, crmDeals, notifications, outbox } from '../src/db/schema.ts';
 import { acted, member, pair, sent, suggest } from './connections.support.ts';
 import { signInAdmin } from './factories.ts';
 import { APP_URL, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
@@ -289,5 +289,43 @@ describe.each(engines)('the CRM mirror on %s', (engine: Engine) => {
     expect((await admin.client.post(`/api/admin/crm/deliveries/${delivery.id}/retry`, {})).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe.each(engines)('the dates of a step on %s', (engine: Engine) => {
+  // The app's clock (the demo replays twelve weeks with it); the outbox delivers a month later.
+  let at = Date.UTC(2026, 0, 5, 10);
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, {}, { now: () => new Date(at) });
+  });
+  afterAll(() => t.close());
+
+  it('are when it happened, however late the worker delivers: the deal history and the notifications', async () => {
+    const { expert, company, suggestionId } = await pair(t);
+    at += 3_600_000;
+    const requested = at;
+    await sent(company, suggestionId, 'Shall we talk?');
+    at += 86_400_000;
+    const accepted = at;
+    await acted(expert, suggestionId, 'accept');
+    at += 30 * 86_400_000;
+    await t.app.worker.drain();
+
+    const admin = await signInAdmin(t);
+    const [deal] = await t.database.db.select().from(crmDeals).where(eq(crmDeals.dealKey, suggestionId));
+    const history = (await admin.client.get(`/api/admin/crm/deals/${deal!.id}`)).json() as CrmDealResponse;
+    expect(history.history.map((h) => [h.stage, h.at])).toEqual([
+      [dealStages.pending, requested],
+      [dealStages.complete, accepted],
+    ]);
+    const notes = await t.database.db
+      .select({ kind: notifications.kind, at: notifications.createdAt })
+      .from(notifications)
+      .where(eq(notifications.requestId, suggestionId));
+    expect(Object.fromEntries(notes.map((n) => [n.kind, n.at.getTime()]))).toEqual({
+      request_received: requested,
+      request_accepted: accepted,
+    });
   });
 });

@@ -164,6 +164,21 @@ async function expectDemoCommunity(app: App, database: Database, links: DemoLink
   ])
     expect(notifications[kind], kind).toBeGreaterThan(0);
 
+  // Dated as it happened over the twelve weeks, not on the day the demo ran: publish dates, suggestions,
+  // notifications and the CRM deals' history each span most of them.
+  const weeksOf = async (sql: string) =>
+    (
+      await database.query<{ n: number }>(
+        `SELECT count(DISTINCT date_trunc('week', at))::int AS n FROM (${sql}) t`,
+      )
+    )[0]!.n;
+  expect(
+    await weeksOf(`SELECT publish_date AS at FROM experts WHERE publish_date IS NOT NULL`),
+  ).toBeGreaterThanOrEqual(9);
+  expect(await weeksOf(`SELECT created_at AS at FROM match_suggestions`)).toBeGreaterThanOrEqual(8);
+  expect(await weeksOf(`SELECT created_at AS at FROM notifications`)).toBeGreaterThanOrEqual(8);
+  expect(await weeksOf(`SELECT created_at AS at FROM crm_deal_stages`)).toBeGreaterThanOrEqual(8);
+
   // The community tab is on, and every page is told this is a demo.
   const config = await app.inject({ method: 'GET', url: '/api/config' });
   expect(config.json()).toMatchObject({ communityTab: true, demo: true });

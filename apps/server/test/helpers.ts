@@ -128,7 +128,9 @@ export interface TestApp {
 export async function createTestApp(
   engine: Engine,
   overrides: Record<string, string> = {},
-  deps: Partial<Pick<AppDeps, 'mailTransport' | 'controlToken' | 'printMail' | 'logger' | 'webDir'>> = {},
+  deps: Partial<
+    Pick<AppDeps, 'mailTransport' | 'controlToken' | 'printMail' | 'logger' | 'webDir' | 'now'>
+  > = {},
 ): Promise<TestApp> {
   setPasswordHashCost('fast');
   const database = await freshDatabase(engine);

@@ -7,7 +7,7 @@ import * as repo from './connections.repository.ts';
 
 /** Approval hook: the expert's requests held while pending go out now (spec 000 §4, Approve). */
 export async function releasePendingRequests(
-  { publishEvent }: ConnectionsContext,
+  { publishEvent, now }: ConnectionsContext,
   tx: Executor,
   expertId: string,
 ): Promise<void> {
@@ -24,6 +24,7 @@ export async function releasePendingRequests(
       suggestionId: r.id,
       counterpartId: r.expertId,
       message: r.message,
+      createdAt: now(),
     });
     const score = await matching.pairScore(tx, r.expertId, r.companyId);
     await publishEvent(tx, {

@@ -37,6 +37,7 @@ export function acceptRequest(
       requestId: id,
       suggestionId: id,
       counterpartId: recipientIdOf(r),
+      createdAt: r.connectedOn ?? undefined,
     });
     await connectionEvent(ctx, tx, 'connection.accepted', r, l.suggestion, caller.id, {});
     await live(tx, r, ['connections', 'notifications']);

@@ -69,6 +69,7 @@ export async function sendRequest(
         suggestionId: s.id,
         counterpartId: caller.id,
         message: request.message,
+        createdAt: request.requestSentAt,
       });
     }
     const score = await matching.pairScore(tx, s.expertId, s.companyId);

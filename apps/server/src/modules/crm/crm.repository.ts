@@ -89,13 +89,18 @@ export async function insertDeal(ex: Executor, deal: NewDeal): Promise<string> {
       lostReason: deal.lostReason,
       properties: deal.properties,
       lastEventId: deal.eventId,
+      ...(deal.at ? { createdAt: deal.at, updatedAt: deal.at } : {}),
     })
     .onConflictDoNothing({ target: crmDeals.dealKey })
     .returning({ id: crmDeals.id });
   if (!row) return (await findDealByKey(ex, deal.dealKey!))!.id;
-  await ex
-    .insert(crmDealStages)
-    .values({ dealId: id, stage: deal.stage, lostReason: deal.lostReason, properties: deal.properties });
+  await ex.insert(crmDealStages).values({
+    dealId: id,
+    stage: deal.stage,
+    lostReason: deal.lostReason,
+    properties: deal.properties,
+    ...(deal.at ? { createdAt: deal.at } : {}),
+  });
   return id;
 }
 
@@ -116,16 +121,20 @@ export async function updateDeal(ex: Executor, id: string, change: DealChange): 
       stage,
       lostReason,
       properties,
-      updatedAt: new Date(),
+      updatedAt: change.at ?? new Date(),
       ...(change.eventId != null
         ? { lastEventId: sql`greatest(${crmDeals.lastEventId}, ${change.eventId})` }
         : {}),
     })
     .where(eq(crmDeals.id, id));
   if (stage !== before.stage || lostReason !== before.lostReason) {
-    await ex
-      .insert(crmDealStages)
-      .values({ dealId: id, stage, lostReason, properties: change.properties ?? {} });
+    await ex.insert(crmDealStages).values({
+      dealId: id,
+      stage,
+      lostReason,
+      properties: change.properties ?? {},
+      ...(change.at ? { createdAt: change.at } : {}),
+    });
   }
 }
 

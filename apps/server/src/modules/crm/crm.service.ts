@@ -143,6 +143,7 @@ export async function createDeal(
     properties?: CrmProperties;
     dealKey?: string | null;
     eventId?: number | null;
+    at?: Date | null;
   },
 ): Promise<string> {
   if (input.expert === input.venture) throw refuse(crmErrors.sameParties);
@@ -164,6 +165,7 @@ export async function updateDeal(
     reason?: string | null;
     properties?: CrmProperties;
     eventId?: number | null;
+    at?: Date | null;
   },
 ): Promise<true> {
   const deal = input.dealId ? await ctx.gateway.findDeal(input.dealId) : null;
@@ -175,7 +177,13 @@ export async function updateDeal(
 export async function moveDeal(
   ctx: CrmContext,
   deal: Pick<CrmDeal, 'id' | 'pipeline'>,
-  input: { stage: string; reason?: string | null; properties?: CrmProperties; eventId?: number | null },
+  input: {
+    stage: string;
+    reason?: string | null;
+    properties?: CrmProperties;
+    eventId?: number | null;
+    at?: Date | null;
+  },
 ): Promise<true> {
   const lostReason = checkStage(deal.pipeline, input.stage, input.reason);
   await ctx.gateway.updateDeal(deal.id, {
@@ -183,6 +191,7 @@ export async function moveDeal(
     lostReason,
     properties: input.properties ?? {},
     eventId: input.eventId ?? null,
+    at: input.at ?? null,
   });
   return true;
 }
@@ -198,6 +207,7 @@ export async function createNetworkDeal(
     properties?: CrmProperties;
     dealKey?: string | null;
     eventId?: number | null;
+    at?: Date | null;
   },
 ): Promise<string> {
   if (input.initiator === input.recipient) throw refuse(crmErrors.sameExperts);
@@ -221,7 +231,13 @@ function storeDeal(
   ctx: CrmContext,
   pipeline: CrmPipeline,
   contactIds: readonly [string, string],
-  input: { stage: string; properties?: CrmProperties; dealKey?: string | null; eventId?: number | null },
+  input: {
+    stage: string;
+    properties?: CrmProperties;
+    dealKey?: string | null;
+    eventId?: number | null;
+    at?: Date | null;
+  },
   lostReason: string | null,
 ): Promise<string> {
   return ctx.gateway.createDeal({
@@ -232,6 +248,7 @@ function storeDeal(
     lostReason,
     properties: input.properties ?? {},
     eventId: input.eventId ?? null,
+    at: input.at ?? null,
   });
 }
 

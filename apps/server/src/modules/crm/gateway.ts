@@ -22,6 +22,8 @@ export interface NewDeal {
   lostReason: string | null;
   properties: CrmProperties;
   eventId: number | null;
+  /** When the step happened (its event's time): the built-in CRM dates the deal's history with it. */
+  at?: Date | null;
 }
 
 export interface DealChange {
@@ -30,6 +32,7 @@ export interface DealChange {
   lostReason?: string | null;
   properties?: CrmProperties;
   eventId?: number | null;
+  at?: Date | null;
 }
 
 /**

@@ -98,10 +98,11 @@ async function connectionStep(ctx: CrmContext, event: ConnectionMessage): Promis
 async function applyStep(
   ctx: CrmContext,
   existing: CrmDeal | null,
-  eventId: number,
+  event: DomainEventMessage,
   step: DealStep,
   create: () => Promise<string>,
 ): Promise<void> {
+  const { eventId } = event;
   if (!existing) {
     await create();
     return;
@@ -122,8 +123,12 @@ async function applyStep(
     reason: stage === step.stage ? step.lostReason : existing.lostReason,
     properties: step.properties,
     eventId,
+    at: eventTime(event),
   });
 }
+
+/** When the event happened; a delivery queued before events carried their time is dated when applied. */
+const eventTime = (event: DomainEventMessage) => (event.occurredAt ? new Date(event.occurredAt) : null);
 
 /** The profile events that change what the CRM's contact shows (status, dates, account state, applied edits). */
 function changesContact(event: DomainEventMessage): boolean {
@@ -159,7 +164,7 @@ export async function applyCrmEvent(ctx: CrmContext, event: DomainEventMessage):
       properties: {},
     };
     const existing = await ctx.gateway.findDealByKey(suggestionId);
-    await applyStep(ctx, existing, event.eventId, step, () =>
+    await applyStep(ctx, existing, event, step, () =>
       createDeal(ctx, {
         expert: expertId,
         venture: companyId,
@@ -167,6 +172,7 @@ export async function applyCrmEvent(ctx: CrmContext, event: DomainEventMessage):
         reason: step.lostReason,
         dealKey: suggestionId,
         eventId: event.eventId,
+        at: eventTime(event),
       }),
     );
     return;
@@ -179,7 +185,7 @@ export async function applyCrmEvent(ctx: CrmContext, event: DomainEventMessage):
       properties: { initiator_name: p.initiatorName, recipient_name: p.recipientName },
     };
     const existing = await ctx.gateway.findDealByKey(p.requestId);
-    await applyStep(ctx, existing, event.eventId, step, () =>
+    await applyStep(ctx, existing, event, step, () =>
       createNetworkDeal(ctx, {
         initiator: p.initiatorId,
         recipient: p.recipientId,
@@ -188,6 +194,7 @@ export async function applyCrmEvent(ctx: CrmContext, event: DomainEventMessage):
         properties: step.properties,
         dealKey: p.requestId,
         eventId: event.eventId,
+        at: eventTime(event),
       }),
     );
     return;
@@ -197,7 +204,7 @@ export async function applyCrmEvent(ctx: CrmContext, event: DomainEventMessage):
     const p = connection.payload;
     const step = await connectionStep(ctx, connection);
     const existing = await ctx.gateway.findDealByKey(p.suggestionId);
-    await applyStep(ctx, existing, event.eventId, step, () =>
+    await applyStep(ctx, existing, event, step, () =>
       createDeal(ctx, {
         expert: p.expertId,
         venture: p.companyId,
@@ -206,6 +213,7 @@ export async function applyCrmEvent(ctx: CrmContext, event: DomainEventMessage):
         properties: step.properties,
         dealKey: p.suggestionId,
         eventId: event.eventId,
+        at: eventTime(event),
       }),
     );
   }

@@ -241,6 +241,11 @@ export const domainEventTypes: readonly DomainEventType[] = DomainEventSchema.op
   (option) => option.shape.type.value,
 );
 
-/** What a subscriber's outbox handler receives: the event and the id it was stored under. */
-export const DomainEventMessageSchema = z.object({ eventId: z.number().int() }).and(DomainEventSchema);
+/**
+ * What a subscriber's outbox handler receives: the event, the id it was stored under and when it happened (ms;
+ * absent from deliveries queued before it was sent).
+ */
+export const DomainEventMessageSchema = z
+  .object({ eventId: z.number().int(), occurredAt: z.number().int().optional() })
+  .and(DomainEventSchema);
 export type DomainEventMessage = z.infer<typeof DomainEventMessageSchema>;

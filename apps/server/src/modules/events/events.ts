@@ -65,7 +65,8 @@ function changedMemberOf(event: DomainEvent): string | null {
 export function createEventPublisher(subscriptions: EventSubscriptions = {}, now = () => new Date()) {
   return async function publishEvent(tx: Executor, event: DomainEvent): Promise<number> {
     const parsed = DomainEventSchema.parse(event);
-    const eventId = await insertEvent(tx, { ...parsed, createdAt: now() });
+    const occurredAt = now();
+    const eventId = await insertEvent(tx, { ...parsed, createdAt: occurredAt });
     const member = changedMemberOf(parsed);
     if (member) await announceMemberChange(tx, member);
     // A member's row in the admins' Members console changed: their open lists read it again.
@@ -75,7 +76,7 @@ export function createEventPublisher(subscriptions: EventSubscriptions = {}, now
       tx,
       topics.map((topic) =>
         topic.message(
-          { eventId, ...parsed },
+          { eventId, occurredAt: occurredAt.getTime(), ...parsed },
           {
             idempotencyKey: `${topic.name}:event:${eventId}`,
             orderingKey: topic.orderingKey?.(parsed) ?? null,

@@ -40,6 +40,8 @@ export interface MatchingServiceDeps {
   /** Called after a transaction that enqueued work has committed (nudges the outbox worker). */
   afterCommit: () => void;
   log?: { warn(obj: object, msg?: string): void };
+  /** The clock suggestions and their notifications are dated with; the demo replays weeks with it. */
+  now?: () => Date;
 }
 
 /** What every matching use case works with: the database handle and the service's dependencies. */
@@ -51,6 +53,7 @@ export interface MatchingContext {
   afterCommit: () => void;
   /** This instance's packed counterparts, kept current by the members' change notices (counterparts.ts). */
   counterparts: CounterpartStore;
+  now: () => Date;
 }
 
 /** Builds the context once per service. */
@@ -63,6 +66,7 @@ export function matchingContext(deps: MatchingServiceDeps): MatchingContext {
     communityTab: flag,
     afterCommit,
     counterparts: new CounterpartStore(database),
+    now: deps.now ?? (() => new Date()),
   };
 }
 
@@ -93,8 +97,10 @@ export async function createSuggestionIn(
 ): Promise<{ id: string; created: boolean }> {
   const { publishEvent } = ctx;
   const id = newId();
+  const at = ctx.now();
   const inserted = await repo.insertSuggestion(tx, {
     id,
+    createdAt: at,
     expertId: s.expertId,
     companyId: s.companyId,
     position: s.position,
@@ -114,6 +120,7 @@ export async function createSuggestionIn(
     kind: 'suggestion',
     suggestionId: id,
     counterpartId: s.companyId,
+    createdAt: at,
   });
   await publishLive(tx, [s.expertId, s.companyId], ['suggestions', 'notifications']);
   await publishAdminLive(tx, ['adminSuggestions', 'adminScores']);

@@ -78,6 +78,7 @@ export async function requestToNetwork(
       kind: 'network_request',
       networkRequestId: inserted.id,
       counterpartId: caller.id,
+      createdAt: inserted.requestedAt,
     });
     await networkEvent(ctx, tx, 'network.requested', inserted, caller.id, networkStages.requested, null);
     await live(tx, inserted);

@@ -48,6 +48,7 @@ export async function acceptNetworkRequest(
       kind: 'network_accepted',
       networkRequestId: r.id,
       counterpartId: r.recipientId,
+      createdAt: at,
     });
     await networkEvent(ctx, tx, 'network.accepted', r, caller.id, networkStages.accepted, null);
     await live(tx, r);

@@ -18,6 +18,8 @@ export interface NewNotification {
   counterpartId?: string | null;
   /** The request's message (request notifications). */
   message?: string | null;
+  /** When it happened: the use case's clock (the demo replays weeks); the database's now otherwise. */
+  createdAt?: Date;
 }
 
 /**

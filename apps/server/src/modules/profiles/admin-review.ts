@@ -26,7 +26,7 @@ export async function approveExpert(
         incompleteSections(p.kind, p.data),
       );
     }
-    const publishDate = startOfUtcDay();
+    const publishDate = startOfUtcDay(ctx.now());
     await updateProfileRow(tx, p.kind, p.id, {
       profilePublished: true,
       disableReason: null,
@@ -37,7 +37,7 @@ export async function approveExpert(
     });
     await event(ctx, tx, 'profile.approved', p, { by: adminId, publishDate: publishDate.getTime() });
     // The approval e-mail comes with the expert's `profile_approved` notification (an approval hook).
-    for (const hook of ctx.hooks) await hook(tx, p.id);
+    for (const hook of ctx.hooks) await hook(tx, p.id, ctx.now());
     await requestMatching(ctx, tx, p, 'approved');
     return true;
   });
@@ -59,7 +59,7 @@ export async function publishCompany(
         incompleteSections(p.kind, p.data),
       );
     }
-    const publishDate = startOfUtcDay();
+    const publishDate = startOfUtcDay(ctx.now());
     await updateProfileRow(tx, p.kind, p.id, {
       profilePublished: true,
       disableReason: null,

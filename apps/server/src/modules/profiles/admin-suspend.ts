@@ -22,7 +22,7 @@ export async function deactivateMember(
       await updateProfileRow(tx, p.kind, p.id, {
         profilePublished: false,
         profilePending: false,
-        deactivatedDate: startOfUtcDay(),
+        deactivatedDate: startOfUtcDay(ctx.now()),
         deactivateReason: reason,
         // A repeated deactivation keeps what the first one took away.
         deactivatedFrom: p.deactivatedDate
@@ -67,13 +67,13 @@ export async function activateMember(
             profilePublished: true,
             profilePending: false,
             disableReason: null,
-            publishDate: p.publishDate ?? startOfUtcDay(),
+            publishDate: p.publishDate ?? startOfUtcDay(ctx.now()),
           }
         : {}),
     });
     await event(ctx, tx, 'profile.activated', p, { by: adminId, restored: publish ? 'published' : null });
     const firstPublish = publish && p.deactivatedFrom !== 'published';
-    if (firstPublish && p.kind === 'expert') for (const hook of ctx.hooks) await hook(tx, p.id);
+    if (firstPublish && p.kind === 'expert') for (const hook of ctx.hooks) await hook(tx, p.id, ctx.now());
     if (firstPublish) await requestMatching(ctx, tx, p, p.kind === 'expert' ? 'approved' : 'published');
     return false;
   });

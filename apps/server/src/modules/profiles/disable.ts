@@ -29,7 +29,7 @@ export async function disableAccount(
       const p = await locked(tx, userId);
       await updateProfileRow(tx, p.kind, p.id, {
         disableReason: [...reasons.map((r) => disableReasonLabels[r]), text].filter(Boolean).join('; '),
-        disabledDate: startOfUtcDay(),
+        disabledDate: startOfUtcDay(ctx.now()),
         profilePublished: false,
         profilePending: false,
       });

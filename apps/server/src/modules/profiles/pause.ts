@@ -28,7 +28,7 @@ export async function pauseProfile(
       if (!p.profilePublished) throw new AppError('INVALID_STATE', profileTexts.notPublished);
       await updateProfileRow(tx, p.kind, p.id, {
         profilePublished: false,
-        pausedDate: startOfUtcDay(),
+        pausedDate: startOfUtcDay(ctx.now()),
         pauseReason: [reason ? pauseReasonLabels[reason] : null, text].filter(Boolean).join(': '),
         lastPausedBy: userId,
       });

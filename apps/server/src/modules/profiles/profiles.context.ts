@@ -24,7 +24,7 @@ export interface ProfilesSettings {
 }
 
 /** Runs inside the approval transaction of an expert (the connections module releases held requests here). */
-export type ExpertApprovedHook = (tx: Executor, expertId: string) => Promise<void>;
+export type ExpertApprovedHook = (tx: Executor, expertId: string, at: Date) => Promise<void>;
 
 export interface ProfilesServiceDeps {
   database: Database;
@@ -44,6 +44,8 @@ export interface ProfilesServiceDeps {
   /** Where failures that must not fail the request (deleting an old picture) are reported. */
   warn?: (obj: object, message: string) => void;
   random?: () => number;
+  /** The clock of the dates a use case writes (publish, pause, approval); the demo replays weeks with it. */
+  now?: () => Date;
 }
 
 /** What every profiles use case works with: the database, the dependencies, and their defaults filled in. */
@@ -53,6 +55,7 @@ export interface ProfilesContext {
   hooks: readonly ExpertApprovedHook[];
   warn: (obj: object, message: string) => void;
   random: () => number;
+  now: () => Date;
 }
 
 /** Builds the context once per service. */
@@ -63,6 +66,7 @@ export function createProfilesContext(deps: ProfilesServiceDeps): ProfilesContex
     hooks: deps.onExpertApproved ?? [],
     warn: deps.warn ?? (() => {}),
     random: deps.random ?? Math.random,
+    now: deps.now ?? (() => new Date()),
   };
 }
 

@@ -31,7 +31,7 @@ async function submitLocked(ctx: ProfilesContext, tx: Executor, p: StoredProfile
     });
     await event(ctx, tx, 'profile.submitted', p, {});
   } else {
-    const publishDate = startOfUtcDay();
+    const publishDate = startOfUtcDay(ctx.now());
     await updateProfileRow(tx, p.kind, p.id, {
       profilePublished: true,
       disableReason: null,
