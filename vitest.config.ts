@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/**/*.test.ts'],
           environment: 'node',
+          // One migrated database per engine, copied by each test's (helpers.ts freshDatabase).
+          globalSetup: ['apps/server/test/global-setup.ts'],
           // Caps on a test, not waits: password hashing and app starts slow down many times on a loaded machine.
           testTimeout: 60_000,
           hookTimeout: 120_000,

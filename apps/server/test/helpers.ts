@@ -26,12 +26,18 @@ export const ORIGIN = { origin: APP_URL };
  */
 export async function freshDatabase(engine: Engine): Promise<Database> {
   if (engine === 'pglite' && process.env.TEST_PGLITE_THREAD) return threadDatabase();
-  if (engine === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null });
+  // The migrated copy the test run's global setup made (global-setup.ts); a bench migrates its own.
+  const { INTERGEN_TEST_PGLITE_DUMP: dump, INTERGEN_TEST_PG_TEMPLATE: template } = process.env;
+  if (engine === 'pglite') {
+    const loadDataDir = dump ? new Blob([readFileSync(dump)], { type: 'application/x-gzip' }) : undefined;
+    return openDatabase({ kind: 'pglite', dataDir: null, ...(loadDataDir ? { loadDataDir } : {}) });
+  }
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `intergen_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // A template's last connection may still be closing: PostgreSQL then refuses the copy for a moment.
+  await whileInUse(() => admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -43,18 +49,25 @@ export async function freshDatabase(engine: Engine): Promise<Database> {
     await dropper.connect();
     // Closed pool clients may still be saying goodbye; forcing them off at once makes them raise an
     // uncaught "terminating connection" error, so wait for them first and force only as a last resort.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 50 ? ' WITH (FORCE)' : ''}`);
-        break;
-      } catch (error) {
-        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
+    await whileInUse((attempt) =>
+      dropper.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 50 ? ' WITH (FORCE)' : ''}`),
+    );
     await dropper.end();
   };
   return database;
+}
+
+/** Runs `statement` again while PostgreSQL answers that a database is in use (55006), up to 50 times 100 ms apart. */
+async function whileInUse(statement: (attempt: number) => Promise<unknown>): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await statement(attempt);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 /** PGlite in a worker thread on a temporary folder, removed on close. */

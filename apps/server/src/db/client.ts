@@ -259,7 +259,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     });
   } else {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}) });
   }
   await client.waitReady;
   const dataDir = target.dataDir;
