@@ -300,7 +300,7 @@ export async function buildApp(deps: AppDeps) {
     onEmailVerified: [profiles.submitAfterVerification],
     now,
   });
-  // Deleting an account (admin or member) and the member's own data export (DESIGN.md §4, issue 14).
+  // Deleting an account (admin or member) and the member's own data export (DESIGN.md §4).
   const accounts = createAccountsService({
     database,
     publishEvent,

@@ -9,7 +9,7 @@ import { type Member, saveSection, signInAdmin, signUpMember, verifyEmail } from
 import { client, createTestApp, type Engine, engines, signIn, type TestApp } from './helpers.ts';
 
 /**
- * A member's own data (issue 14): the JSON download of everything the app holds about them, showing other
+ * A member's own data: the JSON download of everything the app holds about them, showing other
  * members only as far as they may already see them, and the deletion of their own account with their password,
  * in every state a signed-in member can be in.
  */

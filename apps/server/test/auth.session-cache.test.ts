@@ -19,7 +19,7 @@ import {
 } from './helpers.ts';
 
 /**
- * Sessions kept per instance (issue 15, `SESSION_CACHE`): two app instances on one database, both keeping the
+ * Sessions kept per instance (`SESSION_CACHE`): two app instances on one database, both keeping the
  * sessions they looked up. Whatever ends a session or changes what its lookup reads — on either instance, or by
  * hand in the database — is in effect on the instance that made it at once (its answer waits until it has heard),
  * and on the other as soon as that one hears (the tests wait for it, never for a time).

@@ -13,7 +13,7 @@ const crmTopics = ['crm.event', 'crm.contact'];
 const serviceToken = 'faults-service-token-of-28-chars';
 
 /**
- * The mirror against HubSpot when HubSpot misbehaves (issue 13 "Nothing lost, nothing doubled"): down for a
+ * The mirror against HubSpot when HubSpot misbehaves, with nothing lost and nothing doubled: down for a
  * stretch of transitions, answering 429 with Retry-After, and a worker that dies after HubSpot stored a deal
  * but before the outbox heard of it. After recovery every deal is in its right stage, once, with its two
  * contacts, and no delivery is left dead or pending.

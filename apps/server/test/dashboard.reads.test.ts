@@ -22,7 +22,7 @@ import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts'
 
 /**
  * The dashboard's reads take the caller's state from the session lookup and their counterparts in the statement
- * that reads the list (issue 15). Each answer must be what the reads of before give — the caller read again, the
+ * that reads the list. Each answer must be what the reads of before give — the caller read again, the
  * list, then its counterparts and names statement by statement — for members on both sides, with counterparts
  * in every state a list leaves out (gone, unpublished, not interested), more notifications than a page, and a
  * member who may not read others (notifications without names).

@@ -16,7 +16,7 @@ import { type Client, type Member, put, signInAdmin } from './factories.ts';
 import { createTestApp, type Engine, engines, secondInstance, type TestApp, withSession } from './helpers.ts';
 
 /**
- * Members' own lists kept per instance (issue 15, with `SESSION_CACHE`): the suggestions, the connection requests
+ * Members' own lists kept per instance (with `SESSION_CACHE`): the suggestions, the connection requests
  * and the notifications, answered from memory until a row they were made of changes — on either instance, by a
  * job or by hand — and never to anyone else. The instance that made a change answers it at once; the other as
  * soon as it hears (the tests wait for that, never for a time).

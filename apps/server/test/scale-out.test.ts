@@ -29,7 +29,7 @@ import {
 } from './scale-out.support.ts';
 
 /**
- * Scale-out proof (issue 15): two app instances and two outbox workers on one PostgreSQL database. Members on
+ * Scale-out proof: two app instances and two outbox workers on one PostgreSQL database. Members on
  * different instances connect and see each other's changes live; every outbox row is delivered once; an
  * instance killed mid-request (a real process, SIGKILL) loses nothing it acknowledged, and the rows its worker
  * had claimed are delivered by the other worker once their lease has run out.

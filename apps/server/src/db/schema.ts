@@ -164,7 +164,7 @@ const profileLifecycle = () => ({
 });
 
 /**
- * The admin's members console (issue 14): every member in keyset pages sorted by name, publish date, last update
+ * The admin's members console: every member in keyset pages sorted by name, publish date, last update
  * or rating (creation: `*_created_idx`), each a merge of the two profile tables' index scans; and the name search.
  */
 function consoleIndexes(
@@ -385,7 +385,7 @@ export const settings = pgTable('settings', {
 });
 
 /**
- * What admins did (issue 14): one row per action, written in the transaction of the change it records. The
+ * What admins did: one row per action, written in the transaction of the change it records. The
  * actor is a user id without a foreign key (null for the app itself), so the record outlives the account.
  */
 export const auditLog = pgTable(
@@ -435,7 +435,7 @@ export const matchScores = pgTable(
     // company's cascade, the batch's scan of companies). Every stored score is strong (migration 0020), so one
     // full index does what a partial one and `(company_id, expert_id)` did (migration 0021).
     index('match_scores_company_score_idx').on(t.companyId, t.score),
-    // The admin's Scores list, by score or by last change, then id (issue 14): a page walks an index instead of
+    // The admin's Scores list, by score or by last change, then id: a page walks an index instead of
     // sorting every stored score. Both grow at one end per score value or in time, so they cost the batch little.
     index('match_scores_score_idx').on(t.score, t.id),
     index('match_scores_updated_idx').on(t.updatedAt, t.id),

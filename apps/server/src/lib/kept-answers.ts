@@ -1,5 +1,5 @@
 /**
- * JSON answers made from the rows a session lookup read, once per rows object (issue 15: the own profile and the
+ * JSON answers made from the rows a session lookup read, once per rows object (the own profile and the
  * session, asked on every page). The session cache replaces a member's rows when any of them changes and never
  * changes them in place, so an answer made from them is right for as long as they are kept — up to `until` (ms
  * since the epoch) for an answer that also depends on the time. Without the cache each request reads new rows,

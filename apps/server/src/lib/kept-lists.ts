@@ -22,7 +22,7 @@ interface Entry<Body> {
 const droppedMemory = 50_000;
 
 /**
- * The JSON answers of members' own lists (issue 15: the dashboard's suggestions, connections and notifications, and
+ * The JSON answers of members' own lists (the dashboard's suggestions, connections and notifications, and
  * the community pages), kept per instance by member and address, each with the members whose rows it was made of:
  * the member, and every counterpart its statement read (shown or not), or `everyMember`. Dropping a member drops
  * every answer made of their rows; an answer whose making began before one of its members was dropped is not kept

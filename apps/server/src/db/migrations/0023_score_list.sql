@@ -1,4 +1,4 @@
--- The admin's Scores list at scale (issue 14's view, issue 15's size: 10^8 stored scores and more). A page sorted
+-- The admin's Scores list at scale (10^8 stored scores and more, a full re-score's size). A page sorted
 -- by score or by last change walks (score, id) or (updated_at, id) instead of sorting the whole table; both
 -- indexes grow at one end (per score value, in time), so the batch's inserts stay cheap. The unfiltered total,
 -- or the total above a minimum score, is the sum of match_score_counts instead of counting every row.

@@ -13,7 +13,7 @@ export interface AdminAnalyticsRoutesDeps {
   tracking: TrackingService;
 }
 
-/** `GET /api/admin/analytics` (issue 14): the funnel per week and role, tracking events, lost reasons. */
+/** `GET /api/admin/analytics`: the funnel per week and role, tracking events, lost reasons. */
 export function adminAnalyticsRoutes({ database, tracking }: AdminAnalyticsRoutesDeps) {
   return async function routes(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -27,7 +27,7 @@ export interface AdminOutboxRoutesDeps {
 }
 
 /**
- * The admin's outbox page (issue 14): per-topic counts, the open rows, retry and discard. Each action is recorded
+ * The admin's outbox page: per-topic counts, the open rows, retry and discard. Each action is recorded
  * in the audit log (`outbox.retry`, `outbox.discard`) and written to the server log with the admin's id.
  */
 export function adminOutboxRoutes({ database, topics, afterCommit }: AdminOutboxRoutesDeps) {

@@ -16,7 +16,7 @@ import { listAdminRequests, listAdminScores, listAdminSuggestions } from './reco
 const errors = errorResponses(400, 401, 403);
 
 /**
- * The admin's read views (issue 14, spec 001 §6: admins see every score, suggestion and request): filtered,
+ * The admin's read views (spec 001 §6: admins see every score, suggestion and request): filtered,
  * searched by name, sorted, in keyset pages of 12 with the total. Admins only; a bad query or cursor is 400.
  */
 export function adminRecordsRoutes(deps: { database: Database }) {

@@ -20,7 +20,7 @@ import * as network from '../network/index.ts';
 import { decodeCursor, encodeCursor } from './records.cursor.ts';
 
 /**
- * The admin's read views (issue 14): every suggestion, request and score, a keyset page at a time. Each owner
+ * The admin's read views: every suggestion, request and score, a keyset page at a time. Each owner
  * module reads its own table; the members module names the page's people in one query, and finds the members
  * a name search means.
  */

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { inIds, type ListPage, type TimePageQuery, timeOrderedPage } from '../../db/keyset.ts';
 import { connectionRequests } from '../../db/schema.ts';
 
-/** The admin's list of every connection request (issue 14): a page by sent date and the total for the filter. */
+/** The admin's list of every connection request: a page by sent date and the total for the filter. */
 
 export type AdminConnectionRow = typeof connectionRequests.$inferSelect & { state: AdminRequestState };
 

@@ -15,7 +15,7 @@ import {
 import { matchScoreCounts, matchScores, matchSuggestions } from '../../db/schema.ts';
 
 /**
- * The admin's lists of every suggestion and every score (issue 14): one page in keyset order plus the total
+ * The admin's lists of every suggestion and every score: one page in keyset order plus the total
  * for the filter. Names are the members module's (the caller adds them for the page's ids).
  */
 

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { inIds, type ListPage, type TimePageQuery, timeOrderedPage } from '../../db/keyset.ts';
 import { networkRequests } from '../../db/schema.ts';
 
-/** The admin's list of every My Network request (issue 14): a page by request date and the total. */
+/** The admin's list of every My Network request: a page by request date and the total. */
 
 export type AdminNetworkRow = typeof networkRequests.$inferSelect & { state: AdminRequestState };
 

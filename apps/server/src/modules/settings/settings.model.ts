@@ -50,7 +50,7 @@ const perEnvironment = <T extends z.ZodType>(schema: T) =>
 
 const StoredCommunityTab = perEnvironment(z.boolean()).catch({});
 const storedUrl = lenient(SurveyFormUrlSchema);
-/** Per environment; the flat `{ expert, company }` of before issue 14 still applies to every environment. */
+/** Per environment; the flat `{ expert, company }` stored before per-environment forms applies to all. */
 const StoredSurveyForms = perEnvironment(z.object({ expert: storedUrl, company: storedUrl }))
   .extend({ expert: storedUrl, company: storedUrl })
   .catch({});
