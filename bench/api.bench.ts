@@ -1,5 +1,5 @@
 /**
- * API throughput against a bare Fastify (issue 15, "The server"): the requests per second of the dashboard's API
+ * API throughput against a bare Fastify: the requests per second of the dashboard's API
  * calls and of a community page, each divided by those of a bare Fastify hello-world measured on the same machine
  * in the same run (autocannon, 10 connections), with 100,000 published profiles on PostgreSQL. Goals: ≥ 0.15 of
  * the hello-world, p99 ≤ 20 ms.

@@ -1,5 +1,5 @@
 /**
- * The dashboard with 150 cards (issue 15, "The browser"): a member with 50 suggestions, 50 connection requests
+ * The dashboard with 150 cards: a member with 50 suggestions, 50 connection requests
  * received and 50 connections opens /dashboard in Chromium, and no task of the main thread may take over 200 ms.
  *
  * The production build (`npm run build` first when it is missing or older than the web app's sources) is served by

@@ -1,5 +1,5 @@
 /**
- * Load on two instances (issue 15, "Scale-out proof"): two `npm start` processes (apps/server/src/main.ts), each
+ * Load on two instances (the scale-out proof): two `npm start` processes (apps/server/src/main.ts), each
  * with its outbox worker, on one fresh PostgreSQL database, behind no proxy but told they are (each simulated
  * member has an address of its own in X-Forwarded-For, so the production rate limits apply per member). The
  * database holds a community of published profiles and 200 members who can sign in: half companies, half

@@ -15,8 +15,8 @@ import { gzipSync } from 'node:zlib';
 /**
  * Budgets in KB (1,024 bytes) of gzipped JavaScript and CSS: `js` and `css` are the ceilings checked, set a little
  * above what the build measured when they were last lowered, so that a route cannot grow unnoticed; `goal` is the
- * target of issue 15 (see docs/benchmarks.md, "The web app's first load", for where each route stands and what is
- * left). Lower a ceiling whenever a change makes room. `entry` is the manifest key of the page's
+ * target set for the first load (see docs/benchmarks.md, "The web app's first load", for where each route
+ * stands and what is left). Lower a ceiling whenever a change makes room. `entry` is the manifest key of the page's
  * entry (the app's, `index.html`, unless named); `modules` are the manifest keys of what the route loads with
  * `import()` every time: its page module (the router's `page(...)`), and for a signed-in member the header's
  * navigation and the account banners (app/layout).

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { OwnProfileSchema } from './profiles.ts';
 
 /**
- * Deleting an account (spec 000 §4, DESIGN.md §4 "Deleting vs disabling") and a member's own data (issue 14):
+ * Deleting an account (spec 000 §4, DESIGN.md §4 "Deleting vs disabling") and a member's own data:
  * `POST /api/admin/members/:id/delete`, `POST /api/account/delete`, `GET /api/account/export`.
  */
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isStorableText } from './input.ts';
 
 /**
- * The admin's read views of every suggestion, connection or My Network request and score (issue 14, spec 001
+ * The admin's read views of every suggestion, connection or My Network request and score (spec 001
  * §6). Each list pages by an opaque keyset cursor (the `nextCursor` of the page before: stable while rows are
  * added), 12 rows a page by default (spec 001 §9, table views), with the total for the current filter.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isStorableText } from './input.ts';
 
 /**
- * The admin's outbox page (issue 14): per topic, how many side effects wait, run, are retried or are parked as
+ * The admin's outbox page: per topic, how many side effects wait, run, are retried or are parked as
  * dead; the open rows page by page; retry and discard. A row's payload never leaves the server (an e-mail's body
  * holds sign-in links): a row is described by its event type, or its topic.
  */

@@ -4,7 +4,7 @@ import { type NetworkLostReason, networkLostReasonNames } from './network.ts';
 import { adminAnalyticsTexts } from './texts/admin-analytics.ts';
 
 /**
- * The admin's analytics (issue 14) beyond its words (texts/admin-analytics.ts): the funnel's stages, the ISO
+ * The admin's analytics beyond its words (texts/admin-analytics.ts): the funnel's stages, the ISO
  * weeks it is counted in (UTC, Monday first), and the range an admin may ask for. How each stage is counted is
  * written in docs/ARCHITECTURE.md ("Analytics").
  */

@@ -3,7 +3,7 @@ import { newChangesPopupReleasedAt } from './interface-rules.ts';
 import { newChangesPopupTexts } from './texts/navigation.ts';
 
 /**
- * The run-time settings admins change in the console (DESIGN.md §2, Settings; issue 14): the rules of their
+ * The run-time settings admins change in the console (DESIGN.md §2, Settings): the rules of their
  * values. Their words are in texts/settings.ts; the matching thresholds' defaults and ranges in matching/.
  */
 

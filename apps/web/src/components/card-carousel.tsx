@@ -79,7 +79,7 @@ function isTextEntry(target: EventTarget): boolean {
  * arrow keys (Home and End go to the ends), and by a swipe or a trackpad: the browser's own scrolling, each move
  * ending on a card's edge (CSS scroll snap, card-carousel.css). The cards stay a list for assistive technology,
  * and every card is reached with Tab: the browser scrolls a focused card into view. (It was Mantine's Carousel
- * over Embla until issue 15: 9 KB of a member page's first load for what the browser does.)
+ * over Embla until the first-load work: 9 KB of a member page's first load for what the browser does.)
  */
 export function CardCarousel<T>({
   heading,
@@ -103,7 +103,7 @@ export function CardCarousel<T>({
   }, []);
 
   // The cards in view and the next three render with the carousel, the others just after in a transition (one long
-  // task held the page with 50 cards, issue 15). The row is as tall as its tallest card, so a taller card laid out
+  // task held the page with 50 cards). The row is as tall as its tallest card, so a taller card laid out
   // later moves what is under the row: those first cards are also laid out at once (card-carousel.css), which makes
   // that rare (Lighthouse's member, three suggestions on a phone, had a shift of 0.03 from its second card).
   const rendered = useRestAfterFirst(items, slides + firstLaidOut);

@@ -5,7 +5,7 @@ import { routes } from '@intergen/domain';
  * own pages, and a member's profile opened over the dashboard. The router, the navigation and the features
  * all build their links from these, so that a page is never linked by a second spelling of its address.
  */
-/** The Members console (issue 14): every member, searched, filtered and sorted; a member's page beneath it. */
+/** The Members console: every member, searched, filtered and sorted; a member's page beneath it. */
 export const adminMembersPath = '/admin/members';
 /** The Profiles page became the Members console; its address (`/admin/profiles`) redirects there. */
 export const adminProfilesPath = adminMembersPath;
@@ -16,16 +16,16 @@ export const communityPath = '/community';
 export const adminSuggestionsPath = '/admin/suggestions';
 /** The CRM mirror's board, contacts and failed deliveries (DESIGN.md §6). */
 export const adminCrmPath = '/admin/crm';
-/** The admin's read views of every connection / My Network request and every score (issue 14). */
+/** The admin's read views of every connection / My Network request and every score. */
 export const adminRequestsPath = '/admin/requests';
 export const adminScoresPath = '/admin/scores';
-/** The outbox: side effects waiting, retrying or dead, per topic, with retry and discard (issue 14). */
+/** The outbox: side effects waiting, retrying or dead, per topic, with retry and discard. */
 export const adminOutboxPath = '/admin/outbox';
-/** The funnel, tracking events and lost reasons, per week and role (issue 14). */
+/** The funnel, tracking events and lost reasons, per week and role. */
 export const adminAnalyticsPath = '/admin/analytics';
-/** The run-time settings (issue 14). */
+/** The run-time settings. */
 export const adminSettingsPath = '/admin/settings';
-/** The audit log: who changed what in the admin console, and when (issue 14). */
+/** The audit log: who changed what in the admin console, and when. */
 export const adminAuditPath = '/admin/audit';
 
 /** A member's page with the admin's actions (it was `/admin/profiles/:id`, which redirects here). */

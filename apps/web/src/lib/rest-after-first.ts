@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useMemo, useState } from 'react';
 
 /**
- * A long list shown in two renders (issue 15: the dashboard of a member with 50 suggestions, 50 requests and 50
+ * A long list shown in two renders (the dashboard of a member with 50 suggestions, 50 requests and 50
  * connections): its first `first` items with the page, then all of them in a transition. React renders a
  * transition in slices of a few milliseconds and lets the browser in between, so that a list of fifty cards never
  * holds the main thread in one long task, and what is in view shows as soon as it can. Once the whole list has

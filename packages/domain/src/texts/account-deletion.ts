@@ -1,7 +1,8 @@
 /**
  * Deleting an account and a member's own data (spec 000 §4 "Deleting an account removes the user record, profile,
- * suggestions, requests, scores and notifications"; DESIGN.md §4 "Deleting vs disabling"; issue 14 "Members' own
- * data"). The spec quotes only `Failed to delete account` (profiles.ts); the rest is the app's own wording.
+ * suggestions, requests, scores and notifications"; DESIGN.md §4 "Deleting vs disabling"; the own-data
+ * download is the app's own). The spec quotes only `Failed to delete account` (profiles.ts); the rest is the
+ * app's own wording.
  */
 
 /** What the server answers when a deletion or an export is refused. */

@@ -1,6 +1,6 @@
 /**
  * Analytics: the admin's page of the funnel from sign-up to review, per week and per role, the tracking events
- * (spec 001 §7, the tracking queue) and the CRM's lost reasons (spec 000 §4) (issue 14). An admin tool: the spec
+ * (spec 001 §7, the tracking queue) and the CRM's lost reasons (spec 000 §4). An admin tool: the spec
  * quotes none of these words; the lost reasons' codes are the spec's.
  */
 import type { ProfileType } from '../accounts.ts';

@@ -1,5 +1,5 @@
 /**
- * The admin's Members console (issue 14): every member with role, status, flags, dates and ratings, searched,
+ * The admin's Members console: every member with role, status, flags, dates and ratings, searched,
  * filtered and sorted, in pages. An admin tool: the spec quotes none of these words.
  */
 export const adminMembersTexts = {

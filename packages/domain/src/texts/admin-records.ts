@@ -1,5 +1,5 @@
 /**
- * The admin's read views of every suggestion, request and score (issue 14; spec 001 §6: admins see all scores,
+ * The admin's read views of every suggestion, request and score (spec 001 §6: admins see all scores,
  * suggestions and requests). An admin tool: the spec quotes none of these words.
  */
 

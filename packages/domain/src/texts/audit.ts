@@ -1,5 +1,5 @@
 /**
- * Audit log: the admin's page of who changed what in the admin console, and when (issue 14). An admin tool: the
+ * Audit log: the admin's page of who changed what in the admin console, and when. An admin tool: the
  * spec quotes none of these words.
  */
 

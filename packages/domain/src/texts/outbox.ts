@@ -1,6 +1,6 @@
 /**
  * Outbox: the admin's page of side effects (e-mails, CRM steps, matching runs) waiting, running, being retried
- * or parked as dead, with retry and discard (issue 14). An admin tool: the spec quotes none of these words.
+ * or parked as dead, with retry and discard. An admin tool: the spec quotes none of these words.
  */
 
 /** A duration in the largest whole unit: `45 s`, `3 min`, `2 h`, `4 d` (a no-break space before the unit). */

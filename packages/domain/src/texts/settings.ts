@@ -1,5 +1,5 @@
 /**
- * Settings: the admin's page of run-time settings (DESIGN.md §2, Settings; issue 14) and the server's answers to
+ * Settings: the admin's page of run-time settings (DESIGN.md §2, Settings) and the server's answers to
  * its changes. An admin tool: the spec quotes none of these words (spec 001 §9 names the environments, the
  * community-tab flag and the survey forms per environment and role). The rules of the values are in settings.ts.
  */

@@ -25,7 +25,7 @@ import {
 } from '../../lib/paths';
 
 /**
- * The admin area's sections, in the order issue 14 names them: one list, so a new section is one line.
+ * The admin area's sections, in the order the navigation shows them: one list, so a new section is one line.
  * On a narrow screen the row scrolls sideways rather than wrapping into a block of links.
  */
 const adminSections: readonly { readonly to: string; readonly label: string }[] = [

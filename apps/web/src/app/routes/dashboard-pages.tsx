@@ -39,7 +39,7 @@ const dismissedFromDashboard = (profileId: string) =>
  */
 export function DashboardRoute() {
   // The sections appear together, once both lists are in: the review prompt on top and the cards of each list
-  // arriving one after the other had pushed what was below them down the screen (issue 15: a layout shift of
+  // arriving one after the other had pushed what was below them down the screen (a layout shift of
   // 0.65–0.77 with full lists, bench/dashboard.bench.ts). A failed list shows its own error in its section.
   const suggestions = useSuggestions();
   const connections = useConnections();

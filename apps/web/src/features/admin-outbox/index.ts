@@ -1,2 +1,2 @@
-/** The admin's outbox page: per-topic counts, the open rows with retry and discard (issue 14). */
+/** The admin's outbox page: per-topic counts, the open rows with retry and discard. */
 export { AdminOutboxRoute } from './routes/admin-outbox';

@@ -15,7 +15,7 @@ function passwordProblem(error: unknown): string | null {
 }
 
 /**
- * Delete account (DESIGN.md §4, issue 14): says what goes and that it cannot be undone, and asks for the
+ * Delete account (DESIGN.md §4): says what goes and that it cannot be undone, and asks for the
  * password. A wrong password shows on the field; any other failure in the dialog's red banner.
  */
 export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

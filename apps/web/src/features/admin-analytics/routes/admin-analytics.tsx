@@ -14,7 +14,7 @@ import { LostReasonsChart, TrackingByWeek } from '../components/events-charts';
 import { FunnelByStage, FunnelByWeek, FunnelConversion } from '../components/funnel-charts';
 
 /**
- * `/admin/analytics` (issue 14): the funnel from sign-up to review per week and role, the tracking events per
+ * `/admin/analytics`: the funnel from sign-up to review per week and role, the tracking events per
  * week and the deals lost per reason, as charts with their numbers as tables; range and role in the address.
  * The chart library loads with this page only.
  */

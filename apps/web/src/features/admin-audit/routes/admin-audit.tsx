@@ -13,7 +13,7 @@ import { AuditTable } from '../components/audit-table';
 const anyAction = 'any';
 
 /**
- * `/admin/audit`: who changed what in the admin console, and when (issue 14), newest first, page by page; the
+ * `/admin/audit`: who changed what in the admin console, and when, newest first, page by page; the
  * action filter lives in the address (`?action=settings.update`).
  */
 export function AdminAuditRoute() {

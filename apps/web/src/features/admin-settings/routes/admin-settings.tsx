@@ -7,7 +7,7 @@ import { useAdminSettings } from '../api/settings-api';
 import { SettingsForm } from '../components/settings-form';
 
 /**
- * `/admin/settings`: the run-time settings (issue 14) in sections (Features, Survey forms, Matching, Version
+ * `/admin/settings`: the run-time settings in sections (Features, Survey forms, Matching, Version
  * popup, Support), the environment this server runs as marked. A saved change applies at once everywhere.
  */
 export function AdminSettingsRoute() {

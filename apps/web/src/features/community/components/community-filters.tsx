@@ -37,7 +37,7 @@ interface CommunityFiltersProps {
 export function CommunityFiltersForm(props: CommunityFiltersProps) {
   // The option lists mount when opened (Mantine's Combobox keeps them mounted, hidden, by default): rendering both
   // lists, their scroll areas and floating-ui's positioning when the page opened was a long task of its own
-  // (issue 15, Lighthouse's Total Blocking Time). The keyboard works the same (`aria-controls` is only set open).
+  // (Lighthouse's Total Blocking Time). The keyboard works the same (`aria-controls` is only set open).
   const { kind, filters, withStrong, onClear } = props;
   const cardKind: ProfileType = kind === 'expert' ? 'expert' : 'company';
   return (

@@ -130,7 +130,7 @@ function isLocked(error: unknown): boolean {
 /**
  * The filters and the cards. The filters read only whether the list is refused (`notifyOnChangeProps`), so a
  * page of cards arriving renders the cards alone, not the filters' MultiSelects and switches again (a long task
- * of its own at a phone's speed: issue 15, Lighthouse's Total Blocking Time).
+ * of its own at a phone's speed: Lighthouse's Total Blocking Time).
  */
 function CommunityResults({ kind, list, renderScore, onViewProfile }: ResultsProps) {
   const withStrong = list !== 'experts';
@@ -208,7 +208,7 @@ function CommunityCards({
   };
 
   // The cards render in a transition, in slices that leave the browser free in between, rather than in one long
-  // task when a page of them arrives (Lighthouse's Total Blocking Time; issue 15): until then the skeletons stay.
+  // task when a page of them arrives (Lighthouse's Total Blocking Time): until then the skeletons stay.
   const data = useDeferredValue(query.data);
   const pages = data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);

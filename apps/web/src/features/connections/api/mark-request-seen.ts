@@ -18,7 +18,7 @@ const gatherMs = 100;
 /**
  * Tells the server a received request was shown: POST /api/connections/seen with every request shown within
  * `gatherMs`, one call for a row of cards (there were fifty calls for fifty cards, each a request of its own
- * through the whole stack: issue 15). Fire and forget: nothing on screen depends on it, and a failure changes
+ * through the whole stack). Fire and forget: nothing on screen depends on it, and a failure changes
  * nothing the member can see (the request shows as new again next time, and is marked then).
  */
 export function markRequestSeen(request: Pick<ConnectionRequest, 'id'>): void {

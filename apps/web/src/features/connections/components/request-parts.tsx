@@ -4,7 +4,7 @@ import { Button, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 
 // One formatter for every card: `toLocaleDateString` builds a new one per call, which 100 cards on the dashboard
-// felt (issue 15).
+// felt (bench/dashboard.bench.ts).
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 /** A date as members read it ("Nov 23, 2026"). */
