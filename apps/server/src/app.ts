@@ -27,7 +27,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerKeptLists } from './http/kept-lists.ts';
-import { createMetrics, registerMetrics } from './http/metrics.ts';
+import { createMetrics, metricsAccess, registerMetrics } from './http/metrics.ts';
 import { isApiRequest } from './http/paths.ts';
 import { databaseRateLimitStore, pruneRateLimits } from './http/rate-limit-store.ts';
 import { registerRequestContext } from './http/request-context.ts';
@@ -202,7 +202,7 @@ export async function buildApp(deps: AppDeps) {
     outboxTopics: () => worker.topics,
     liveStreams: () => liveHub.size,
   });
-  registerMetrics(app, metrics, { open: config.appEnv === 'development', token: config.metricsToken });
+  registerMetrics(app, metrics, metricsAccess(config));
 
   const transport =
     deps.mailTransport ??
@@ -499,6 +499,7 @@ export async function buildApp(deps: AppDeps) {
       settings,
       accounts,
     },
+    metrics,
     worker,
     housekeeping,
     liveHub,

@@ -51,6 +51,11 @@ const EnvSchema = z.object({
    * (404) elsewhere.
    */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * `npm run worker` only: the port on which it answers `GET /metrics` and the probes (on HOST). Unset: it
+   * serves no HTTP.
+   */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -74,6 +79,8 @@ export interface Config {
   crmServiceToken: string | null;
   /** Null: `/metrics` is open in development, off elsewhere. */
   metricsToken: string | null;
+  /** Null: `npm run worker` serves no HTTP. */
+  workerMetricsPort: number | null;
   /** Null: the built-in CRM. */
   hubspot: HubSpotSettings | null;
 }
@@ -157,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: e.TRUST_PROXY_HOPS,
     crmServiceToken: e.CRM_SERVICE_TOKEN ?? null,
     metricsToken: e.METRICS_TOKEN ?? null,
+    workerMetricsPort: e.WORKER_METRICS_PORT ?? null,
     hubspot: hubspot.settings,
   };
 }

@@ -158,6 +158,9 @@ export function createMetrics(sources: MetricsSources) {
     registers,
   });
 
+  let timers = 0;
+  let stopTiming: (() => void) | null = null;
+
   return {
     registry,
     /** Counts one answered request under its route pattern (never the raw URL). */
@@ -167,9 +170,18 @@ export function createMetrics(sources: MetricsSources) {
       httpDuration.observe(labels, seconds);
       if (statusCode >= 500) httpErrors.inc(labels);
     },
-    /** Times every database statement from now on; the function returned stops it. */
+    /**
+     * Times every database statement from now on; the function returned stops it. Asked by two servers (the
+     * worker's app and its metrics port), a statement is still timed once.
+     */
     timeQueries(): () => void {
-      return database.observeQueries((seconds) => queryDuration.observe(seconds));
+      if (timers++ === 0) stopTiming = database.observeQueries((seconds) => queryDuration.observe(seconds));
+      let stopped = false;
+      return () => {
+        if (stopped) return;
+        stopped = true;
+        if (--timers === 0) stopTiming?.();
+      };
     },
     /** Counts one try at sending an e-mail (the mail job's `onOutcome`). */
     mailOutcome(outcome: MailOutcome) {
@@ -194,6 +206,11 @@ export interface MetricsAccess {
   open: boolean;
   /** `METRICS_TOKEN`: when set, always required. */
   token: string | null;
+}
+
+/** The access the configuration gives, the same for the app's `/metrics` and the worker's. */
+export function metricsAccess(config: { appEnv: string; metricsToken: string | null }): MetricsAccess {
+  return { open: config.appEnv === 'development', token: config.metricsToken };
 }
 
 /** Whether the request carries `Authorization: Bearer <token>`, compared in constant time. */
