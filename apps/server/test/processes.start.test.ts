@@ -1,9 +1,21 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, readLock } from '../src/db/lock.ts';
-import { freePort, runScript, type StartCommand, shellEnv, startServer } from './processes.ts';
+import { mailTopic } from '../src/modules/mail/index.ts';
+import { enqueue } from '../src/outbox/outbox.ts';
+import { freshDatabase } from './helpers.ts';
+import {
+  freePort,
+  repoRoot,
+  runScript,
+  type StartCommand,
+  shellEnv,
+  startServer,
+  stopServer,
+} from './processes.ts';
 
 /** `npm start` is stopped the way a terminal, a shell or a process manager stops it, and refuses what cannot work. */
 
@@ -68,4 +80,83 @@ describe('npm start with RUN_WORKER=false and the embedded database', () => {
     expect(result.stderr).not.toContain('    at ');
     expect(readdirSync(dataDir)).toEqual([]);
   });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run worker with WORKER_METRICS_PORT', () => {
+  it('serves the metrics of the jobs it runs behind the token, and the probes, and exits 0 on SIGTERM', async () => {
+    const database = await freshDatabase('postgres');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'intergen-worker-'));
+    dirs.push(dataDir);
+    const [row] = await database.query<{ name: string }>('SELECT current_database() AS name');
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${row!.name}`;
+    const port = await freePort();
+    const token = 'worker-metrics-token-0123456789';
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
+      cwd: repoRoot,
+      env: shellEnv(dataDir, {
+        DATABASE_URL: url.toString(),
+        WORKER_METRICS_PORT: String(port),
+        APP_ENV: 'production',
+        APP_URL: 'https://intergen.test',
+        METRICS_TOKEN: token,
+      }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
+    const metricsUrl = `http://127.0.0.1:${port}/metrics`;
+    const scrape = () => fetch(metricsUrl, { headers: { authorization: `Bearer ${token}` } });
+    try {
+      // Start-up (migrations, the app's wiring) on a busy machine: polled until it answers, not waited for.
+      await expect
+        .poll(
+          () =>
+            scrape().then(
+              (r) => r.status,
+              () => child.exitCode ?? 'no answer',
+            ),
+          { timeout: 120_000 },
+        )
+        .toBe(200);
+
+      const anonymous = await fetch(metricsUrl);
+      expect(anonymous.status).toBe(401);
+      expect((await fetch(metricsUrl, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+      const body = await (await scrape()).text();
+      for (const series of [
+        'intergen_mail_sent_total',
+        'intergen_crm_deliveries_total',
+        'intergen_outbox_lag_seconds',
+        'process_cpu_seconds_total',
+      ]) {
+        expect(body).toContain(series);
+      }
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: 'ok' });
+      // Nothing of the app itself is served there.
+      expect((await fetch(`http://127.0.0.1:${port}/api/config`)).status).toBe(404);
+
+      // A mail job run by this worker is counted by its metrics.
+      await enqueue(database.db, [
+        mailTopic.message({ to: 'worker.metrics@example.com', subject: 'Hello', text: 'Sent by the worker' }),
+      ]);
+      await expect
+        .poll(async () => /^intergen_mail_sent_total 1$/m.test(await (await scrape()).text()), {
+          timeout: 60_000,
+        })
+        .toBe(true);
+
+      expect(await stopServer(child), out).toBe(0);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await database.close();
+    }
+  }, 240_000);
 });
