@@ -65,23 +65,31 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** How a server is started: `main.ts` itself, `node scripts/start.mjs`, or `npm start` (npm, a shell, then node). */
-export type StartCommand = 'main' | 'start.mjs' | 'npm start';
+/**
+ * How a server is started: `main.ts` itself, `node scripts/start.mjs`, `npm start` (npm, a shell, then node), or
+ * `node scripts/start.mjs --demo` (`npm start -- --demo`: the demo filled first).
+ */
+export type StartCommand = 'main' | 'start.mjs' | 'npm start' | 'start.mjs --demo';
 
 const commands: Record<StartCommand, [string, string[]]> = {
   main: [process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts']],
   // Without building the web app first: these start the API, whose stopping is what is tested.
   'start.mjs': [process.execPath, ['scripts/start.mjs', '--no-build']],
   'npm start': ['npm', ['start', '--silent', '--', '--no-build']],
+  'start.mjs --demo': [process.execPath, ['scripts/start.mjs', '--demo', '--no-build']],
 };
 
-/** Starts a server and resolves once it says it is running (and has printed the first admin's link). */
+/**
+ * Starts a server and resolves once it says it is running (and, but with `--demo`, has printed the first admin's
+ * link: a demo's database has its admin already).
+ */
 export function startServer(
   childEnv: NodeJS.ProcessEnv,
   command: StartCommand = 'main',
 ): Promise<{ child: ChildProcess; output: () => string }> {
   return new Promise((resolve, reject) => {
     const [file, args] = commands[command];
+    const demo = command === 'start.mjs --demo';
     const child = spawn(file, args, {
       cwd: repoRoot,
       env: childEnv,
@@ -90,10 +98,17 @@ export function startServer(
     let out = '';
     const output = () => out;
     // A guard against a server that never comes up, not a wait: it resolves as soon as the line is printed.
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
+    // Filling the demo first takes minutes on a busy machine.
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${out}`)),
+      demo ? 600_000 : 120_000,
+    );
     child.stdout!.on('data', (d: Buffer) => {
       out += d;
-      if (/InterGen is running at/.test(out) && /One-time sign-in link for admin@localhost/.test(out)) {
+      if (
+        /InterGen is running at/.test(out) &&
+        (demo || /One-time sign-in link for admin@localhost/.test(out))
+      ) {
         clearTimeout(timer);
         resolve({ child, output });
       }
