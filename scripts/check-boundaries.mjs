@@ -4,8 +4,9 @@
  * their tables" and "The web app"). It parses every source file and fails with a list of what breaks a rule:
  *
  * The server (apps/server/src, tests excepted):
- *   - a module is reached from outside its folder only through its index.ts (modules/<name>/index.ts);
- *   - the modules' imports form no cycle;
+ *   - a module is reached from outside its folder only through its index.ts (modules/<name>/index.ts), and its
+ *     routes (modules/<name>/routes.ts) only from outside the modules (the composition root, app.ts);
+ *   - the modules' imports form no cycle (files' cycles, type imports included, are Biome's noImportCycles);
  *   - a table (db/schema.ts) is queried only by its owner's repository: the owner named in db/owners.ts, in a
  *     `*.repository.ts` file of a module (or any file of an infrastructure folder such as outbox/), whether
  *     through Drizzle's table objects or raw SQL naming the table;
@@ -314,10 +315,12 @@ function checkServerFile(file, program, at, ownership, graph) {
     if (!to) return;
     if (to.module && to.module !== from.module) {
       if (from.module) graph.get(from.module)?.add(to.module) ?? graph.set(from.module, new Set([to.module]));
-      if (!(to.rest.length === 1 && /^index\.ts$/.test(to.rest[0]))) {
+      const entry = to.rest.length === 1 ? to.rest[0] : null;
+      // Its routes entry is for the composition root (outside the modules) alone.
+      if (!(entry === 'index.ts' || (entry === 'routes.ts' && !from.module))) {
         report(
           node.source.start,
-          `a module is reached only through its index.ts: '${spec}' (export it from modules/${to.module}/index.ts)`,
+          `a module is reached only through its index.ts (its routes.ts from the composition root): '${spec}' (export it from modules/${to.module}/index.ts)`,
         );
       }
     }

@@ -45,6 +45,8 @@ export const notes = pgTable(
 export type Kind = 'a' | 'b';`,
   'apps/server/src/db/owners.ts': `export const tableOwners = { people: 'modules/people', notes: 'modules/notes' };`,
   'apps/server/src/modules/people/index.ts': `export { findPerson } from './people.repository.ts';`,
+  'apps/server/src/modules/people/routes.ts': `export const peopleRoutes = () => {};`,
+  'apps/server/src/app.ts': `export { peopleRoutes } from './modules/people/routes.ts';`,
   'apps/server/src/modules/people/people.repository.ts': `import { people } from '../../db/schema.ts';
 export const findPerson = (id: string) => [people, id, 'SELECT * FROM people'];`,
   'apps/server/src/modules/notes/index.ts': `export { noteOf } from './notes.service.ts';`,
@@ -93,6 +95,7 @@ export const Inline = () => <p aria-label={\`Open \${again}\`}>Some words{' '}{'
       'apps/server/src/again.ts': `export const welcome = \`Welcome Back\`;`,
       'apps/server/src/modules/notes/deep.ts': `import { findPerson } from '../people/people.repository.ts';
 export const deep = findPerson;`,
+      'apps/server/src/modules/notes/routed.ts': `export { peopleRoutes } from '../people/routes.ts';`,
       'apps/server/src/modules/people/cycle.ts': `export { noteOf } from '../notes/index.ts';`,
       'apps/server/src/modules/notes/notes.repository.ts': `import { notes, people } from '../../db/schema.ts';
 export const both = [notes, people];
@@ -119,7 +122,8 @@ ${'  const x = 1;\n'.repeat(80)}  return 1;
       'apps/web/src/features/beta/texts.tsx:2:61  wording belongs in @intergen/domain, not inline in the web app: "Some words"',
       'apps/web/src/features/beta/texts.tsx:2:77  wording belongs in @intergen/domain, not inline in the web app: "and more"',
       'apps/server/src/again.ts:1:24  a text of the domain written again: "Welcome Back" is texts.welcome',
-      "apps/server/src/modules/notes/deep.ts:1:28  a module is reached only through its index.ts: '../people/people.repository.ts'",
+      "apps/server/src/modules/notes/deep.ts:1:28  a module is reached only through its index.ts (its routes.ts from the composition root): '../people/people.repository.ts'",
+      "apps/server/src/modules/notes/routed.ts:1:30  a module is reached only through its index.ts (its routes.ts from the composition root): '../people/routes.ts'",
       'apps/server/src/modules/notes/notes.repository.ts:1:17  only the repository of modules/people queries people',
       'apps/server/src/modules/notes/notes.repository.ts:3:20  only the repository of modules/people queries people',
       'apps/server/src/modules/notes/notes.model.ts:1:10  only the repository of modules/notes queries notes',

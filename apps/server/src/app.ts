@@ -35,7 +35,8 @@ import { registerOriginCheck, registerSecurityHeaders } from './http/security.ts
 import { registerSessions, SESSION_COOKIE } from './http/session.ts';
 import { AppError } from './lib/errors.ts';
 import { logSerializers } from './lib/logging.ts';
-import { accountRoutes, adminAccountsRoutes, createAccountsService } from './modules/accounts/index.ts';
+import { createAccountsService } from './modules/accounts/index.ts';
+import { accountRoutes, adminAccountsRoutes } from './modules/accounts/routes.ts';
 import {
   adminAnalyticsRoutes,
   adminMatchingRoutes,
@@ -44,26 +45,14 @@ import {
   adminProfilesRoutes,
   adminRecordsRoutes,
   adminRoutes,
-} from './modules/admin/index.ts';
-import { auditRoutes } from './modules/audit/index.ts';
-import {
-  accountRateLimitSubjects,
-  authRoutes,
-  createAuthService,
-  createSessionCache,
-} from './modules/auth/index.ts';
-import {
-  connectionsRoutes,
-  createConnectionsService,
-  relationshipBetween,
-} from './modules/connections/index.ts';
-import {
-  createCrmService,
-  crmEventTopic,
-  crmJobHandlers,
-  crmRoutes,
-  hubspotGateway,
-} from './modules/crm/index.ts';
+} from './modules/admin/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { accountRateLimitSubjects, createAuthService, createSessionCache } from './modules/auth/index.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createConnectionsService, relationshipBetween } from './modules/connections/index.ts';
+import { connectionsRoutes } from './modules/connections/routes.ts';
+import { createCrmService, crmEventTopic, crmJobHandlers, hubspotGateway } from './modules/crm/index.ts';
+import { crmRoutes } from './modules/crm/routes.ts';
 import {
   createEventPublisher,
   type DomainEventType,
@@ -71,7 +60,8 @@ import {
   type EventSubscriptions,
   type EventTopic,
 } from './modules/events/index.ts';
-import { createLiveHub, liveRoutes } from './modules/live/index.ts';
+import { createLiveHub } from './modules/live/index.ts';
+import { liveRoutes } from './modules/live/routes.ts';
 import {
   type MailTransport,
   mailboxTransport,
@@ -83,25 +73,27 @@ import {
   createMatchingService,
   matchingJobHandlers,
   matchingProfileTopic,
-  matchingRoutes,
 } from './modules/matching/index.ts';
+import { matchingRoutes } from './modules/matching/routes.ts';
 import { anyRelationship, userLabels } from './modules/members/index.ts';
-import { createNetworkService, networkRelationship, networkRoutes } from './modules/network/index.ts';
+import { createNetworkService, networkRelationship } from './modules/network/index.ts';
+import { networkRoutes } from './modules/network/routes.ts';
 import {
   createNotificationsService,
   notificationJobHandlers,
-  notificationsRoutes,
   notifyProfileApproved,
 } from './modules/notifications/index.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
 import {
   createImageStore,
   createProfilesService,
   type ExpertApprovedHook,
-  profilesRoutes,
-  uploadsRoutes,
 } from './modules/profiles/index.ts';
-import { createSettingsService, settingsRoutes } from './modules/settings/index.ts';
-import { createTrackingService, trackingRoutes } from './modules/tracking/index.ts';
+import { profilesRoutes, uploadsRoutes } from './modules/profiles/routes.ts';
+import { createSettingsService } from './modules/settings/index.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { createTrackingService } from './modules/tracking/index.ts';
+import { trackingRoutes } from './modules/tracking/routes.ts';
 import { backupControlPath, controlHeader, snapshotOf } from './operations/backup.ts';
 import { createOutboxWorker } from './outbox/outbox.ts';
 

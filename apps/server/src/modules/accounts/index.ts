@@ -3,5 +3,4 @@
  * by the member with their password — and the member's own data export. It owns no table: each owning module
  * deletes its own rows (`purgeMember…`), all in one transaction.
  */
-export { accountRoutes, adminAccountsRoutes } from './accounts.routes.ts';
 export { type AccountsService, createAccountsService } from './accounts.service.ts';

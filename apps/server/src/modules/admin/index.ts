@@ -1,9 +1,2 @@
-/** The admin area's routes over the other modules' services. Owns no table. */
-export { adminAnalyticsRoutes } from './admin.analytics.routes.ts';
-export { adminMatchingRoutes } from './admin.matching.routes.ts';
-export { adminMembersRoutes } from './admin.members.routes.ts';
-export { adminOutboxRoutes } from './admin.outbox.routes.ts';
-export { adminProfilesRoutes } from './admin.profiles.routes.ts';
-export { adminRecordsRoutes } from './admin.records.routes.ts';
-export { adminRoutes } from './admin.routes.ts';
+/** The admin area: its routes (routes.ts) over the other modules' services, and the analytics kept of a deleted member. Owns no table. */
 export { type AnalyticsSnapshot, snapshotMemberAnalytics } from './retained-analytics.ts';

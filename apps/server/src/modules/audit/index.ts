@@ -3,5 +3,4 @@
  * their change; admins read the log through `GET /api/admin/audit`.
  */
 
-export { auditRoutes } from './audit.routes.ts';
 export { type ActorLookup, type AuditRecord, listAudit, recordAudit } from './audit.ts';

@@ -5,7 +5,7 @@
  */
 export type { ClientInfo, EmailVerifiedHook, IssuedSession } from './auth.context.ts';
 export { deleteUserSessions, deleteUserTokens, lastSignInAt } from './auth.repository.ts';
-export { accountRateLimitSubjects, authRoutes, limiters } from './auth.routes.ts';
 export { type AuthService, createAuthService } from './auth.service.ts';
 export { purgeMemberAuth } from './purge.ts';
+export { accountRateLimitSubjects, limiters } from './rate-limits.ts';
 export { createSessionCache, type SessionCache, sessionsChangedChannel } from './sessions.cache.ts';

@@ -8,7 +8,6 @@ export {
   listConnectionRequestsPage,
 } from './admin-list.repository.ts';
 export { relationshipBetween } from './connections.relationships.ts';
-export { connectionsRoutes } from './connections.routes.ts';
 export { type ConnectionsService, createConnectionsService } from './connections.service.ts';
 export { type ConnectionStageCounts, countConnectionStages } from './funnel.repository.ts';
 export { type MemberRequestRow, purgeMemberRequests, requestsOfMember } from './member-data.repository.ts';

@@ -11,7 +11,6 @@ export {
   createCrmService,
   crmJobHandlers,
 } from './crm.factory.ts';
-export { crmRoutes } from './crm.routes.ts';
 export { crmEventTopic } from './crm.topics.ts';
 export type { CrmGateway } from './gateway.ts';
 export { hubspotGateway, hubspotIds } from './hubspot.gateway.ts';

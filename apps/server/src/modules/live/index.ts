@@ -4,5 +4,4 @@
  * streams. Owns no table.
  */
 export { createLiveHub, type LiveHub } from './live.hub.ts';
-export { liveRoutes } from './live.routes.ts';
 export { publishAdminLive, publishLive, publishSessionsEnded } from './live.ts';

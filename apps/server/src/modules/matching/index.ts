@@ -21,7 +21,6 @@ export {
   type SuggestionRow,
   suggestionsByIds,
 } from './matching.repository.ts';
-export { matchingRoutes } from './matching.routes.ts';
 export {
   createMatchingService,
   type MatchingService,

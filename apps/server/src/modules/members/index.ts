@@ -4,12 +4,14 @@
  * publishing-state locks, ratings, the lists that keep pairs apart) goes through these functions, and who may
  * read which member is decided by the access policy here.
  */
+
 export {
   type AdvisorCursor,
   type AdvisorRow,
   connectedCompanyIdsOf,
   listAdvisorsPage,
 } from './advisors.repository.ts';
+export type { Caller } from './caller.ts';
 export {
   type CandidateRow,
   type Counterpart,

@@ -12,8 +12,8 @@ import {
   readScope,
 } from '@intergen/domain';
 import type { Executor } from '../../db/client.ts';
-import type { Caller } from '../../http/caller.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Caller } from './caller.ts';
 import { findMemberState, type MemberState, memberStateOf } from './state.repository.ts';
 import type { MemberRows } from './users.repository.ts';
 

@@ -14,5 +14,4 @@ export {
   purgeMemberNetwork,
 } from './member-data.repository.ts';
 export { networkRelationship } from './network.relationships.ts';
-export { networkRoutes } from './network.routes.ts';
 export { createNetworkService, type NetworkService } from './network.service.ts';

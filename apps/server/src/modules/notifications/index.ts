@@ -16,6 +16,5 @@ export {
   deleteNetworkNotifications,
   type NewNotification,
 } from './notifications.repository.ts';
-export { notificationsRoutes } from './notifications.routes.ts';
 export { createNotificationsService, type NotificationsService } from './notifications.service.ts';
 export { notificationEmailTopic } from './notifications.topics.ts';

@@ -4,6 +4,4 @@
  * uploaded pictures); a profile's rows are the members module's.
  */
 export { createImageStore, type ImageStore } from './profiles.images.ts';
-export { profilesRoutes } from './profiles.routes.ts';
 export { createProfilesService, type ExpertApprovedHook, type ProfilesService } from './profiles.service.ts';
-export { uploadsRoutes } from './profiles.uploads.ts';

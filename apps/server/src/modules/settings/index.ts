@@ -6,7 +6,6 @@
  */
 
 export type { DemoMark } from './settings.model.ts';
-export { settingsRoutes } from './settings.routes.ts';
 export {
   createSettingsService,
   readDemoMark,

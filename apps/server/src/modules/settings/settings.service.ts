@@ -7,8 +7,9 @@ import type {
 } from '@intergen/contracts';
 import { settingKeys } from '@intergen/contracts';
 import { isoDayToMs, type SurveyFormRole } from '@intergen/domain';
-import type { Database, Db, Executor } from '../../db/client.ts';
-import { createSettingsCache, type SettingsCache } from './settings.cache.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { createSettingsCache } from './settings.cache.ts';
+import type { SettingsContext } from './settings.context.ts';
 import {
   type DemoMark,
   demoKey,
@@ -23,13 +24,6 @@ import { markDemo, updateSettings } from './update-settings.ts';
 
 export interface SettingsServiceDeps extends SettingsScope {
   database: Database;
-}
-
-/** What the settings use cases work with. */
-export interface SettingsContext {
-  db: Db;
-  scope: SettingsScope;
-  cache: SettingsCache;
 }
 
 /**

@@ -10,9 +10,9 @@ import { settingsTexts } from '@intergen/domain';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/index.ts';
+import type { SettingsContext } from './settings.context.ts';
 import { type DemoMark, demoKey, effectiveSettings, revisionOf, storedValueOf } from './settings.model.ts';
 import * as repo from './settings.repository.ts';
-import type { SettingsContext } from './settings.service.ts';
 
 /** The audit log's action of a settings change (one entry per changed setting, its key as the target). */
 export const settingsUpdateAction = 'settings.update';

@@ -6,5 +6,4 @@ export {
   trackingCountsOfMemberPerWeek,
   trackingEventsOfMember,
 } from './member-data.repository.ts';
-export { trackingRoutes } from './tracking.routes.ts';
 export { createTrackingService, type TrackingService } from './tracking.service.ts';
