@@ -1,3 +1,4 @@
+import { bindContext } from '../../lib/use-case.ts';
 import { createAdmin, hasAdmin } from './admins.ts';
 import { type AuthServiceDeps, authContext } from './auth.context.ts';
 import { sendVerificationCode, verifyEmail } from './email-verification.ts';
@@ -22,28 +23,29 @@ import { signUp } from './sign-up.ts';
  */
 export function createAuthService(deps: AuthServiceDeps) {
   const ctx = authContext(deps);
+  const use = bindContext(ctx);
   return {
-    describe: describeUser.bind(null, ctx),
-    postponeAnnualConfirmation: postponeAnnualConfirmation.bind(null, ctx),
-    signUp: signUp.bind(null, ctx),
-    signIn: signIn.bind(null, ctx),
-    pruneExpired: pruneExpired.bind(null, ctx),
-    signOut: signOut.bind(null, ctx),
-    signOutEverywhere: signOutEverywhere.bind(null, ctx),
-    resolveSession: resolveSession.bind(null, ctx),
-    sessionAnswer: sessionAnswer.bind(null, ctx),
-    forgotPassword: forgotPassword.bind(null, ctx),
-    resetPassword: resetPassword.bind(null, ctx),
-    changePassword: changePassword.bind(null, ctx),
-    requestOneTimeLink: requestOneTimeLink.bind(null, ctx),
-    requestDealOneTimeLink: requestDealOneTimeLink.bind(null, ctx),
-    consumeOneTimeLink: consumeOneTimeLink.bind(null, ctx),
-    sendVerificationCode: sendVerificationCode.bind(null, ctx),
-    verifyEmail: verifyEmail.bind(null, ctx),
-    createAdmin: createAdmin.bind(null, ctx),
-    hasAdmin: hasAdmin.bind(null, ctx),
-    rememberClient: rememberClient.bind(null, ctx),
-    isKnownClient: isKnownClient.bind(null, ctx),
+    describe: use(describeUser),
+    postponeAnnualConfirmation: use(postponeAnnualConfirmation),
+    signUp: use(signUp),
+    signIn: use(signIn),
+    pruneExpired: use(pruneExpired),
+    signOut: use(signOut),
+    signOutEverywhere: use(signOutEverywhere),
+    resolveSession: use(resolveSession),
+    sessionAnswer: use(sessionAnswer),
+    forgotPassword: use(forgotPassword),
+    resetPassword: use(resetPassword),
+    changePassword: use(changePassword),
+    requestOneTimeLink: use(requestOneTimeLink),
+    requestDealOneTimeLink: use(requestDealOneTimeLink),
+    consumeOneTimeLink: use(consumeOneTimeLink),
+    sendVerificationCode: use(sendVerificationCode),
+    verifyEmail: use(verifyEmail),
+    createAdmin: use(createAdmin),
+    hasAdmin: use(hasAdmin),
+    rememberClient: use(rememberClient),
+    isKnownClient: use(isKnownClient),
   };
 }
 

@@ -1,3 +1,4 @@
+import { bindContext } from '../../lib/use-case.ts';
 import type { ExpertApprovedHook } from '../profiles/index.ts';
 import { cancelRequest } from './cancel.ts';
 import { closeConnection, submitSurvey } from './close-and-review.ts';
@@ -17,20 +18,21 @@ import { getRequest, listBuckets } from './views.ts';
  */
 export function createConnectionsService(deps: ConnectionsServiceDeps) {
   const ctx = connectionsContext(deps);
+  const use = bindContext(ctx);
   return {
-    releasePendingRequests: releasePendingRequests.bind(null, ctx) satisfies ExpertApprovedHook,
-    send: sendRequest.bind(null, ctx),
-    accept: acceptRequest.bind(null, ctx),
-    deny: denyRequest.bind(null, ctx),
-    dismiss: dismissRequest.bind(null, ctx),
-    markSeen: markRequestSeen.bind(null, ctx),
-    markManySeen: markRequestsSeen.bind(null, ctx),
-    cancel: cancelRequest.bind(null, ctx),
-    close: closeConnection.bind(null, ctx),
-    survey: submitSurvey.bind(null, ctx),
-    get: getRequest.bind(null, ctx),
-    buckets: listBuckets.bind(null, ctx),
-    invite: meetingInvite.bind(null, ctx),
+    releasePendingRequests: use(releasePendingRequests) satisfies ExpertApprovedHook,
+    send: use(sendRequest),
+    accept: use(acceptRequest),
+    deny: use(denyRequest),
+    dismiss: use(dismissRequest),
+    markSeen: use(markRequestSeen),
+    markManySeen: use(markRequestsSeen),
+    cancel: use(cancelRequest),
+    close: use(closeConnection),
+    survey: use(submitSurvey),
+    get: use(getRequest),
+    buckets: use(listBuckets),
+    invite: use(meetingInvite),
   };
 }
 

@@ -1,3 +1,4 @@
+import { bindContext } from '../../lib/use-case.ts';
 import { cancelNetworkRequest } from './cancel.ts';
 import { type NetworkServiceDeps, networkContext } from './network.context.ts';
 import { requestToNetwork } from './request.ts';
@@ -11,13 +12,14 @@ import { networkOverview, searchAdvisors } from './views.ts';
  */
 export function createNetworkService(deps: NetworkServiceDeps) {
   const ctx = networkContext(deps);
+  const use = bindContext(ctx);
   return {
-    request: requestToNetwork.bind(null, ctx),
-    accept: acceptNetworkRequest.bind(null, ctx),
-    decline: declineNetworkRequest.bind(null, ctx),
-    cancel: cancelNetworkRequest.bind(null, ctx),
-    overview: networkOverview.bind(null, ctx),
-    advisors: searchAdvisors.bind(null, ctx),
+    request: use(requestToNetwork),
+    accept: use(acceptNetworkRequest),
+    decline: use(declineNetworkRequest),
+    cancel: use(cancelNetworkRequest),
+    overview: use(networkOverview),
+    advisors: use(searchAdvisors),
   };
 }
 
