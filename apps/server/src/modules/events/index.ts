@@ -1,6 +1,6 @@
 /**
  * The events module: the one owner of `domain_events`. A change publishes its event in its own transaction
- * (each event type has a zod schema, checked when it is written); the subscriptions fixed in app.ts fan it out
+ * (each event type has a zod schema, checked when it is written); the subscriptions fixed in composition/subscriptions.ts fan it out
  * to outbox topics, whose handlers parse it again.
  */
 export * from './events.ts';

@@ -3,7 +3,7 @@ import { publishLive } from '../live/index.ts';
 import { createNotification } from './notifications.repository.ts';
 
 /**
- * An approval hook (`expertApprovedHooks` in app.ts): in the approval's transaction, the expert gets a
+ * An approval hook (`onExpertApproved` in composition/services.ts): in the approval's transaction, the expert gets a
  * `profile_approved` notification, whose e-mail is the one approval e-mail, and their open tabs refresh.
  */
 export async function notifyProfileApproved(tx: Executor, expertId: string, at: Date): Promise<void> {
