@@ -423,7 +423,8 @@ interface Filling {
   origin: string;
 }
 
-async function fill(app: App, { log, clock, mail, random, origin }: Filling): Promise<DemoResult> {
+async function fill(app: App, filling: Filling): Promise<DemoResult> {
+  const { log, clock, random, origin } = filling;
   log(demoTexts.cli.building(demoExperts.length, demoCompanies.length));
   // Monday 00:00 UTC of the first of the twelve weeks.
   const today = new Date();
@@ -432,8 +433,42 @@ async function fill(app: App, { log, clock, mail, random, origin }: Filling): Pr
     ((today.getUTCDay() + 6) % 7) * DAY;
   const weekStart = (w: number) => monday - (demoWeeks - 1 - w) * WEEK;
 
-  // The admin, as `npm run admin -- create admin@localhost` makes it, signed in with its link.
   clock.set(weekStart(0));
+  const admin = await setUpAdmin(app, origin);
+  const { experts, companies } = castMembers(app, origin, random);
+  const everyone = [...experts, ...companies];
+  const plan = stories().map((s) => ({
+    ...s,
+    week: Math.min(
+      demoWeeks - 1,
+      Math.max(experts[s.expert]!.week, companies[s.company]!.week) + 1 + ((s.expert + s.company) % 3),
+    ),
+  }));
+  const ties = networkTies.map(([a, b, end]) => ({
+    a,
+    b,
+    end,
+    week: Math.min(demoWeeks - 1, Math.max(experts[a]!.week, experts[b]!.week) + 2),
+  }));
+  const cast: Cast = { admin, experts, companies, everyone, plan, ties };
+  for (let w = 0; w < demoWeeks; w++) await playWeek(app, filling, cast, w, weekStart(w));
+
+  clock.set(weekStart(demoWeeks - 1) + 2 * DAY);
+  await lastSteps(app, cast);
+  return { experts: experts.length, companies: companies.length, links: await demoLinks(app, filling, cast) };
+}
+
+interface Cast {
+  admin: DemoBrowser;
+  experts: DemoMember[];
+  companies: DemoMember[];
+  everyone: DemoMember[];
+  plan: (ReturnType<typeof stories>[number] & { week: number })[];
+  ties: { a: number; b: number; end: (typeof networkTies)[number][2]; week: number }[];
+}
+
+/** The admin, as `npm run admin -- create admin@localhost` makes it, signed in with its link; the demo marked. */
+async function setUpAdmin(app: App, origin: string): Promise<DemoBrowser> {
   const admin = demoBrowser(app, origin, '192.0.2.1');
   const first = await app.services.auth.createAdmin(demoAdminEmail);
   const adminUser = await admin.post<{ user: { id: string } }>('/api/auth/one-time-link/consume', {
@@ -452,8 +487,11 @@ async function fill(app: App, { log, clock, mail, random, origin }: Filling): Pr
     revision: current.revision,
     settings: { ...current.settings, communityTab: { ...tabs, [current.appEnv]: true } },
   });
+  return admin;
+}
 
-  // The members: who they are, when they sign up, what becomes of them.
+/** The members: who they are, when they sign up, what becomes of them. */
+function castMembers(app: App, origin: string, random: Random) {
   const experts: DemoMember[] = demoExperts.map((p, i) => {
     const facets = expertFacets(random);
     return {
@@ -490,62 +528,52 @@ async function fill(app: App, { log, clock, mail, random, origin }: Filling): Pr
       id: '',
     };
   });
-  const everyone = [...experts, ...companies];
+  return { experts, companies };
+}
 
-  const plan = stories().map((s) => ({
-    ...s,
-    week: Math.min(
-      demoWeeks - 1,
-      Math.max(experts[s.expert]!.week, companies[s.company]!.week) + 1 + ((s.expert + s.company) % 3),
-    ),
-  }));
-  const ties = networkTies.map(([a, b, end]) => ({
-    a,
-    b,
-    end,
-    week: Math.min(demoWeeks - 1, Math.max(experts[a]!.week, experts[b]!.week) + 2),
-  }));
-
-  for (let w = 0; w < demoWeeks; w++) {
-    // Sign-ups of the week, spread over its working days.
-    const joining = everyone.filter((m) => m.week === w);
-    const joinedAt = (k: number) => weekStart(w) + DAY * ((k % 5) + 0.4) + HOUR * (k % 8);
-    for (const [k, m] of joining.entries()) {
-      clock.set(joinedAt(k));
-      await signUpAndFill(m);
-    }
-    // The verification e-mails go out; each member types the code and submits (or publishes).
-    await app.worker.drain();
-    for (const [k, m] of joining.entries()) {
-      clock.set(joinedAt(k) + HOUR / 2);
-      if (m.fate !== 'draft') await verifyAndSubmit(m, mail);
-    }
-    // An admin approves the experts who submitted (all but those still awaiting approval).
-    clock.set(weekStart(w) + 5 * DAY + 10 * HOUR);
-    for (const m of joining) {
-      if (m.kind === 'expert' && m.fate === 'published') {
-        await admin.post(`/api/admin/profiles/${m.id}/approve`);
-      }
-    }
-    // Matching runs after each publish (suggestions for the strong matches).
-    await app.worker.drain();
-
-    // The week's requests and their answers, one after the other through the week.
-    const week = plan.filter((s) => s.week === w);
-    for (const [k, s] of week.entries()) {
-      const at = weekStart(w) + DAY * 0.5 + (k * 5 * DAY) / Math.max(1, week.length);
-      await playStory(app, admin, experts[s.expert]!, companies[s.company]!, s, at, clock);
-    }
-    for (const [k, t] of ties.filter((t) => t.week === w).entries()) {
-      clock.set(weekStart(w) + DAY + k * 7 * HOUR);
-      await playTie(experts[t.a]!, experts[t.b]!, t.end, clock);
-    }
-    await trackWeek(w, weekStart(w), everyone, random, clock);
-    await app.worker.drain();
+/** One of the twelve weeks: its sign-ups, approvals, requests and their answers, My Network ties and visits. */
+async function playWeek(app: App, { clock, mail, random }: Filling, cast: Cast, w: number, start: number) {
+  const { admin, experts, companies, everyone, plan, ties } = cast;
+  // Sign-ups of the week, spread over its working days.
+  const joining = everyone.filter((m) => m.week === w);
+  const joinedAt = (k: number) => start + DAY * ((k % 5) + 0.4) + HOUR * (k % 8);
+  for (const [k, m] of joining.entries()) {
+    clock.set(joinedAt(k));
+    await signUpAndFill(m);
   }
+  // The verification e-mails go out; each member types the code and submits (or publishes).
+  await app.worker.drain();
+  for (const [k, m] of joining.entries()) {
+    clock.set(joinedAt(k) + HOUR / 2);
+    if (m.fate !== 'draft') await verifyAndSubmit(m, mail);
+  }
+  // An admin approves the experts who submitted (all but those still awaiting approval).
+  clock.set(start + 5 * DAY + 10 * HOUR);
+  for (const m of joining) {
+    if (m.kind === 'expert' && m.fate === 'published') {
+      await admin.post(`/api/admin/profiles/${m.id}/approve`);
+    }
+  }
+  // Matching runs after each publish (suggestions for the strong matches).
+  await app.worker.drain();
 
+  // The week's requests and their answers, one after the other through the week.
+  const week = plan.filter((s) => s.week === w);
+  for (const [k, s] of week.entries()) {
+    const at = start + DAY * 0.5 + (k * 5 * DAY) / Math.max(1, week.length);
+    await playStory(app, admin, experts[s.expert]!, companies[s.company]!, s, at, clock);
+  }
+  for (const [k, t] of ties.filter((t) => t.week === w).entries()) {
+    clock.set(start + DAY + k * 7 * HOUR);
+    await playTie(experts[t.a]!, experts[t.b]!, t.end, clock);
+  }
+  await trackWeek(w, start, everyone, random, clock);
+  await app.worker.drain();
+}
+
+/** The last week's end: suggestions dismissed without a word, notifications seen, the outbox run dry. */
+async function lastSteps(app: App, { admin, experts, companies, everyone }: Cast) {
   // A few members say no to a suggestion without writing (lost deals of the recommendation kind).
-  clock.set(weekStart(demoWeeks - 1) + 2 * DAY);
   for (const m of [...experts.slice(42, 47), ...companies.slice(8, 11)]) {
     const { suggestions } = await m.browser.get<{ suggestions: { id: string; requestSent: boolean }[] }>(
       '/api/suggestions',
@@ -561,11 +589,17 @@ async function fill(app: App, { log, clock, mail, random, origin }: Filling): Pr
   }
   // Every step mirrored to the CRM, every notification and e-mail made.
   await drainOutbox(app, admin);
+}
 
-  // The links: the members' through "Sign in with a one-time link", the admin's as `npm run admin` makes it.
+/** The links: the members' through "Sign in with a one-time link", the admin's as `npm run admin` makes it. */
+async function demoLinks(
+  app: App,
+  { mail, origin }: Filling,
+  { experts, companies }: Cast,
+): Promise<DemoLinks> {
   const expert = experts[0]!;
   const company = companies[0]!;
-  const links: DemoLinks = {
+  return {
     expert: { name: expert.name, url: await memberLink(app, expert, mail, origin) },
     company: {
       name: `${company.name} (${demoCompanies[0]!.companyName})`,
@@ -573,7 +607,6 @@ async function fill(app: App, { log, clock, mail, random, origin }: Filling): Pr
     },
     admin: { email: demoAdminEmail, url: (await app.services.auth.createAdmin(demoAdminEmail)).url },
   };
-  return { experts: experts.length, companies: companies.length, links };
 }
 
 /**

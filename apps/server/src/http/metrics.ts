@@ -38,96 +38,16 @@ export function createMetrics(sources: MetricsSources) {
   processMetricsOn(registry);
   const registers = [registry];
 
-  const httpRequests = new Counter({
-    name: 'intergen_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status code.',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    registers,
-  });
-  const httpDuration = new Histogram({
-    name: 'intergen_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method and route pattern.',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers,
-  });
-  const httpErrors = new Counter({
-    name: 'intergen_http_server_errors_total',
-    help: 'HTTP requests answered with a 5xx status, by method and route pattern.',
-    labelNames: ['method', 'route'] as const,
-    registers,
-  });
+  const { httpRequests, httpDuration, httpErrors } = httpMetrics(registers);
+  poolGauges(registers, database);
+  outboxGauges(registers, database, sources.outboxTopics);
+  const { mailSent, mailFailed, crmDeliveries, crmRateLimited } = deliveryCounters(registers);
   const queryDuration = new Histogram({
     name: 'intergen_db_query_duration_seconds',
     help: 'Time of one database statement, from the driver call to its answer.',
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers,
   });
-  const poolGauge = (
-    name: string,
-    help: string,
-    read: (s: { total: number; idle: number; waiting: number }) => number,
-  ) =>
-    new Gauge({
-      name,
-      help,
-      registers,
-      collect() {
-        const stats = database.poolStats?.();
-        if (stats) this.set(read(stats));
-      },
-    });
-  poolGauge('intergen_db_pool_connections', 'Connections the database pool holds open.', (s) => s.total);
-  poolGauge('intergen_db_pool_idle_connections', 'Open connections of the pool not in use.', (s) => s.idle);
-  poolGauge(
-    'intergen_db_pool_waiting_requests',
-    'Queries waiting for a connection of the pool.',
-    (s) => s.waiting,
-  );
-
-  // The three outbox gauges are collected together on a scrape: they share one statement.
-  let reading: Promise<OutboxOpenCounts[] | null> | null = null;
-  const openCounts = () => {
-    reading ??= outboxOpenCounts(database.db)
-      .catch(() => null)
-      .finally(() => {
-        reading = null;
-      });
-    return reading;
-  };
-  const outboxGauge = (name: string, help: string, read: (row: OutboxOpenCounts) => number) =>
-    new Gauge({
-      name,
-      help,
-      labelNames: ['topic'] as const,
-      registers,
-      async collect() {
-        const rows = await openCounts();
-        this.reset();
-        // Unreadable (the database is down): no samples, rather than a scrape that fails as a whole.
-        if (!rows) return;
-        const byTopic = new Map(rows.map((row) => [row.topic, row]));
-        for (const topic of new Set([...sources.outboxTopics(), ...byTopic.keys()])) {
-          const row = byTopic.get(topic);
-          this.set({ topic }, row ? read(row) : 0);
-        }
-      },
-    });
-  outboxGauge(
-    'intergen_outbox_pending_rows',
-    'Outbox rows waiting to run or running (due, retrying or running), by topic.',
-    (row) => row.due + row.running + row.retrying,
-  );
-  outboxGauge(
-    'intergen_outbox_lag_seconds',
-    'How long the oldest due outbox row has waited, by topic (0 when none is due).',
-    (row) => (row.oldestDueAgeMs ?? 0) / 1000,
-  );
-  outboxGauge(
-    'intergen_outbox_dead_rows',
-    'Outbox rows parked as dead after their last attempt, by topic.',
-    (row) => row.dead,
-  );
   new Gauge({
     name: 'intergen_live_streams_open',
     help: 'Live-update streams (Server-Sent Events) this instance holds open.',
@@ -136,28 +56,6 @@ export function createMetrics(sources: MetricsSources) {
       this.set(sources.liveStreams());
     },
   });
-  const mailSent = new Counter({
-    name: 'intergen_mail_sent_total',
-    help: 'E-mails handed to the transport (SMTP or the embedded mailbox).',
-    registers,
-  });
-  const mailFailed = new Counter({
-    name: 'intergen_mail_failed_total',
-    help: 'Tries at sending an e-mail that failed (each is retried by the outbox, or parked as dead).',
-    registers,
-  });
-  const crmDeliveries = new Counter({
-    name: 'intergen_crm_deliveries_total',
-    help: 'Runs of CRM mirror deliveries, by outcome: delivered, rate_limited (told to wait), failed.',
-    labelNames: ['outcome'] as const,
-    registers,
-  });
-  const crmRateLimited = new Counter({
-    name: 'intergen_crm_rate_limited_total',
-    help: 'HubSpot answers with status 429 (too many requests).',
-    registers,
-  });
-
   let timers = 0;
   let stopTiming: (() => void) | null = null;
 
@@ -256,4 +154,125 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, acces
       return reply.type(metrics.registry.contentType).send(body);
     },
   );
+}
+
+/** The HTTP series: requests, their duration and the 5xx answers, by route pattern. */
+function httpMetrics(registers: Registry[]) {
+  const httpRequests = new Counter({
+    name: 'intergen_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    registers,
+  });
+  const httpDuration = new Histogram({
+    name: 'intergen_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method and route pattern.',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const httpErrors = new Counter({
+    name: 'intergen_http_server_errors_total',
+    help: 'HTTP requests answered with a 5xx status, by method and route pattern.',
+    labelNames: ['method', 'route'] as const,
+    registers,
+  });
+  return { httpRequests, httpDuration, httpErrors };
+}
+
+/** The PostgreSQL pool's gauges (no samples on the embedded database, which has no pool). */
+function poolGauges(registers: Registry[], database: Database) {
+  const poolGauge = (
+    name: string,
+    help: string,
+    read: (s: { total: number; idle: number; waiting: number }) => number,
+  ) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        const stats = database.poolStats?.();
+        if (stats) this.set(read(stats));
+      },
+    });
+  poolGauge('intergen_db_pool_connections', 'Connections the database pool holds open.', (s) => s.total);
+  poolGauge('intergen_db_pool_idle_connections', 'Open connections of the pool not in use.', (s) => s.idle);
+  poolGauge(
+    'intergen_db_pool_waiting_requests',
+    'Queries waiting for a connection of the pool.',
+    (s) => s.waiting,
+  );
+}
+
+/** The outbox gauges, by topic, collected together on a scrape: they share one statement. */
+function outboxGauges(registers: Registry[], database: Database, topics: () => readonly string[]) {
+  let reading: Promise<OutboxOpenCounts[] | null> | null = null;
+  const openCounts = () => {
+    reading ??= outboxOpenCounts(database.db)
+      .catch(() => null)
+      .finally(() => {
+        reading = null;
+      });
+    return reading;
+  };
+  const outboxGauge = (name: string, help: string, read: (row: OutboxOpenCounts) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['topic'] as const,
+      registers,
+      async collect() {
+        const rows = await openCounts();
+        this.reset();
+        // Unreadable (the database is down): no samples, rather than a scrape that fails as a whole.
+        if (!rows) return;
+        const byTopic = new Map(rows.map((row) => [row.topic, row]));
+        for (const topic of new Set([...topics(), ...byTopic.keys()])) {
+          const row = byTopic.get(topic);
+          this.set({ topic }, row ? read(row) : 0);
+        }
+      },
+    });
+  outboxGauge(
+    'intergen_outbox_pending_rows',
+    'Outbox rows waiting to run or running (due, retrying or running), by topic.',
+    (row) => row.due + row.running + row.retrying,
+  );
+  outboxGauge(
+    'intergen_outbox_lag_seconds',
+    'How long the oldest due outbox row has waited, by topic (0 when none is due).',
+    (row) => (row.oldestDueAgeMs ?? 0) / 1000,
+  );
+  outboxGauge(
+    'intergen_outbox_dead_rows',
+    'Outbox rows parked as dead after their last attempt, by topic.',
+    (row) => row.dead,
+  );
+}
+
+/** The counters of what the jobs deliver: e-mails, CRM runs and HubSpot's 429s. */
+function deliveryCounters(registers: Registry[]) {
+  const mailSent = new Counter({
+    name: 'intergen_mail_sent_total',
+    help: 'E-mails handed to the transport (SMTP or the embedded mailbox).',
+    registers,
+  });
+  const mailFailed = new Counter({
+    name: 'intergen_mail_failed_total',
+    help: 'Tries at sending an e-mail that failed (each is retried by the outbox, or parked as dead).',
+    registers,
+  });
+  const crmDeliveries = new Counter({
+    name: 'intergen_crm_deliveries_total',
+    help: 'Runs of CRM mirror deliveries, by outcome: delivered, rate_limited (told to wait), failed.',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const crmRateLimited = new Counter({
+    name: 'intergen_crm_rate_limited_total',
+    help: 'HubSpot answers with status 429 (too many requests).',
+    registers,
+  });
+  return { mailSent, mailFailed, crmDeliveries, crmRateLimited };
 }

@@ -18,6 +18,45 @@ interface Entry<Body> {
   storedAt: number;
 }
 
+/** The kept answers by key, with the keys of each member they were made of and their size in all. */
+function entryStore<Body extends { length: number }>() {
+  const entries = new Map<string, Entry<Body>>();
+  const byMember = new Map<string, Set<string>>();
+  let size = 0;
+  return {
+    entries,
+    get size() {
+      return size;
+    },
+    keysOf: (memberId: string): Iterable<string> => [...(byMember.get(memberId) ?? [])],
+    set(key: string, entry: Entry<Body>) {
+      entries.set(key, entry);
+      size += entry.body.length;
+      for (const id of entry.members) {
+        const keys = byMember.get(id) ?? new Set<string>();
+        keys.add(key);
+        byMember.set(id, keys);
+      }
+    },
+    forget(key: string) {
+      const entry = entries.get(key);
+      if (!entry) return;
+      entries.delete(key);
+      size -= entry.body.length;
+      for (const id of entry.members) {
+        const keys = byMember.get(id);
+        keys?.delete(key);
+        if (keys?.size === 0) byMember.delete(id);
+      }
+    },
+    clear() {
+      entries.clear();
+      byMember.clear();
+      size = 0;
+    },
+  };
+}
+
 /** Above this many members remembered as dropped, the memory is cleared and every answer in making refused. */
 const droppedMemory = 50_000;
 
@@ -34,33 +73,19 @@ export function createKeptLists<Body extends { length: number } = Buffer>(option
   const maxEntries = options.maxEntries ?? 10_000;
   const maxSize = options.maxSize ?? 32 * 1024 * 1024;
   const now = options.now ?? Date.now;
-  const entries = new Map<string, Entry<Body>>();
-  const byMember = new Map<string, Set<string>>();
+  const store = entryStore<Body>();
+  const { entries, forget } = store;
   // When each member was last dropped (a generation), and when everything was.
   const droppedAt = new Map<string, number>();
   let generation = 0;
   let clearedAt = 0;
-  let size = 0;
 
   const keyOf = (userId: string, address: string) => `${userId} ${address}`;
-  const forget = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    size -= entry.body.length;
-    for (const id of entry.members) {
-      const keys = byMember.get(id);
-      keys?.delete(key);
-      if (keys?.size === 0) byMember.delete(id);
-    }
-  };
   const clear = () => {
     generation++;
     clearedAt = generation;
-    entries.clear();
-    byMember.clear();
+    store.clear();
     droppedAt.clear();
-    size = 0;
   };
 
   return {
@@ -90,16 +115,10 @@ export function createKeptLists<Body extends { length: number } = Buffer>(option
       const key = keyOf(userId, address);
       forget(key);
       for (const oldest of entries.keys()) {
-        if (entries.size < maxEntries && size + body.length <= maxSize) break;
+        if (entries.size < maxEntries && store.size + body.length <= maxSize) break;
         forget(oldest);
       }
-      entries.set(key, { body, members, storedAt: now() });
-      size += body.length;
-      for (const id of members) {
-        const keys = byMember.get(id) ?? new Set<string>();
-        keys.add(key);
-        byMember.set(id, keys);
-      }
+      store.set(key, { body, members, storedAt: now() });
       return true;
     },
     /** Drops every answer made of these members' rows. */
@@ -111,7 +130,7 @@ export function createKeptLists<Body extends { length: number } = Buffer>(option
       generation++;
       for (const id of userIds) {
         droppedAt.set(id, generation);
-        for (const key of byMember.get(id) ?? []) forget(key);
+        for (const key of store.keysOf(id)) forget(key);
       }
     },
     /** Drops every answer, and refuses every answer in making. */
@@ -121,7 +140,7 @@ export function createKeptLists<Body extends { length: number } = Buffer>(option
     },
     /** The kept answers' size in all. */
     get bytes(): number {
-      return size;
+      return store.size;
     },
   };
 }

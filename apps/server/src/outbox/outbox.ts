@@ -105,6 +105,210 @@ export function backoffMs(attempt: number): number {
   return Math.round(base * (0.75 + Math.random() * 0.5));
 }
 
+/** Leases up to `batchSize` due rows (none of the paused topics), oldest first, each behind its ordering key. */
+async function claimJobs(
+  database: Database,
+  batchSize: number,
+  leaseMs: number,
+  pausedTopics: string[],
+): Promise<OutboxJob[]> {
+  const rows = await database.query<{
+    id: string | number;
+    topic: string;
+    payload: Record<string, unknown>;
+    attempts: number;
+    idempotency_key: string;
+    request_id: string | null;
+  }>(
+    `UPDATE outbox SET locked_until = now() + ($2::int * interval '1 millisecond'), attempts = attempts + 1
+     WHERE id IN (
+       SELECT o.id FROM outbox o
+       WHERE o.status = 'pending' AND o.run_at <= now() AND (o.locked_until IS NULL OR o.locked_until < now())
+         AND NOT (o.topic = ANY($3::text[]))
+         AND (o.ordering_key IS NULL OR NOT EXISTS (
+           SELECT 1 FROM outbox e
+           WHERE e.ordering_key = o.ordering_key AND e.status = 'pending' AND e.id < o.id))
+       ORDER BY o.id LIMIT $1 FOR UPDATE OF o SKIP LOCKED)
+     RETURNING id, topic, payload, attempts, idempotency_key, request_id`,
+    [batchSize, leaseMs, pausedTopics],
+  );
+  return rows
+    .map((r) => ({
+      id: Number(r.id),
+      topic: r.topic,
+      payload: r.payload,
+      attempts: r.attempts,
+      idempotencyKey: r.idempotency_key,
+      requestId: r.request_id,
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
+/** A job done: a row to forget is deleted; any other is kept as the record of what was done. */
+async function recordDone(database: Database, id: number): Promise<void> {
+  await database.db.execute(
+    sql`WITH forgotten AS (DELETE FROM outbox WHERE id = ${id} AND forget_when_done RETURNING id)
+        UPDATE outbox SET status = 'done', processed_at = now(), locked_until = NULL, last_error = NULL
+        WHERE id = ${id} AND NOT forget_when_done`,
+  );
+}
+
+/**
+ * A job failed: run again after `delay`, or dead when it may not (permanent, or out of attempts). An upstream's
+ * "later" gives back the attempt. Returns the row's status.
+ */
+async function recordFailure(
+  database: Database,
+  id: number,
+  f: { delay: number; message: string; permanent: boolean; later: boolean },
+): Promise<string | undefined> {
+  const rows = await database.query<{ status: string }>(
+    `UPDATE outbox SET
+       status = CASE WHEN $4::boolean OR (NOT $5::boolean AND attempts >= max_attempts) THEN 'dead' ELSE 'pending' END,
+       attempts = CASE WHEN $5::boolean THEN attempts - 1 ELSE attempts END,
+       run_at = now() + ($2::int * interval '1 millisecond'), locked_until = NULL, last_error = $3
+     WHERE id = $1 RETURNING status`,
+    [id, f.delay, f.message.slice(0, 2000), f.permanent, f.later],
+  );
+  return rows[0]?.status;
+}
+
+/** Gives claimed rows that were not started back to the queue at once (a stopping worker). */
+async function releaseJobs(database: Database, jobs: OutboxJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await database.query(
+    `UPDATE outbox SET locked_until = NULL, attempts = attempts - 1 WHERE id = ANY($1::bigint[]) AND status = 'pending'`,
+    [jobs.map((j) => j.id)],
+  );
+}
+
+/** The job's logger: its row and, when a request wrote it, that request's id (`reqId`, as Fastify logs it). */
+function jobLogOf(log: OutboxLog, job: OutboxJob): OutboxLog {
+  const bindings = { jobId: job.id, topic: job.topic, ...(job.requestId ? { reqId: job.requestId } : {}) };
+  if (log.child) return log.child(bindings);
+  return {
+    info: (obj, msg) => log.info({ ...bindings, ...obj }, msg),
+    warn: (obj, msg) => log.warn({ ...bindings, ...obj }, msg),
+    error: (obj, msg) => log.error({ ...bindings, ...obj }, msg),
+  };
+}
+
+/**
+ * Topics whose upstream asked this worker to wait (a `RetryLaterError`, e.g. HubSpot's 429), until when: their
+ * rows are not claimed meanwhile, rather than each being claimed and put back in turn.
+ */
+function topicPauses() {
+  const until = new Map<string, number>();
+  return {
+    pause(topic: string, ms: number) {
+      until.set(topic, Math.max(until.get(topic) ?? 0, Date.now() + ms));
+    },
+    /** How long the topic still waits (0 or less: not paused). */
+    waitOf: (topic: string) => (until.get(topic) ?? 0) - Date.now(),
+    /** The topics paused now. */
+    now(): string[] {
+      const now = Date.now();
+      for (const [topic, end] of until) if (end <= now) until.delete(topic);
+      return [...until.keys()];
+    },
+  };
+}
+
+/** Runs one claimed job through its topic's handler and records what came of it. */
+function jobRunner(
+  database: Database,
+  handlers: OutboxWorkerOptions['handlers'],
+  log: OutboxLog,
+  pauses: ReturnType<typeof topicPauses>,
+) {
+  async function settle(job: OutboxJob, error: unknown, jobLog: OutboxLog, startedAt: number): Promise<void> {
+    const durationMs = Math.round(performance.now() - startedAt);
+    if (!error) {
+      await recordDone(database, job.id);
+      jobLog.info({ attempts: job.attempts, durationMs }, 'outbox job done');
+      return;
+    }
+    const message = safeErrorMessage(error);
+    // An upstream asking us to wait (a 429's Retry-After) is not a failure of the job: no attempt is used up.
+    const later = error instanceof RetryLaterError;
+    const delay = later ? error.retryAfterMs : backoffMs(job.attempts);
+    if (later) pauses.pause(job.topic, delay);
+    const status = await recordFailure(database, job.id, {
+      delay,
+      message,
+      permanent: error instanceof PermanentJobError,
+      later,
+    });
+    const level = status === 'dead' ? 'error' : 'warn';
+    jobLog[level]({ attempts: job.attempts, durationMs, err: message }, 'outbox job failed');
+  }
+
+  return async function runJob(job: OutboxJob): Promise<void> {
+    const handler = handlers[job.topic];
+    const startedAt = performance.now();
+    let failure: unknown = null;
+    const wait = pauses.waitOf(job.topic);
+    try {
+      if (!handler) throw new Error(`No handler for topic ${job.topic}`);
+      // Claimed with others before its topic was paused: back to wait, unrun.
+      if (wait > 0) throw new RetryLaterError(`${job.topic} waits ${wait} ms (its upstream asked)`, wait);
+      // The rows the handler writes carry on the request id of this one (an e-mail a notification job queues).
+      await runForRequest(job.requestId, () => handler(job));
+    } catch (error) {
+      failure = error ?? new Error('unknown failure');
+    }
+    await settle(job, failure, jobLogOf(log, job), startedAt);
+  };
+}
+
+/** Whether `work` ended within `ms` (it is not stopped otherwise, only no longer waited for). */
+async function waitAtMost(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const ended = await Promise.race([
+    work.then(() => true),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    }),
+  ]);
+  clearTimeout(timer);
+  return ended;
+}
+
+interface RunState {
+  /** Set by stop(): no batch is claimed and no job started after it. */
+  closing: boolean;
+  /** Each running batch's claimed rows not started yet; stop() gives them back to the queue. */
+  unstarted: Set<OutboxJob[]>;
+}
+
+/** Processes due rows until none is left (or the worker stops); returns how many ran. */
+async function runDue(
+  state: RunState,
+  claim: () => Promise<OutboxJob[]>,
+  runJob: (job: OutboxJob) => Promise<void>,
+  release: (jobs: OutboxJob[]) => Promise<void>,
+): Promise<number> {
+  let processed = 0;
+  for (;;) {
+    if (state.closing) return processed;
+    const jobs = await claim();
+    if (jobs.length === 0) return processed;
+    if (state.closing) {
+      await release(jobs);
+      return processed;
+    }
+    state.unstarted.add(jobs);
+    try {
+      for (let job = jobs.shift(); job; job = state.closing ? undefined : jobs.shift()) {
+        await runJob(job);
+        processed++;
+      }
+    } finally {
+      state.unstarted.delete(jobs);
+    }
+  }
+}
+
 /**
  * Claims due outbox rows with FOR UPDATE SKIP LOCKED (so any number of workers can run), dispatches each
  * to its topic's handler, and records success, a retry with backoff, or a dead row after maxAttempts (at once
@@ -117,144 +321,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   const leaseMs = options.leaseMs ?? 60_000;
   const stopGraceMs = options.stopGraceMs ?? 10_000;
   let timer: NodeJS.Timeout | null = null;
-  /**
-   * Topics whose upstream asked this worker to wait (a `RetryLaterError`, e.g. HubSpot's 429), until when: their
-   * rows are not claimed meanwhile, rather than each being claimed and put back in turn.
-   */
-  const pausedTopics = new Map<string, number>();
-  const pausedNow = () => {
-    const now = Date.now();
-    for (const [topic, until] of pausedTopics) if (until <= now) pausedTopics.delete(topic);
-    return [...pausedTopics.keys()];
-  };
+  const pauses = topicPauses();
   let running: Promise<number> | null = null;
   let stopped = true;
-  /** Set by stop(): no batch is claimed and no job started after it. */
-  let closing = false;
-  /** Each running batch's claimed rows not started yet; stop() gives them back to the queue. */
-  const unstarted = new Set<OutboxJob[]>();
+  const state: RunState = { closing: false, unstarted: new Set() };
+  const claim = () => claimJobs(database, batchSize, leaseMs, pauses.now());
+  const runJob = jobRunner(database, handlers, log, pauses);
+  const release = (jobs: OutboxJob[]) => releaseJobs(database, jobs);
 
-  async function claim(): Promise<OutboxJob[]> {
-    const rows = await database.query<{
-      id: string | number;
-      topic: string;
-      payload: Record<string, unknown>;
-      attempts: number;
-      idempotency_key: string;
-      request_id: string | null;
-    }>(
-      `UPDATE outbox SET locked_until = now() + ($2::int * interval '1 millisecond'), attempts = attempts + 1
-       WHERE id IN (
-         SELECT o.id FROM outbox o
-         WHERE o.status = 'pending' AND o.run_at <= now() AND (o.locked_until IS NULL OR o.locked_until < now())
-           AND NOT (o.topic = ANY($3::text[]))
-           AND (o.ordering_key IS NULL OR NOT EXISTS (
-             SELECT 1 FROM outbox e
-             WHERE e.ordering_key = o.ordering_key AND e.status = 'pending' AND e.id < o.id))
-         ORDER BY o.id LIMIT $1 FOR UPDATE OF o SKIP LOCKED)
-       RETURNING id, topic, payload, attempts, idempotency_key, request_id`,
-      [batchSize, leaseMs, pausedNow()],
-    );
-    return rows
-      .map((r) => ({
-        id: Number(r.id),
-        topic: r.topic,
-        payload: r.payload,
-        attempts: r.attempts,
-        idempotencyKey: r.idempotency_key,
-        requestId: r.request_id,
-      }))
-      .sort((a, b) => a.id - b.id);
-  }
-
-  async function settle(job: OutboxJob, error: unknown, jobLog: OutboxLog, startedAt: number): Promise<void> {
-    const durationMs = Math.round(performance.now() - startedAt);
-    if (!error) {
-      // A row to forget is deleted; any other is kept as the record of what was done.
-      await database.db.execute(
-        sql`WITH forgotten AS (DELETE FROM outbox WHERE id = ${job.id} AND forget_when_done RETURNING id)
-            UPDATE outbox SET status = 'done', processed_at = now(), locked_until = NULL, last_error = NULL
-            WHERE id = ${job.id} AND NOT forget_when_done`,
-      );
-      jobLog.info({ attempts: job.attempts, durationMs }, 'outbox job done');
-      return;
-    }
-    const message = safeErrorMessage(error);
-    // An upstream asking us to wait (a 429's Retry-After) is not a failure of the job: no attempt is used up.
-    const later = error instanceof RetryLaterError;
-    const delay = later ? error.retryAfterMs : backoffMs(job.attempts);
-    if (later) pausedTopics.set(job.topic, Math.max(pausedTopics.get(job.topic) ?? 0, Date.now() + delay));
-    const rows = await database.query<{ status: string }>(
-      `UPDATE outbox SET
-         status = CASE WHEN $4::boolean OR (NOT $5::boolean AND attempts >= max_attempts) THEN 'dead' ELSE 'pending' END,
-         attempts = CASE WHEN $5::boolean THEN attempts - 1 ELSE attempts END,
-         run_at = now() + ($2::int * interval '1 millisecond'), locked_until = NULL, last_error = $3
-       WHERE id = $1 RETURNING status`,
-      [job.id, delay, message.slice(0, 2000), error instanceof PermanentJobError, later],
-    );
-    const level = rows[0]?.status === 'dead' ? 'error' : 'warn';
-    jobLog[level]({ attempts: job.attempts, durationMs, err: message }, 'outbox job failed');
-  }
-
-  /** Gives claimed rows that were not started back to the queue at once (a stopping worker). */
-  async function release(jobs: OutboxJob[]): Promise<void> {
-    if (jobs.length === 0) return;
-    await database.query(
-      `UPDATE outbox SET locked_until = NULL, attempts = attempts - 1 WHERE id = ANY($1::bigint[]) AND status = 'pending'`,
-      [jobs.map((j) => j.id)],
-    );
-  }
-
-  /** Processes due rows until none is left (or the worker stops); returns how many ran. */
-  async function runOnce(): Promise<number> {
-    let processed = 0;
-    for (;;) {
-      if (closing) return processed;
-      const jobs = await claim();
-      if (jobs.length === 0) return processed;
-      if (closing) {
-        await release(jobs);
-        return processed;
-      }
-      unstarted.add(jobs);
-      try {
-        for (let job = jobs.shift(); job; job = closing ? undefined : jobs.shift()) {
-          await runJob(job);
-          processed++;
-        }
-      } finally {
-        unstarted.delete(jobs);
-      }
-    }
-  }
-
-  /** The job's logger: its row and, when a request wrote it, that request's id (`reqId`, as Fastify logs it). */
-  function jobLogOf(job: OutboxJob): OutboxLog {
-    const bindings = { jobId: job.id, topic: job.topic, ...(job.requestId ? { reqId: job.requestId } : {}) };
-    if (log.child) return log.child(bindings);
-    return {
-      info: (obj, msg) => log.info({ ...bindings, ...obj }, msg),
-      warn: (obj, msg) => log.warn({ ...bindings, ...obj }, msg),
-      error: (obj, msg) => log.error({ ...bindings, ...obj }, msg),
-    };
-  }
-
-  async function runJob(job: OutboxJob): Promise<void> {
-    const handler = handlers[job.topic];
-    const startedAt = performance.now();
-    let failure: unknown = null;
-    const wait = (pausedTopics.get(job.topic) ?? 0) - Date.now();
-    try {
-      if (!handler) throw new Error(`No handler for topic ${job.topic}`);
-      // Claimed with others before its topic was paused: back to wait, unrun.
-      if (wait > 0) throw new RetryLaterError(`${job.topic} waits ${wait} ms (its upstream asked)`, wait);
-      // The rows the handler writes carry on the request id of this one (an e-mail a notification job queues).
-      await runForRequest(job.requestId, () => handler(job));
-    } catch (error) {
-      failure = error ?? new Error('unknown failure');
-    }
-    await settle(job, failure, jobLogOf(job), startedAt);
-  }
+  const runOnce = () => runDue(state, claim, runJob, release);
 
   function tick(): Promise<number> {
     if (!running) {
@@ -285,7 +360,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     start() {
       if (!stopped) return;
       stopped = false;
-      closing = false;
+      state.closing = false;
       schedule();
     },
     /**
@@ -294,21 +369,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
      */
     async stop() {
       stopped = true;
-      closing = true;
+      state.closing = true;
       if (timer) clearTimeout(timer);
-      await release([...unstarted].flatMap((jobs) => jobs.splice(0)));
+      await release([...state.unstarted].flatMap((jobs) => jobs.splice(0)));
       if (!running) return;
-      let grace: NodeJS.Timeout | undefined;
-      await Promise.race([
-        running,
-        new Promise<void>((resolve) => {
-          grace = setTimeout(() => {
-            log.warn({ graceMs: stopGraceMs }, 'outbox worker stopped with a job still running');
-            resolve();
-          }, stopGraceMs);
-        }),
-      ]);
-      clearTimeout(grace);
+      const finished = await waitAtMost(running, stopGraceMs);
+      if (!finished) log.warn({ graceMs: stopGraceMs }, 'outbox worker stopped with a job still running');
     },
     /** Runs due work now instead of at the next poll (called after a commit that enqueued). */
     nudge() {
@@ -316,7 +382,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     },
     /** Runs until nothing is due; for tests and the admin command. */
     async drain(): Promise<number> {
-      closing = false;
+      state.closing = false;
       let total = 0;
       for (;;) {
         await running;
