@@ -2,15 +2,17 @@
  * Lighthouse on the production build (issue 15, "The browser"): Lighthouse 12's default configuration, which is
  * its mobile preset (a mid-range phone's screen, 4× CPU slowdown and a slow 4G network, simulated), with Debian's
  * Chromium, on five pages: the login (`/`) and the sign-up (`/signup`) signed out; the dashboard, the own profile
- * page (`/profile/public`) and the expert community signed in as a published business advisor with a complete
- * profile, in a community of published advisors and companies (so the pages show cards, not empty states).
+ * page (`/profile/public`) and the expert community signed in as the demo community's business advisor (`npm run
+ * demo`: about sixty advisors and forty companies with suggestions, requests, connections, reviews and My Network
+ * ties), so the pages show what a member of a living community sees, not empty states.
  *
- * The app is started as `npm start` does (`node scripts/start.mjs`, which builds the web app first if there is
- * no build) on a free port with a fresh DATA_DIR and the community tab on; the members are made through the API
- * as the browser tests make them (sign-up, the profile's sections, the e-mail code from the admin's mailbox,
- * submit, the admin's approval). Signed-in pages get the member's session cookie through Lighthouse's
- * `extraHeaders`. Each page is measured RUNS times (pages taken in turn, each run in a fresh Chromium), and the
- * median of each figure is printed: scores depend on the machine's load (two shared cores here).
+ * The app is started as `npm start -- --demo` does (`node scripts/start.mjs --demo`, which builds the web app first if
+ * there is no build, fills the empty database with the demo community, which turns the community tab on, and prints
+ * one-time sign-in links) on a free port with a fresh DATA_DIR. The demo expert's printed link is consumed through
+ * the API as the login page does; signed-in pages get that session cookie through Lighthouse's `extraHeaders`. (The
+ * other benchmarks seed exact volumes instead: they measure at sizes they control.) Each page is measured RUNS times
+ * (pages taken in turn, each run in a fresh Chromium), and the median of each figure is printed: scores depend on
+ * the machine's load (two shared cores here).
  *
  * Printed per page: performance and accessibility scores (goals ≥ 95 and 100), First Contentful Paint, Largest
  * Contentful Paint, Total Blocking Time, Cumulative Layout Shift; with `--verbose`, each run's figures and the
@@ -85,29 +87,42 @@ const baseURL = `http://localhost:${port}`;
 /** Where the browser opens the pages: the TLS proxy in front of the app, or (`--http1`) the app itself. */
 const proxyPort = http1 ? port : await freePort();
 const pageOrigin = http1 ? baseURL : `https://localhost:${proxyPort}`;
-const server = spawn(process.execPath, ['scripts/start.mjs'], {
+/** The demo community is built only for signed-in pages (the signed-out ones are the same on any database). */
+const demo = pages.some((p) => p.signedIn);
+const server = spawn(process.execPath, ['scripts/start.mjs', ...(demo ? ['--demo'] : [])], {
   cwd: repoRoot,
+  // The links the demo prints lead to APP_URL: the pages' origin.
   env: shellEnv(dataDir, {
     PORT: String(port),
     APP_URL: pageOrigin,
     TRUST_PROXY_HOPS: http1 ? '0' : '1',
-    COMMUNITY_TAB: 'true',
     RATE_LIMIT_MULTIPLIER: '20',
   }),
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 
-/** Resolves with the first admin's one-time link once the server prints it on its fresh database. */
-function adminLink(child: ChildProcess): Promise<string> {
+/** The one-time links the demo prints, in its order: the expert's, the company's, the admin's. */
+const demoLinkPattern = /(http\S+\/login-options\?token=[A-Za-z0-9_-]+)/g;
+
+/**
+ * Resolves once the server is running, with the demo's links when it built the demo (building it takes a minute or
+ * more, a few on a busy machine).
+ */
+function demoLinks(child: ChildProcess): Promise<{ expert: string; company: string; admin: string } | null> {
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`The server printed no admin link:\n${out}`)), 300_000);
+    const timer = setTimeout(() => reject(new Error(`The demo printed no links:\n${out}`)), 600_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /One-time sign-in link for admin@localhost: (\S+)/.exec(out);
-      if (match?.[1]) {
+      const found = [...out.matchAll(demoLinkPattern)].map((m) => m[1]!);
+      if (!out.includes('InterGen is running at')) return;
+      if (!demo) {
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve(null);
+      } else if (found.length >= 3) {
+        clearTimeout(timer);
+        const [expert, company, admin] = found as [string, string, string];
+        resolve({ expert, company, admin });
       }
     };
     child.stdout?.on('data', onData);
@@ -151,112 +166,6 @@ class Client {
     if (!response.ok) throw new Error(`${method} ${pathname} answered ${response.status}: ${text}`);
     return (text ? JSON.parse(text) : undefined) as T;
   }
-}
-
-interface MailSummary {
-  id: string;
-  to: string;
-  subject: string;
-}
-
-/** The code of the verification e-mail to `email`, as the admin reads it in the mailbox (sent by the outbox). */
-async function verificationCode(admin: Client, email: string): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const { messages } = await admin.call<{ messages: MailSummary[] }>('GET', '/api/admin/mailbox?limit=100');
-    const mail = messages.find((m) => m.to.toLowerCase() === email && /verify/i.test(m.subject));
-    if (mail) {
-      const { text } = await admin.call<{ text: string }>('GET', `/api/admin/mailbox/${mail.id}`);
-      const code = /code is:\s+([A-Z0-9]{5})/.exec(text)?.[1];
-      if (code) return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`No verification e-mail to ${email} within 30 s`);
-}
-
-const expertSections = (n: number) => ({
-  basics: {
-    interGenData: { socialMedia: true },
-    phone: '(555) 123-4567',
-    linkedin: `https://www.linkedin.com/in/lighthouse-advisor-${n}`,
-    about:
-      'Advisor to growing companies: twenty years of selling online, two exits, and a soft spot for founders.',
-  },
-  profile: {
-    experience: { tech: true, eComm: true },
-    areasOfImprovement: { salesBusinessDevelopment: true, legal: true, marketExpansion: true },
-    idealEngagement: { mentor: true, advice: true, handsOn: true },
-    businessType: 'B2B',
-    currentStage: { scaling: true, startup: true },
-  },
-  extras: {
-    anythingElse: 'Happy to help.',
-    engagementType: 'oneOngoing',
-    arrangement: 'volunteer',
-    investmentOpportunities: 'yes',
-    boardOpportunities: 'yes',
-    interests: { noInvesting: true },
-  },
-});
-
-const companySections = (n: number) => ({
-  basics: {
-    interGenData: { event: true },
-    phone: '555-987-6543',
-    linkedin: `https://www.linkedin.com/company/lighthouse-company-${n}`,
-    jobTitle: 'Founder',
-    companyName: `Lighthouse Shop ${n}`,
-    slogan: 'Shops that sell themselves.',
-    companySize: 8,
-    yearsInBusiness: 2,
-    website: 'https://shop.example',
-    revenue: 'revenueLessThan250',
-    capital: 'capitalLessThan250k',
-  },
-  profile: {
-    experience: { eComm: true },
-    areasOfImprovement: { salesBusinessDevelopment: true, legal: true },
-    idealEngagement: { mentor: true, advice: true },
-    businessType: 'B2B',
-    currentStage: 'startup',
-  },
-  extras: {
-    anythingElse: 'We need more customers.',
-    arrangement: 'volunteer',
-    investmentOpportunities: 'yes',
-    boardOpportunities: 'yes',
-  },
-});
-
-const expertNames = ['Avery Stone', 'Jordan Lake', 'Morgan Reed', 'Riley Brooks'];
-const companyNames = ['Casey Moss', 'Quinn Hart', 'Drew Ellis', 'Sasha Vale'];
-
-/** Signs a member up, fills every section, verifies the e-mail and submits; an expert is then approved. */
-async function publishedMember(admin: Client, kind: 'expert' | 'company', n: number): Promise<Client> {
-  const member = new Client();
-  const email = `lighthouse-${kind}-${n}@example.com`;
-  const name = (kind === 'expert' ? expertNames : companyNames)[n] ?? `Member ${kind} ${n}`;
-  await member.call('POST', '/api/auth/sign-up', {
-    name,
-    email,
-    password: 'lighthouse-password-1',
-    profileType: kind,
-  });
-  const sections = kind === 'expert' ? expertSections(n) : companySections(n);
-  for (const [section, values] of Object.entries(sections)) {
-    await member.call('PUT', `/api/profiles/me/sections/${section}`, values);
-  }
-  await member.call('POST', '/api/profiles/me/review-reached');
-  await member.call('POST', '/api/auth/email-verification/verify', {
-    code: await verificationCode(admin, email),
-  });
-  const { profile } = await member.call<{ profile: { id: string; status: string } }>(
-    'POST',
-    '/api/profiles/me/submit',
-  );
-  if (kind === 'expert') await admin.call('POST', `/api/admin/profiles/${profile.id}/approve`);
-  return member;
 }
 
 // Lighthouse
@@ -335,7 +244,7 @@ async function measureOnce(page: PageToMeasure, cookie: string, run: number): Pr
 
 // The run
 
-const link = await adminLink(server);
+const links = await demoLinks(server);
 if (!http1) await startTlsProxy(proxyPort, port, dataDir);
 server.stdout?.removeAllListeners('data');
 server.stderr?.removeAllListeners('data');
@@ -346,19 +255,16 @@ console.log(
   `Lighthouse ${lighthouseVersion()}, ${chromePath}, mobile preset (default config), ${RUNS} run(s) per page`,
 );
 console.log(
-  `App at ${baseURL} (fresh DATA_DIR), pages opened at ${pageOrigin} (${http1 ? 'the app itself, HTTP/1.1' : 'a TLS proxy speaking HTTP/2'}), reports in ${reportDir}\n`,
+  `App at ${baseURL} (fresh DATA_DIR${demo ? ', the demo community' : ''}), pages opened at ${pageOrigin} (${http1 ? 'the app itself, HTTP/1.1' : 'a TLS proxy speaking HTTP/2'}), reports in ${reportDir}\n`,
 );
 
-/** The measured member's session cookie, in a community of published members (none when only signed out). */
+/** The demo expert's session cookie, from the printed link (none when only signed out). */
 async function memberCookie(): Promise<string> {
-  if (!pages.some((p) => p.signedIn)) return '';
-  const admin = new Client();
-  await admin.call('POST', '/api/auth/one-time-link/consume', {
-    token: new URL(link).searchParams.get('token'),
+  if (!links) return '';
+  const member = new Client();
+  await member.call('POST', '/api/auth/one-time-link/consume', {
+    token: new URL(links.expert).searchParams.get('token'),
   });
-  const member = await publishedMember(admin, 'expert', 0);
-  for (let n = 1; n <= 3; n += 1) await publishedMember(admin, 'expert', n);
-  for (let n = 1; n <= 3; n += 1) await publishedMember(admin, 'company', n);
   const session = await member.call<{ user: { profile: { status: string } | null } | null }>(
     'GET',
     '/api/auth/session',
