@@ -1,5 +1,5 @@
 /**
- * Lighthouse on the production build (issue 15, "The browser"): Lighthouse 12's default configuration, which is
+ * Lighthouse on the production build: Lighthouse 12's default configuration, which is
  * its mobile preset (a mid-range phone's screen, 4× CPU slowdown and a slow 4G network, simulated), with Debian's
  * Chromium, on five pages: the login (`/`) and the sign-up (`/signup`) signed out; the dashboard, the own profile
  * page (`/profile/public`) and the expert community signed in as the demo community's business advisor (`npm run
