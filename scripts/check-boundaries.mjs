@@ -7,9 +7,11 @@
  *   - a module is reached from outside its folder only through its index.ts (modules/<name>/index.ts), and its
  *     routes (modules/<name>/routes.ts) only from outside the modules (the composition root, app.ts);
  *   - the modules' imports form no cycle (files' cycles, type imports included, are Biome's noImportCycles);
- *   - a table (db/schema.ts) is queried only by its owner's repository: the owner named in db/owners.ts, in a
- *     `*.repository.ts` file of a module (or any file of an infrastructure folder such as outbox/), whether
- *     through Drizzle's table objects or raw SQL naming the table;
+ *   - reads may join, only the owner writes: a table (db/schema.ts) is inserted into, updated or deleted from only
+ *     by its owner's repositories (the owner named in db/owners.ts; a `*.repository.ts` file of that module, or any
+ *     file of an infrastructure folder such as outbox/), whether through Drizzle (`insert`, `update`, `delete`) or
+ *     raw SQL; any module's tables are read only in a repository or a read model (`*.read-model.ts`, a list or
+ *     page that needs several modules' rows, its SQL in one place);
  *   - no function of the server is longer than 80 lines, but a route table (a `*.routes.ts` file, composition/routes.ts).
  *
  * Import boundaries of apps/web/src (tests included, except the shared harness in src/test/):
@@ -291,16 +293,26 @@ async function tableOwnership() {
 }
 
 /** Whether `file` may query a table owned by `owner`: its owner's repository (any file of an infrastructure owner). */
-function mayQuery(file, owner) {
+/** Whether `file` may write a table of `owner`: its repositories (or any file of an infrastructure folder). */
+function mayWrite(file, owner) {
   const place = serverPlaceOf(file);
   if (!place || place.owner !== owner) return false;
   return !place.module || /\.repository\.ts$/.test(file);
+}
+
+/** Whether `file` may read tables, any module's: a repository, a read model, or an infrastructure folder's file. */
+function mayRead(file) {
+  const place = serverPlaceOf(file);
+  if (!place) return false;
+  return !place.module || /\.(repository|read-model)\.ts$/.test(file);
 }
 
 function checkServerFile(file, program, at, ownership, graph) {
   const from = serverPlaceOf(file);
   const problems = [];
   const report = (offset, message) => problems.push(`${relToRoot(file)}:${at(offset)}  ${message}`);
+  /** The table objects this file imports from the schema: local name → table. */
+  const tables = new Map();
   walk(program, (node) => {
     if (
       node.type !== 'ImportDeclaration' &&
@@ -333,25 +345,46 @@ function checkServerFile(file, program, at, ownership, graph) {
       for (const specifier of node.specifiers ?? []) {
         const name = specifier.imported?.name ?? specifier.local?.name;
         const owner = ownership.owners.get(name);
-        if (specifier.importKind === 'type' || !owner || mayQuery(file, owner)) continue;
+        if (specifier.importKind === 'type' || !owner) continue;
+        if (specifier.local?.name) tables.set(specifier.local.name, name);
+        if (mayRead(file)) continue;
         report(
           specifier.start,
-          `only the repository of ${owner} queries ${name} (db/owners.ts): call its index.ts`,
+          `${name} is read only by a repository or a read model (*.repository.ts, *.read-model.ts)`,
         );
       }
     }
   });
   if (ownership) {
+    const written = (offset, owner, table) =>
+      report(offset, `only the repository of ${owner} writes ${table} (db/owners.ts): call its index.ts`);
     walk(program, (node) => {
+      // Drizzle's writes: db.insert(table), db.update(table), db.delete(table).
+      if (
+        node.type === 'CallExpression' &&
+        node.callee?.type === 'MemberExpression' &&
+        /^(insert|update|delete)$/.test(node.callee.property?.name ?? '') &&
+        node.arguments?.[0]?.type === 'Identifier' &&
+        tables.has(node.arguments[0].name)
+      ) {
+        const name = tables.get(node.arguments[0].name);
+        const owner = ownership.owners.get(name);
+        if (!mayWrite(file, owner)) written(node.start, owner, name);
+      }
       const literal = literalText(node);
       if (!literal) return;
-      for (const match of literal.text.matchAll(/\b(?:from|join|into|update|table)\s+"?([a-z_]+)\b/gi)) {
+      for (const match of literal.text.matchAll(/\b(?:into|update|delete\s+from|table)\s+"?([a-z_]+)\b/gi)) {
         const name = ownership.sqlNames.get(match[1]);
         const owner = name && ownership.owners.get(name);
-        if (owner && !mayQuery(file, owner)) {
+        if (owner && !mayWrite(file, owner)) written(node.start, owner, match[1]);
+      }
+      if (mayRead(file)) return;
+      for (const match of literal.text.matchAll(/\b(?:from|join)\s+"?([a-z_]+)\b/gi)) {
+        const name = ownership.sqlNames.get(match[1]);
+        if (name && ownership.owners.get(name)) {
           report(
             node.start,
-            `only the repository of ${owner} queries ${match[1]} (db/owners.ts): call its index.ts`,
+            `${match[1]} is read only by a repository or a read model (*.repository.ts, *.read-model.ts)`,
           );
         }
       }

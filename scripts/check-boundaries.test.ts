@@ -99,7 +99,12 @@ export const deep = findPerson;`,
       'apps/server/src/modules/people/cycle.ts': `export { noteOf } from '../notes/index.ts';`,
       'apps/server/src/modules/notes/notes.repository.ts': `import { notes, people } from '../../db/schema.ts';
 export const both = [notes, people];
-export const raw = \`UPDATE people SET name = $1\`;`,
+export const raw = \`UPDATE people SET name = $1\`;
+export const drop = (db) => db.delete(people);`,
+      'apps/server/src/modules/notes/notes-page.read-model.ts': `import { notes, people } from '../../db/schema.ts';
+export const page = (db) => db.select().from(notes).innerJoin(people, undefined);
+export const raw = \`SELECT * FROM notes JOIN people ON true\`;`,
+      'apps/server/src/modules/notes/notes.view.ts': `export const raw = \`SELECT * FROM people\`;`,
       'apps/server/src/modules/notes/notes.model.ts': `import { notes } from '../../db/schema.ts';
 export const model = notes;
 export function long() {
@@ -124,9 +129,10 @@ ${'  const x = 1;\n'.repeat(80)}  return 1;
       'apps/server/src/again.ts:1:24  a text of the domain written again: "Welcome Back" is texts.welcome',
       "apps/server/src/modules/notes/deep.ts:1:28  a module is reached only through its index.ts (its routes.ts from the composition root): '../people/people.repository.ts'",
       "apps/server/src/modules/notes/routed.ts:1:30  a module is reached only through its index.ts (its routes.ts from the composition root): '../people/routes.ts'",
-      'apps/server/src/modules/notes/notes.repository.ts:1:17  only the repository of modules/people queries people',
-      'apps/server/src/modules/notes/notes.repository.ts:3:20  only the repository of modules/people queries people',
-      'apps/server/src/modules/notes/notes.model.ts:1:10  only the repository of modules/notes queries notes',
+      'apps/server/src/modules/notes/notes.repository.ts:3:20  only the repository of modules/people writes people',
+      'apps/server/src/modules/notes/notes.repository.ts:4:29  only the repository of modules/people writes people',
+      'apps/server/src/modules/notes/notes.view.ts:1:20  people is read only by a repository or a read model',
+      'apps/server/src/modules/notes/notes.model.ts:1:10  notes is read only by a repository or a read model',
       'apps/server/src/modules/notes/notes.model.ts:3:8  long is 83 lines: split it by use case (at most 80)',
       'apps/server/src/modules  modules import each other in a cycle: notes → people → notes',
     ];
