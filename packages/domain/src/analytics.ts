@@ -4,34 +4,9 @@ import { type NetworkLostReason, networkLostReasonNames } from './network.ts';
 import { adminAnalyticsTexts } from './texts/admin-analytics.ts';
 
 /**
- * The admin's analytics beyond its words (texts/admin-analytics.ts): the funnel's stages, the ISO
- * weeks it is counted in (UTC, Monday first), and the range an admin may ask for. How each stage is counted is
- * written in docs/ARCHITECTURE.md ("Analytics").
+ * The admin's analytics beyond its words (texts/admin-analytics.ts) and its funnel (funnel.ts): the lost reasons,
+ * the ISO weeks the funnel is counted in (UTC, Monday first), and the range an admin may ask for.
  */
-
-/** The funnel's stages in order: a sign-up cohort's members who got at least that far. */
-export const funnelStages = [
-  'signedUp',
-  'complete',
-  'published',
-  'suggested',
-  'requested',
-  'accepted',
-  'reviewed',
-] as const;
-export type FunnelStage = (typeof funnelStages)[number];
-export type FunnelCounts = Record<FunnelStage, number>;
-
-/** A funnel with nobody in it. */
-export function emptyFunnel(): FunnelCounts {
-  return Object.fromEntries(funnelStages.map((stage) => [stage, 0])) as FunnelCounts;
-}
-
-/** Adds `more` to `into`, stage by stage, and returns `into`. */
-export function addFunnel(into: FunnelCounts, more: Partial<FunnelCounts>): FunnelCounts {
-  for (const stage of funnelStages) into[stage] += more[stage] ?? 0;
-  return into;
-}
 
 /** Every lost reason a deal can end with (spec 000 §4), connection deals first, then My Network's. */
 export const analyticsLostReasons: readonly {

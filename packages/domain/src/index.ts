@@ -3,6 +3,7 @@ export * from './analytics.ts';
 export * from './connections.ts';
 export * from './constants.ts';
 export * from './crm.ts';
+export * from './funnel.ts';
 export * from './interface-rules.ts';
 export * from './matching/index.ts';
 export * from './meeting-invites.ts';

@@ -4,9 +4,9 @@
  * quotes none of these words; the lost reasons' codes are the spec's.
  */
 import type { ProfileType } from '../accounts.ts';
-import type { FunnelStage } from '../analytics.ts';
 import type { DealLostReason } from '../connections.ts';
 import type { CrmPipeline } from '../crm.ts';
+import type { FunnelStage } from '../funnel.ts';
 import type { NetworkLostReason } from '../network.ts';
 
 /** The admin's analytics page and the server's answers to a range it cannot read. */

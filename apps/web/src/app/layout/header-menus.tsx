@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { FirstUse } from '../../lib/load-on-use';
 import { useSignOut } from '../../lib/sign-out';
-import { AccountButton, type HeaderLink } from './header-nav';
+import { AccountButton, type HeaderLink } from './header-account';
 import { useOpenHelp } from './help';
 
 /**

@@ -1,33 +1,20 @@
 import '@mantine/core/styles/Burger.css';
 import type { SessionUser } from '@intergen/contracts';
-import { headerFirstName, navigationTexts, profileLinkPath, routes } from '@intergen/domain';
+import { navigationTexts, profileLinkPath, routes } from '@intergen/domain';
 import { Burger, UnstyledButton } from '@mantine/core';
-import {
-  IconChevronDown,
-  IconHelpCircle,
-  IconLayoutDashboard,
-  IconMail,
-  IconUser,
-  IconUsers,
-} from '@tabler/icons-react';
-import type { ComponentProps, Ref } from 'react';
+import { IconHelpCircle, IconLayoutDashboard, IconMail, IconUser, IconUsers } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
 import { NotificationCentre } from '../../features/notifications';
 import { usePublicConfig } from '../../lib/config';
 import { useLoadOnUse } from '../../lib/load-on-use';
 import { useIsNarrow } from '../../lib/media';
+import { AccountButton, type HeaderLink } from './header-account';
 import { useOpenHelp } from './help';
 
 /**
  * The signed-in header's navigation, loaded with `import()` by the header: it is not part of the signed-out
  * pages' first load. Its two menus load on first use in turn (header-menus.tsx): until then each is its button.
  */
-
-export interface HeaderLink {
-  to: string;
-  label: string;
-  icon: typeof IconUser;
-}
 
 /** The header's links for a person with header access (spec 000 §2, Header and footer). */
 function headerLinks(user: SessionUser, communityTab: boolean): HeaderLink[] {
@@ -46,20 +33,6 @@ function useCommunityTab(): boolean {
 }
 
 const loadMenus = () => import('./header-menus');
-
-/** The name menu's button: the member's first name (or "Account") and a chevron. */
-export function AccountButton({
-  user,
-  ref,
-  ...props
-}: { user: SessionUser; ref?: Ref<HTMLButtonElement> } & ComponentProps<'button'>) {
-  return (
-    <UnstyledButton ref={ref} className="ig-nav-link" {...props}>
-      {headerFirstName(user.firstName) || navigationTexts.account}
-      <IconChevronDown size={16} aria-hidden="true" style={{ marginLeft: 4 }} />
-    </UnstyledButton>
-  );
-}
 
 /** Until its menu's code is there, a menu button says it opens a menu, as Mantine's target will. */
 const closedMenu = { 'aria-haspopup': 'menu', 'aria-expanded': false } as const;

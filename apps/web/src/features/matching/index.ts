@@ -3,4 +3,5 @@ export { useSuggestions } from './api/get-suggestions';
 export { trackEvent } from './api/track-event';
 export { WhyThisMatch } from './components/match-parts';
 export { RecommendedSuggestions } from './components/recommended-suggestions';
-export { ScoreRing, StrongMatchBadge, WhyThisMatchToggle } from './components/why-this-match';
+export { ScoreRing, StrongMatchBadge } from './components/score-ring';
+export { WhyThisMatchToggle } from './components/why-this-match';

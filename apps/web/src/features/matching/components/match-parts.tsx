@@ -2,7 +2,7 @@ import '@mantine/core/styles/Progress.css';
 import type { MatchExplanation, MatchPartView } from '@intergen/contracts';
 import { suggestionTexts as t } from '@intergen/domain';
 import { Badge, Progress, Text } from '@mantine/core';
-import { ScoreRing, StrongMatchBadge } from './why-this-match';
+import { ScoreRing, StrongMatchBadge } from './score-ring';
 
 /** Points as people read them: whole numbers stay whole, fractions keep one decimal. */
 function formatPoints(points: number): string {

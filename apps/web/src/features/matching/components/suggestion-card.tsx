@@ -11,7 +11,8 @@ import { Badge, Button, Text } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { CardActions, MemberCard, ViewProfileButton } from '../../../components/member-card';
 import { trackEvent } from '../api/track-event';
-import { ScoreRing, StrongMatchBadge, WhyThisMatchToggle } from './why-this-match';
+import { ScoreRing, StrongMatchBadge } from './score-ring';
+import { WhyThisMatchToggle } from './why-this-match';
 
 /** How many chips of each kind a card shows before "+N more". */
 const chipsShown = 3;

@@ -1,41 +1,7 @@
-import '@mantine/core/styles/Indicator.css';
 import './notification-centre.css';
-import { notificationTexts as t } from '@intergen/domain';
-import { ActionIcon, Indicator } from '@mantine/core';
-import { IconBell } from '@tabler/icons-react';
-import type { ComponentProps, Ref } from 'react';
 import { useLoadOnUse } from '../../../lib/load-on-use';
 import { useNotifications } from '../api/get-notifications';
-
-/** The bell: the unseen count in its badge and in its name. */
-export function BellButton({
-  unseen,
-  ref,
-  ...props
-}: { unseen: number; ref?: Ref<HTMLButtonElement> } & ComponentProps<'button'>) {
-  return (
-    <Indicator
-      inline
-      label={<span aria-hidden="true">{unseen}</span>}
-      maxValue={99}
-      disabled={unseen === 0}
-      size={18}
-      offset={6}
-      color="red"
-    >
-      <ActionIcon
-        ref={ref}
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label={t.bellLabel(unseen)}
-        {...props}
-      >
-        <IconBell size={20} aria-hidden="true" />
-      </ActionIcon>
-    </Indicator>
-  );
-}
+import { BellButton } from './bell-button';
 
 const loadPopover = () => import('./notification-popover');
 

@@ -17,7 +17,7 @@ import { useDismissNotification } from '../api/dismiss-notification';
 import { useExploreNotification } from '../api/explore-notification';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsSeen } from '../api/mark-notifications-seen';
-import { BellButton } from './notification-centre';
+import { BellButton } from './bell-button';
 import { relativeTime } from './relative-time';
 
 /**
