@@ -6,13 +6,14 @@
  * The server (apps/server/src, tests excepted):
  *   - a module is reached from outside its folder only through its index.ts (modules/<name>/index.ts), and its
  *     routes (modules/<name>/routes.ts) only from outside the modules (the composition root, app.ts);
- *   - the modules' imports form no cycle (files' cycles, type imports included, are Biome's noImportCycles);
  *   - reads may join, only the owner writes: a table (db/schema.ts) is inserted into, updated or deleted from only
  *     by its owner's repositories (the owner named in db/owners.ts; a `*.repository.ts` file of that module, or any
  *     file of an infrastructure folder such as outbox/), whether through Drizzle (`insert`, `update`, `delete`) or
  *     raw SQL; any module's tables are read only in a repository or a read model (`*.read-model.ts`, a list or
  *     page that needs several modules' rows, its SQL in one place);
  *   - no function of the server is longer than 80 lines, but a route table (a `*.routes.ts` file, composition/routes.ts).
+ * Import cycles between files (noImportCycles) and the modules' layers (noRestrictedImports, an override per
+ * module) are Biome's rules, in biome.json.
  *
  * Import boundaries of apps/web/src (tests included, except the shared harness in src/test/):
  *   - a feature imports nothing from another feature (features/A/** never reaches features/B/**);
@@ -307,7 +308,7 @@ function mayRead(file) {
   return !place.module || /\.(repository|read-model)\.ts$/.test(file);
 }
 
-function checkServerFile(file, program, at, ownership, graph) {
+function checkServerFile(file, program, at, ownership) {
   const from = serverPlaceOf(file);
   const problems = [];
   const report = (offset, message) => problems.push(`${relToRoot(file)}:${at(offset)}  ${message}`);
@@ -326,7 +327,6 @@ function checkServerFile(file, program, at, ownership, graph) {
     const to = serverPlaceOf(target);
     if (!to) return;
     if (to.module && to.module !== from.module) {
-      if (from.module) graph.get(from.module)?.add(to.module) ?? graph.set(from.module, new Set([to.module]));
       const entry = to.rest.length === 1 ? to.rest[0] : null;
       // Its routes entry is for the composition root (outside the modules) alone.
       if (!(entry === 'index.ts' || (entry === 'routes.ts' && !from.module))) {
@@ -405,32 +405,12 @@ function checkServerFile(file, program, at, ownership, graph) {
   return problems;
 }
 
-/** The cycles of the module graph, each as `a → b → a`. */
-function moduleCycles(graph) {
-  const cycles = [];
-  const state = new Map();
-  const stack = [];
-  const visit = (name) => {
-    state.set(name, 'open');
-    stack.push(name);
-    for (const next of [...(graph.get(name) ?? [])].sort()) {
-      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next].join(' → '));
-      else if (!state.has(next)) visit(next);
-    }
-    stack.pop();
-    state.set(name, 'done');
-  };
-  for (const name of [...graph.keys()].sort()) if (!state.has(name)) visit(name);
-  return cycles;
-}
-
 async function main() {
   const serverOnly = serverOnlyPackages();
   const texts = await domainTexts();
   const webFiles = sourceFiles(webSrc);
   const serverFiles = sourceFiles(serverDir);
   const ownership = await tableOwnership();
-  const graph = new Map();
   const problems = [];
   for (const file of [...webFiles, ...serverFiles]) {
     const web = file.startsWith(webSrc + path.sep);
@@ -443,12 +423,10 @@ async function main() {
     }
     if (web) problems.push(...checkImports(file, parsed.program, parsed.at, serverOnly));
     if (!web && !isTestFile(file) && serverPlaceOf(file)) {
-      problems.push(...checkServerFile(file, parsed.program, parsed.at, ownership, graph));
+      problems.push(...checkServerFile(file, parsed.program, parsed.at, ownership));
     }
     if (!isTestFile(file)) problems.push(...checkTexts(file, parsed.program, parsed.at, texts, { web }));
   }
-  for (const cycle of moduleCycles(graph))
-    problems.push(`apps/server/src/modules  modules import each other in a cycle: ${cycle}`);
   if (problems.length > 0) {
     console.error(`check-boundaries: ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
     for (const problem of problems) console.error(`  ${problem}`);

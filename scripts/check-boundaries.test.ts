@@ -96,7 +96,6 @@ export const Inline = () => <p aria-label={\`Open \${again}\`}>Some words{' '}{'
       'apps/server/src/modules/notes/deep.ts': `import { findPerson } from '../people/people.repository.ts';
 export const deep = findPerson;`,
       'apps/server/src/modules/notes/routed.ts': `export { peopleRoutes } from '../people/routes.ts';`,
-      'apps/server/src/modules/people/cycle.ts': `export { noteOf } from '../notes/index.ts';`,
       'apps/server/src/modules/notes/notes.repository.ts': `import { notes, people } from '../../db/schema.ts';
 export const both = [notes, people];
 export const raw = \`UPDATE people SET name = $1\`;
@@ -134,7 +133,6 @@ ${'  const x = 1;\n'.repeat(80)}  return 1;
       'apps/server/src/modules/notes/notes.view.ts:1:20  people is read only by a repository or a read model',
       'apps/server/src/modules/notes/notes.model.ts:1:10  notes is read only by a repository or a read model',
       'apps/server/src/modules/notes/notes.model.ts:3:8  long is 83 lines: split it by use case (at most 80)',
-      'apps/server/src/modules  modules import each other in a cycle: notes → people → notes',
     ];
     const missing = expected.filter((problem) => !lines.some((line) => line.startsWith(problem)));
     expect(missing, output).toEqual([]);
