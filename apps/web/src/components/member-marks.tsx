@@ -33,7 +33,7 @@ const starPath =
  * A rating shown, not given: five stars (half steps) read as one picture with its label. Drawn as Mantine's Rating
  * draws them (the same star, sizes and colours), without what giving a rating needs: a read-only Rating with half
  * steps still renders ten radio buttons with their labels, and the dashboard's cards show dozens of ratings
- * (docs/benchmarks.md).
+ * (docs/decisions/2026-12-03-dashboard-cards-in-slices.md).
  */
 export function StarRating({ stars, label, size = 'sm' }: StarRatingProps) {
   return (

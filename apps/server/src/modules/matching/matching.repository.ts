@@ -300,7 +300,7 @@ export async function scoresOf(
  * Every stored score of these experts: one index probe per expert (`LATERAL … OFFSET 0` keeps the planner from
  * turning it into one scan). With `expert_id = ANY(…)` the planner, whose guess of rows per expert is far too high
  * after a batch stored millions of rows, read the whole table for each chunk of the batch: 340 ms a chunk at 3.4
- * million stored scores, 94 % of a re-score (docs/benchmarks.md).
+ * million stored scores, 94 % of a re-score when it was measured.
  */
 export async function scoresOfExperts(ex: Executor, expertIds: readonly string[]): Promise<ScoreRow[]> {
   if (expertIds.length === 0) return [];

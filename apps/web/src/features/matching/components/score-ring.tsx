@@ -24,7 +24,7 @@ function scoreColor(score: number): string {
  * The score as a ring with the number inside; read out as "Match score: 72 out of 100". Drawn as Mantine's
  * RingProgress draws it (the same radius, thickness and round cap, from the top), in plain SVG: RingProgress
  * wraps each arc in a floating tooltip, even with none to show, whose hooks measured every ring's scrolling
- * ancestors when it appeared, and the dashboard shows a hundred rings (docs/benchmarks.md).
+ * ancestors when it appeared, and the dashboard shows a hundred rings (docs/decisions/2026-12-03-dashboard-cards-in-slices.md).
  */
 export function ScoreRing({ score, size = 96 }: { score: number; size?: number }) {
   const thickness = Math.min(Math.max(4, Math.round(size / 10)), size / 4);
