@@ -18,10 +18,15 @@ describe.each(engines)('domain events on %s', (engine: Engine) => {
   afterAll(() => t.close());
 
   it('appends the event and one outbox row per subscribed topic, in the caller’s transaction', async () => {
-    const publishEvent = createEventPublisher({
-      'profile.published': [crmTest, matchingTest],
-      'profile.paused': [crmTest],
-    });
+    // The event is dated by the publisher's clock (a demo replays weeks of history through it).
+    const at = new Date('2026-09-07T10:00:00Z');
+    const publishEvent = createEventPublisher(
+      {
+        'profile.published': [crmTest, matchingTest],
+        'profile.paused': [crmTest],
+      },
+      () => at,
+    );
     const published = {
       profileId: 'user-events-1',
       kind: 'company',
@@ -35,6 +40,7 @@ describe.each(engines)('domain events on %s', (engine: Engine) => {
       type: 'profile.published',
       userId: 'user-events-1',
       payload: published,
+      createdAt: at,
     });
     const rows = await t.database.db
       .select()
@@ -49,6 +55,7 @@ describe.each(engines)('domain events on %s', (engine: Engine) => {
       type: 'profile.published',
       userId: 'user-events-1',
       payload: published,
+      occurredAt: at.getTime(),
     });
 
     // A type nobody subscribes to is recorded and delivered nowhere.
