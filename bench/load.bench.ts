@@ -16,7 +16,8 @@
  * `npm run bench -- load` (or `node --import tsx bench/load.bench.ts`). `--quick`: 60 members arriving over 10 s,
  * 20 s each, and a smaller community. BENCH_LOAD_MEMBERS, BENCH_LOAD_SECONDS and BENCH_LOAD_ARRIVAL_SECONDS
  * override; BENCH_DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres;
- * a database is created and dropped). How the numbers are taken: docs/benchmarks.md.
+ * a database is created and dropped); BENCH_LOAD_SESSION_CACHE=false turns the instances' session cache (and the
+ * kept lists it holds) off. How the numbers are taken: docs/benchmarks.md.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -129,8 +130,9 @@ async function startInstance(name: string, databaseUrl: string, dataDir: string)
       COMMUNITY_TAB: 'true',
       LOG_LEVEL: 'warn',
       // The session cache as production has it (on by default there), each instance dropping entries on the
-      // other's changes: the two instances are what its LISTEN/NOTIFY is for.
-      SESSION_CACHE: 'true',
+      // other's changes: the two instances are what its LISTEN/NOTIFY is for. BENCH_LOAD_SESSION_CACHE=false
+      // runs without it (bench/session-cache.bench.ts compares the two).
+      SESSION_CACHE: process.env.BENCH_LOAD_SESSION_CACHE ?? 'true',
     }),
   );
   return { name, child, base: `http://127.0.0.1:${port}`, output };

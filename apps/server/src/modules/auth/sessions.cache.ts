@@ -95,6 +95,11 @@ function sessionEntries(maxAgeMs: number, maxEntries: number, now: () => number)
  * that began before a change was heard is not kept. `settle` makes this instance's own changes take effect here
  * before the request that made them is answered. Sessions past their expiry, or due to slide it, are not answered
  * from here, and no entry is older than `maxAgeMs`.
+ *
+ * What it saves, with the kept lists it holds (bench/session-cache.bench.ts, two instances, 60 members signing in,
+ * loading the dashboard and a community page, sending and accepting requests; 2026-12-03, load average 5.5):
+ * p50 of all calls 33 ms with it against 83 ms without, p99 615 against 1,346 ms, the dashboard's lists' p99 about
+ * 0.4 s against 1.0–1.2 s.
  */
 export function createSessionCache(database: Database, options: SessionCacheOptions = {}) {
   const entries = sessionEntries(
