@@ -239,7 +239,7 @@ export const appRoutes: AppRoute[] = [
       { path: routes.admin, handle: admin, element: <Navigate to={routes.adminMailbox} replace /> },
       {
         path: routes.adminMailbox,
-        ...adminPage(async () => (await import('../features/admin')).MailboxRoute),
+        ...adminPage(async () => (await import('../features/admin-mailbox')).MailboxRoute),
       },
       {
         path: adminMembersPath,
