@@ -227,6 +227,31 @@ describe.each(engines)('the dashboard’s reads, as before, on %s', (engine: Eng
     expect(page.notifications.some((n: { counterpart: unknown }) => n.counterpart !== null)).toBe(true);
   });
 
+  it('the notifications and the connection requests are each read in one statement', async () => {
+    /** The statements the database runs while `run` does (requests one at a time: nothing else runs). */
+    const statementsOf = async (run: () => Promise<unknown>) => {
+      let count = 0;
+      const stop = t.database.observeQueries(() => count++);
+      try {
+        await run();
+      } finally {
+        stop();
+      }
+      // The observer is told when a statement settles: wait for the last ones.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return count;
+    };
+    const expert = viewers.expert!;
+    // Asked once first: what is kept after a first read (the settings) is not counted.
+    for (const path of ['/api/auth/session', '/api/notifications', '/api/connections'])
+      await expert.client.get(path);
+    const session = await statementsOf(() => expert.client.get('/api/auth/session'));
+    const list = await statementsOf(() => expert.client.get('/api/notifications'));
+    const buckets = await statementsOf(() => expert.client.get('/api/connections'));
+    // The session lookup is one statement, and each list one more.
+    expect({ session, list, buckets }).toEqual({ session: 1, list: 2, buckets: 2 });
+  });
+
   it('a profile changed after the session was looked up is read as it now is on the next request', async () => {
     const expert = viewers.expert!;
     await t.database.db.update(experts).set({ name: 'Eve Renamed' }).where(eq(experts.id, expert.id));
