@@ -4,13 +4,14 @@ import type { Executor } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
 import { AppError } from '../../lib/errors.ts';
 import { publishLive } from '../live/index.ts';
-import { accessViewerOf, type MemberName, memberNamesVia } from '../members/index.ts';
+import { accessViewerOf } from '../members/index.ts';
+import { type CentreRow, readCentre } from './centre.read-model.ts';
 import type { NotificationsContext } from './notifications.context.ts';
 import * as repo from './notifications.repository.ts';
 
 const notFound = () => new AppError('NOT_FOUND', notificationTexts.notFound);
 
-function toView(row: repo.ListedNotificationRow, counterpart: MemberName | null): Notification {
+function toView({ notification: row, counterpart }: CentreRow): Notification {
   return {
     id: row.id,
     kind: row.kind,
@@ -36,15 +37,9 @@ export async function listNotifications(
   const ex = ctx.db;
   const mayRead = readScope(await accessViewerOf(ex, caller, caller.member)) !== 'none';
   // The page, the unseen count and the counterparts' names in one statement.
-  const rows = await memberNamesVia(
-    ex,
-    repo.notificationsSource(caller.id, limits.notificationFetchLimit, mayRead),
-  );
-  for (const { memberId } of rows) if (memberId) caller.reads?.add(memberId);
-  return {
-    notifications: rows.map(({ row, name }) => toView(row, name)),
-    unseen: rows[0]?.row.unseen ?? 0,
-  };
+  const { rows, unseen } = await readCentre(ex, caller.id, limits.notificationFetchLimit, mayRead);
+  for (const { counterpartId } of rows) if (counterpartId) caller.reads?.add(counterpartId);
+  return { notifications: rows.map(toView), unseen };
 }
 
 /**

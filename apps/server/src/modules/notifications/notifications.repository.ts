@@ -1,7 +1,6 @@
-import { and, type Column, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type NotificationKind, notifications } from '../../db/schema.ts';
-import { type ViaSource, viaColumn, viaColumnsOf } from '../../db/via.ts';
 import { newId } from '../../lib/crypto.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import { notificationEmailTopic } from './notifications.topics.ts';
@@ -78,53 +77,6 @@ const notificationColumns = {
   counterpartId: notifications.counterpartId,
   message: notifications.message,
 };
-
-/** What the centre reads of each notification (`listNotifications`), and how many are unseen. */
-export type ListedNotificationRow = Pick<
-  NotificationRow,
-  'id' | 'kind' | 'suggestionId' | 'requestId' | 'hasSeen' | 'hasDismissed' | 'hasExplored' | 'createdAt'
-> & { unseen: number };
-
-/**
- * The member's notifications that are not dismissed, newest first, at most `limit`, each with how many of the
- * member's notifications are neither seen nor dismissed (`unseen`: all of them, not only this page), as one
- * statement the members module joins the counterparts' names to (`memberNamesVia`): `member_id` is each
- * notification's counterpart, or null on every row when `withCounterparts` is false. No row when the member has
- * no notification that is not dismissed (then none is unseen either).
- */
-export function notificationsSource(
-  userId: string,
-  limit: number,
-  withCounterparts: boolean,
-): ViaSource<ListedNotificationRow> {
-  const n = (column: Column) => sql`n.${sql.identifier(column.name)}`;
-  const user = sql.placeholder('userId');
-  return {
-    name: `notifications.page-${limit}${withCounterparts ? '-named' : ''}`,
-    source: sql`SELECT ${notifications}.*,
-      ${withCounterparts ? notifications.counterpartId : sql`NULL::text`} AS member_id,
-      (SELECT count(*) FROM ${notifications} AS n WHERE ${n(notifications.userId)} = ${user}
-        AND NOT ${n(notifications.hasSeen)} AND NOT ${n(notifications.hasDismissed)}) AS unseen
-      FROM ${notifications}
-      WHERE ${and(eq(notifications.userId, user), eq(notifications.hasDismissed, false))}
-      ORDER BY ${notifications.createdAt} DESC, ${notifications.id} DESC LIMIT ${limit}`,
-    fields: {
-      ...viaColumnsOf(notifications, [
-        'id',
-        'kind',
-        'suggestionId',
-        'requestId',
-        'hasSeen',
-        'hasDismissed',
-        'hasExplored',
-        'createdAt',
-      ]),
-      unseen: sql<number>`via.unseen`.mapWith(Number),
-    },
-    order: sql`${viaColumn(notifications.createdAt)} DESC, ${viaColumn(notifications.id)} DESC`,
-    params: { userId },
-  };
-}
 
 /**
  * One notification, locked for the e-mail job (two deliveries of the same job wait for each other, and the
