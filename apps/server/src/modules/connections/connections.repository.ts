@@ -1,8 +1,7 @@
 import type { ProfileType } from '@intergen/domain';
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { connectionRequests } from '../../db/schema.ts';
-import { type ViaSource, viaColumn, viaColumnsOf } from '../../db/via.ts';
 
 export type RequestRow = typeof connectionRequests.$inferSelect;
 export type RequestPatch = Partial<Omit<typeof connectionRequests.$inferInsert, 'id'>>;
@@ -107,45 +106,6 @@ export type ListedRequestRow = Omit<
   RequestRow,
   'expertComment' | 'companyComment' | 'createdAt' | 'updatedAt'
 >;
-const listedRequestColumns = [
-  'id',
-  'expertId',
-  'companyId',
-  'requestedBy',
-  'message',
-  'seen',
-  'notInterested',
-  'accepted',
-  'dismissed',
-  'closed',
-  'isPending',
-  'requestSentAt',
-  'connectedOn',
-  'closedOn',
-  'expertClosedOn',
-  'companyClosedOn',
-  'expertCompletedSurvey',
-  'companyCompletedSurvey',
-  'expertRating',
-  'ventureRating',
-] as const satisfies readonly (keyof ListedRequestRow)[];
-
-/**
- * `listRequestsOf` as a statement the members module joins the counterparts to (`counterpartsVia`): `member_id`
- * is the other side of each request; newest first.
- */
-export function requestsSource(side: ProfileType, memberId: string): ViaSource<ListedRequestRow> {
-  const mine = side === 'expert' ? connectionRequests.expertId : connectionRequests.companyId;
-  const other = side === 'expert' ? connectionRequests.companyId : connectionRequests.expertId;
-  return {
-    name: `connections.requests-${side}`,
-    source: sql`SELECT ${connectionRequests}.*, ${other} AS member_id FROM ${connectionRequests}
-      WHERE ${eq(mine, sql.placeholder('memberId'))}`,
-    fields: viaColumnsOf(connectionRequests, listedRequestColumns),
-    order: sql`${viaColumn(connectionRequests.requestSentAt)} DESC, ${viaColumn(connectionRequests.id)} DESC`,
-    params: { memberId },
-  };
-}
 
 /** The request `id`, or null. */
 export async function findRequest(ex: Executor, id: string): Promise<RequestRow | null> {

@@ -1,7 +1,7 @@
 import type { ConnectionBuckets, ConnectionRequest } from '@intergen/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { Caller } from '../../http/caller.ts';
-import * as members from '../members/index.ts';
+import { readBucketRows } from './buckets.read-model.ts';
 import { type ConnectionsContext, viewingMember, viewOf, withCounterparts } from './connections.context.ts';
 import { toBuckets } from './connections.model.ts';
 import * as repo from './connections.repository.ts';
@@ -23,14 +23,7 @@ export async function listBuckets(ctx: ConnectionsContext, caller: Caller): Prom
   const { db } = ctx;
   const me = await viewingMember(db, caller, caller.member);
   // The requests and their counterparts in one statement; a counterpart gone from the platform takes theirs out.
-  const other = me.side === 'expert' ? 'company' : 'expert';
-  const listed = await members.counterpartsVia(db, other, repo.requestsSource(me.side, me.id), {
-    withContact: true,
-  });
-  const rows = listed.flatMap(({ row: request, counterpart: c }) => {
-    caller.reads?.add(c.card.id);
-    return c.gone ? [] : [{ request, card: c.card, facets: c.facets, contact: c.contact }];
-  });
+  const rows = await readBucketRows(db, me.side, me.id, (id) => caller.reads?.add(id));
   return { ...toBuckets(rows, me), surveyFormUrl: await ctx.surveyFormUrl(db, me.side) };
 }
 
