@@ -92,7 +92,6 @@ export {
   type MemberName,
   type MemberState,
   memberNames,
-  memberNamesVia,
   memberStateOf,
   pairNames,
   type Recipient,

@@ -2,7 +2,6 @@ import { deriveProfileStatus, type ProfileStatus, type ProfileType } from '@inte
 import { and, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, contactInfo, experts, users } from '../../db/schema.ts';
-import { jsonRow, preparedOnce, type ViaSource } from '../../db/via.ts';
 import { toMillis } from '../../lib/time.ts';
 import type { MemberRows } from './users.repository.ts';
 
@@ -241,55 +240,6 @@ export async function memberNames(ex: Executor, ids: readonly string[]): Promise
     if (r.kind) names.set(r.id, { id: r.id, kind: r.kind, name: r.name, companyName: r.companyName });
   }
   return names;
-}
-
-/**
- * Another module's rows (`via`: a statement with a nullable `member_id` column) each with the name of that member
- * as `memberNames` gives it (null: no member, or one gone from the platform) and that member's id (null: no such
- * user; given even when the name is not), in the statement's order, in one round trip.
- */
-export async function memberNamesVia<Row>(
-  ex: Executor,
-  via: ViaSource<Row>,
-): Promise<{ row: Row; memberId: string | null; name: MemberName | null }[]> {
-  const row = jsonRow({
-    via: via.fields as Record<string, SQL>,
-    member: {
-      id: users.id,
-      kind: users.kind,
-      name: sql<string>`coalesce(${experts.name}, ${companies.name}, ${users.name})`,
-      companyName: companies.companyName,
-      shown: sql<boolean>`(NOT ${isGone(experts)} AND NOT ${isGone(companies)})`,
-    },
-  });
-  const rows = await preparedOnce(
-    ex,
-    `${via.name}/names`,
-    (on) =>
-      on
-        .select({ row: row.sql })
-        .from(sql`(${via.source}) AS via`)
-        .leftJoin(users, sql`${users.id} = via.member_id`)
-        .leftJoin(experts, eq(experts.id, users.id))
-        .leftJoin(companies, eq(companies.id, users.id))
-        .orderBy(via.order),
-    via.params,
-  );
-  return (rows as { row: unknown }[]).map((r) => {
-    const { via: viaRow, member } = row.decode(r.row);
-    const { id, kind, name, companyName, shown } = member as {
-      id: string | null;
-      kind: 'expert' | 'company' | null;
-      name: string;
-      companyName: string | null;
-      shown: boolean | null;
-    };
-    return {
-      row: viaRow as Row,
-      memberId: id,
-      name: id && kind && shown ? { id, kind, name, companyName } : null,
-    };
-  });
 }
 
 /** Where a member's e-mail goes, and whether their account may receive it. */
