@@ -11,6 +11,9 @@ import type { Executor } from './client.ts';
  * `name` and `params`: the joined statement is prepared once per database and kept (`preparedOnce`), so `source`
  * takes its values through placeholders (`sql.placeholder(key)`) that `params` fills on each call, and `name`
  * says which statement it is: two sources with the same name must be the same SQL (put every variant in it).
+ *
+ * Reads may join: a read model (`*.read-model.ts`) writes the whole statement itself, joining other modules'
+ * tables, and needs no `ViaSource`; it still runs it with `preparedOnce` and reads it with `jsonRow`.
  */
 export interface ViaSource<Row> {
   name: string;
@@ -21,7 +24,7 @@ export interface ViaSource<Row> {
 }
 
 /** Every column of `table` read back from a `via` subquery that selected them, each mapped as the column maps it. */
-export function viaColumns<T extends Table>(table: T): Record<keyof T['$inferSelect'] & string, SQL> {
+function viaColumns<T extends Table>(table: T): Record<keyof T['$inferSelect'] & string, SQL> {
   const fields: Record<string, SQL> = {};
   for (const [key, column] of Object.entries(getTableColumns(table))) {
     fields[key] = sql`via.${sql.identifier(column.name)}`.mapWith(column);
