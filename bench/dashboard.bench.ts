@@ -852,8 +852,8 @@ function networkPagesOf(member: Member): Target[] {
     {
       path: `/my-network?section=${member.kind === 'company' ? 'Advisors' : 'Ventures'}`,
       headings: [networkTexts.reviewRecentConnections, connectionRequestTexts.connectionsHeading],
-      // The connections waiting for a review (all of them), then all connections.
-      cards: 2 * PER_LIST,
+      // Each connection once on the page: those waiting for a review (all of them here), then the others (none).
+      cards: PER_LIST,
     },
   ];
 }
