@@ -3,7 +3,7 @@ import type { ProfileType } from '@intergen/domain';
 import { asc, eq, like } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { companies, contactInfo, domainEvents, experts, matchSuggestions, users } from '../src/db/schema.ts';
-import { type Member, signUpMember, validSections } from './factories.ts';
+import { type Member, profileColumns, signUpMember, validSections } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 
 /**
@@ -33,8 +33,6 @@ export async function member(t: TestApp, kind: ProfileType, opts: MemberOptions 
   const name = opts.name ?? (kind === 'expert' ? 'Ada Lovelace' : 'Grace Hopper');
   const m = await signUpMember(t.app, kind, name);
   const status = opts.status ?? 'published';
-  const { phone: _p, linkedin: _l, ...basics } = validSections[kind].basics as Record<string, unknown>;
-  delete basics.jobTitle;
   const row = {
     hasBeenWelcomed: true,
     onboardingComplete: true,
@@ -42,10 +40,7 @@ export async function member(t: TestApp, kind: ProfileType, opts: MemberOptions 
     profilePublished: status === 'published',
     profilePending: status === 'pending',
     publishDate: status === 'published' ? new Date() : null,
-    profileImage: { url: `/avatars/${kind}-1.svg`, name: 'avatar' },
-    ...basics,
-    ...validSections[kind].profile,
-    ...validSections[kind].extras,
+    ...profileColumns(kind),
     ...(kind === 'expert' ? { private: opts.private ?? false } : {}),
   };
   const table = kind === 'expert' ? experts : companies;

@@ -1,4 +1,5 @@
-import type { CompanyProfileData, ExpertProfileData, ProfileType, SectionId } from '@intergen/domain';
+import type { ProfileType, SectionId } from '@intergen/domain';
+import { validProfileData, validSections } from '@intergen/domain/testing';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { App } from '../src/app.ts';
@@ -6,64 +7,22 @@ import { companies, contactInfo, domainEvents, experts, users } from '../src/db/
 import { announceMemberChange } from '../src/modules/events/index.ts';
 import { client, codeIn, ORIGIN, signUp, type TestApp, tokenOf, uniqueEmail } from './helpers.ts';
 
-/** Valid values for every field of every section, per role: what `fill` saves through the API. */
-export const validSections = {
-  expert: {
-    basics: {
-      interGenData: { socialMedia: true },
-      phone: '(555) 123-4567',
-      linkedin: 'https://www.linkedin.com/in/ada-lovelace',
-      about: 'Engineer and mathematician who has scaled three analytical engine companies.',
-    },
-    profile: {
-      experience: { tech: true, financial: true },
-      areasOfImprovement: { growthCapital: true, productDevelopment: true },
-      idealEngagement: { mentor: true, advice: true },
-      businessType: 'B2B',
-      currentStage: { scaling: true, startup: true },
-    },
-    extras: {
-      anythingElse: 'Twenty years of building teams; happy to mentor founders on their first hires.',
-      engagementType: 'oneOngoing',
-      arrangement: 'volunteer',
-      investmentOpportunities: 'yes',
-      boardOpportunities: 'no',
-      interests: { investingConsideringOpportunities: true },
-    },
-  },
-  company: {
-    basics: {
-      jobTitle: 'Chief Executive Officer',
-      companyName: 'Acme Robotics',
-      slogan: 'Robots that help',
-      companySize: 12,
-      yearsInBusiness: 3,
-      website: 'https://acme.example.com',
-      revenue: 'revenueLessThanFiveMoreThanOne',
-      capital: 'capitalLessThan250k',
-      interGenData: { referral: true, referralText: 'A friend from the accelerator' },
-      phone: '555-987-6543',
-      linkedin: 'https://www.linkedin.com/company/acme-robotics',
-      about: 'We build warehouse robots for small retailers.',
-    },
-    profile: {
-      experience: { manufacturing: true, tech: true },
-      areasOfImprovement: { growthCapital: true, marketExpansion: true },
-      idealEngagement: { handsOn: true },
-      businessType: 'B2C',
-      currentStage: 'scaling',
-    },
-    extras: {
-      anythingElse: 'We are looking for an advisor who has taken a hardware product to a second market.',
-      arrangement: 'feeBased',
-      investmentOpportunities: 'yes',
-      boardOpportunities: 'yes',
-    },
-  },
-} satisfies Record<
-  ProfileType,
-  Record<SectionId, Partial<ExpertProfileData> | Partial<CompanyProfileData> | Record<string, unknown>>
->;
+/** Valid values for every field of every section, per role (the fixture all tests share): what `fill` saves. */
+export { validSections };
+
+/**
+ * The profile-row columns of a complete profile of the kind, written straight into the database: the valid
+ * sections and the default avatar, without the contact details (phone, LinkedIn, job title: contact_info's).
+ */
+export function profileColumns(kind: ProfileType): Record<string, unknown> {
+  const {
+    phone: _p,
+    linkedin: _l,
+    jobTitle: _j,
+    ...columns
+  } = validProfileData(kind) as object as Record<string, unknown>;
+  return columns;
+}
 
 export type Client = ReturnType<typeof client>;
 
@@ -236,8 +195,6 @@ export async function seedProfile(
   await t.database.db
     .insert(users)
     .values({ id, email, emailVerified: true, name, firstName, lastName: rest.join(' '), kind });
-  const { phone: _p, linkedin: _l, ...basics } = validSections[kind].basics as Record<string, unknown>;
-  delete basics.jobTitle;
   const row = {
     id,
     name,
@@ -247,10 +204,7 @@ export async function seedProfile(
     profilePublished: opts.published ?? true,
     profilePending: opts.pending ?? false,
     publishDate: (opts.published ?? true) ? new Date() : null,
-    profileImage: { url: `/avatars/${kind}-1.svg`, name: 'avatar' },
-    ...basics,
-    ...validSections[kind].profile,
-    ...validSections[kind].extras,
+    ...profileColumns(kind),
     ...(kind === 'company'
       ? { companyName: opts.companyName ?? `${name} Inc` }
       : { private: opts.private ?? false }),

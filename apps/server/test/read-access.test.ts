@@ -8,10 +8,10 @@ import {
   type Client,
   fill,
   type Member,
+  profileColumns,
   saveSection,
   signInAdmin,
   signUpMember,
-  validSections,
   verifyEmail,
 } from './factories.ts';
 import { client, createTestApp, type Engine, engines, signIn, type TestApp, testConfig } from './helpers.ts';
@@ -130,12 +130,6 @@ describe.each(engines)('who may read what, over every GET route, on %s', (engine
     opts: { published: boolean; pending?: boolean; private?: boolean },
   ) {
     const word = a.markers.profile[1]!.slice(3);
-    const {
-      phone: _p,
-      linkedin: _l,
-      jobTitle: _j,
-      ...basics
-    } = validSections[a.kind].basics as Record<string, unknown>;
     const row = {
       hasBeenWelcomed: true,
       onboardingComplete: true,
@@ -143,10 +137,7 @@ describe.each(engines)('who may read what, over every GET route, on %s', (engine
       profilePublished: opts.published,
       profilePending: opts.pending ?? false,
       publishDate: opts.published ? new Date() : null,
-      profileImage: { url: `/avatars/${a.kind}-1.svg`, name: 'avatar' },
-      ...basics,
-      ...validSections[a.kind].profile,
-      ...validSections[a.kind].extras,
+      ...profileColumns(a.kind),
       about: `About${word}`,
       interGenData: { referral: true, referralText: `Referral${word}` },
       ...(a.kind === 'company' ? { companyName: `Co${word}` } : { private: opts.private ?? false }),
