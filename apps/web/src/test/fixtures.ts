@@ -10,10 +10,12 @@ import type {
 import {
   completion,
   matchPartLabels,
+  normalizePhone,
   type ProfileData,
   type ProfileType,
   ruleErrors,
 } from '@intergen/domain';
+import { avatarOf, validProfileData } from '@intergen/domain/testing';
 import { configAnswer, type FakeApi, installFakeApi } from './render';
 
 /**
@@ -99,6 +101,35 @@ export function buildSuggestion(overrides: Partial<Suggestion> = {}): Suggestion
   };
 }
 
+/**
+ * A complete profile's data as the server stores and answers it: the shared valid profile (with `overrides`),
+ * its phone number in digits.
+ */
+function storedData<K extends ProfileType>(
+  kind: K,
+  overrides: Parameters<typeof validProfileData<K>>[1] = {},
+): OwnProfile['data'] {
+  const data = validProfileData(kind, overrides);
+  return { ...data, phone: data.phone && normalizePhone(data.phone) } as OwnProfile['data'];
+}
+
+/** A profile's data as another member sees it: without the contact details and the referral answers. */
+function publicData(data: OwnProfile['data']): ProfileView['data'] {
+  const {
+    phone: _p,
+    linkedin: _l,
+    jobTitle: _j,
+    interGenData: _i,
+    ...rest
+  } = data as Record<string, unknown>;
+  return rest as ProfileView['data'];
+}
+
+/** Every field of the role's profile, none filled: a profile not started. */
+function emptyData(kind: ProfileType): Record<string, null> {
+  return Object.fromEntries(Object.keys(validProfileData(kind)).map((field) => [field, null]));
+}
+
 /** The owner's profile as GET /api/profiles/me answers it: by default a published, public expert. */
 export function buildOwnProfile(overrides: Partial<OwnProfile> = {}): OwnProfile {
   return {
@@ -108,24 +139,7 @@ export function buildOwnProfile(overrides: Partial<OwnProfile> = {}): OwnProfile
     email: 'ada@example.com',
     emailVerified: true,
     status: 'published',
-    data: {
-      phone: '5551234567',
-      linkedin: 'https://www.linkedin.com/in/ada',
-      interGenData: { event: true },
-      about: null,
-      experience: { tech: true },
-      areasOfImprovement: { legal: true },
-      idealEngagement: { mentor: true },
-      businessType: 'B2B',
-      currentStage: { scaling: true },
-      anythingElse: 'Hello',
-      profileImage: { url: '/avatars/expert-1.svg', name: 'expert-1.svg' },
-      engagementType: 'oneOngoing',
-      arrangement: 'volunteer',
-      investmentOpportunities: 'yes',
-      boardOpportunities: 'no',
-      interests: { noInvesting: true },
-    },
+    data: storedData('expert'),
     pendingChanges: null,
     completion: { sections: { basics: 100, profile: 100, extras: 100 }, overall: 100 },
     fieldErrors: [],
@@ -155,34 +169,20 @@ export function buildOwnProfile(overrides: Partial<OwnProfile> = {}): OwnProfile
 export function buildOwnCompany(overrides: Partial<OwnProfile> = {}): OwnProfile {
   return buildOwnProfile({
     kind: 'company',
-    data: {
-      phone: '5551234567',
-      linkedin: 'https://www.linkedin.com/company/engines',
-      jobTitle: 'Founder',
-      interGenData: { event: true },
-      companyName: 'Engines',
-      slogan: null,
-      companySize: 8,
-      yearsInBusiness: 2,
-      website: 'https://engines.example',
-      revenue: 'revenueLessThan250',
-      capital: null,
-      about: null,
-      experience: { tech: true },
-      areasOfImprovement: { legal: true },
-      idealEngagement: { mentor: true },
-      businessType: 'B2B',
-      currentStage: 'startup',
-      anythingElse: 'Hello',
-      arrangement: 'volunteer',
-      investmentOpportunities: 'yes',
-      boardOpportunities: 'no',
+    data: storedData('company', {
+      basics: { revenue: 'revenueLessThan250', capital: null },
       profileImage: null,
-    },
+    }),
     needsAnnualConfirmation: true,
     ...overrides,
   });
 }
+
+/** Grace Hopper's profile: the valid expert with her LinkedIn and picture, and no About (it is optional). */
+const graceHopper = {
+  basics: { linkedin: 'https://www.linkedin.com/in/grace-hopper', about: null },
+  profileImage: avatarOf('expert', 2),
+};
 
 /** A published expert's page as another member sees it (not connected: no contact). */
 export function buildExpertView(overrides: Partial<ProfileView> = {}): ProfileView {
@@ -193,21 +193,7 @@ export function buildExpertView(overrides: Partial<ProfileView> = {}): ProfileVi
     isOwn: false,
     status: 'published',
     isVerified: true,
-    data: {
-      about: null,
-      experience: { tech: true, financial: true, energy: false },
-      areasOfImprovement: { productDevelopment: true },
-      idealEngagement: { mentor: true, advice: true },
-      businessType: 'B2B',
-      currentStage: { scaling: true },
-      anythingElse: 'Thirty years of compilers.',
-      profileImage: { url: '/avatars/expert-2.svg', name: 'expert-2.svg' },
-      engagementType: 'oneOngoing',
-      arrangement: 'volunteer',
-      investmentOpportunities: 'yes',
-      boardOpportunities: 'no',
-      interests: { noInvesting: true },
-    },
+    data: publicData(storedData('expert', graceHopper)),
     contact: null,
     rating: null,
     publishDate: 1_700_000_000_000,
@@ -224,26 +210,12 @@ export function buildCompanyView(overrides: Partial<ProfileView> = {}): ProfileV
     isOwn: false,
     status: 'published',
     isVerified: false,
-    data: {
-      companyName: 'Analytical Engines',
-      slogan: 'Computing the future',
-      companySize: 12,
-      yearsInBusiness: 3,
-      website: 'engines.example',
-      revenue: 'revenueLessThanFiveMoreThanOne',
-      capital: 'capitalLessThan250k',
-      about: null,
-      experience: { tech: true },
-      areasOfImprovement: { growthCapital: true, legal: true },
-      idealEngagement: { handsOn: true },
-      businessType: 'B2C',
-      currentStage: 'startup',
-      anythingElse: 'We need help with sales.',
-      arrangement: 'feeBased',
-      investmentOpportunities: 'no',
-      boardOpportunities: 'yes',
-      profileImage: null,
-    },
+    data: publicData(
+      storedData('company', {
+        basics: { companyName: 'Analytical Engines', website: 'engines.example' },
+        profileImage: null,
+      }),
+    ),
     contact: null,
     rating: null,
     publishDate: 1_700_000_000_000,
@@ -256,79 +228,13 @@ export function buildOwnExpert(overrides: Partial<OwnProfile> = {}): OwnProfile 
   return buildOwnProfile({
     name: 'Grace Hopper',
     email: 'grace@example.com',
-    data: {
-      ...(buildExpertView().data as object),
-      phone: '5551234567',
-      linkedin: 'https://www.linkedin.com/in/grace-hopper',
-      interGenData: { socialMedia: true },
-    } as OwnProfile['data'],
+    data: storedData('expert', graceHopper),
     ...overrides,
   });
 }
 
-const emptyExpert = {
-  phone: null,
-  linkedin: null,
-  interGenData: null,
-  about: null,
-  experience: null,
-  areasOfImprovement: null,
-  idealEngagement: null,
-  businessType: null,
-  currentStage: null,
-  anythingElse: null,
-  profileImage: null,
-  engagementType: null,
-  arrangement: null,
-  investmentOpportunities: null,
-  boardOpportunities: null,
-  interests: null,
-};
-
-const emptyCompany = {
-  phone: null,
-  linkedin: null,
-  jobTitle: null,
-  interGenData: null,
-  companyName: null,
-  slogan: null,
-  companySize: null,
-  yearsInBusiness: null,
-  website: null,
-  revenue: null,
-  capital: null,
-  about: null,
-  experience: null,
-  areasOfImprovement: null,
-  idealEngagement: null,
-  businessType: null,
-  currentStage: null,
-  anythingElse: null,
-  arrangement: null,
-  investmentOpportunities: null,
-  boardOpportunities: null,
-  profileImage: null,
-};
-
 /** A complete expert profile's data. */
-export const completeExpertData = {
-  ...emptyExpert,
-  phone: '5551234567',
-  linkedin: 'https://www.linkedin.com/in/ada',
-  interGenData: { event: true },
-  experience: { tech: true },
-  areasOfImprovement: { legal: true },
-  idealEngagement: { mentor: true },
-  businessType: 'B2B',
-  currentStage: { scaling: true },
-  anythingElse: 'Thirty years of engines.',
-  profileImage: { url: '/avatars/expert-1.svg', name: 'expert-1.svg' },
-  engagementType: 'oneOngoing',
-  arrangement: 'volunteer',
-  investmentOpportunities: 'no',
-  boardOpportunities: 'yes',
-  interests: { noInvesting: true },
-} as const;
+export const completeExpertData = storedData('expert');
 
 /**
  * The own profile while it is being filled in: unpublished and unverified, with the completion and the broken
@@ -339,7 +245,7 @@ export function buildDraftProfile(
   data: Record<string, unknown> = {},
   overrides: Partial<OwnProfile> = {},
 ): OwnProfile {
-  const full = { ...(kind === 'expert' ? emptyExpert : emptyCompany), ...data };
+  const full = { ...emptyData(kind), ...data };
   return buildOwnProfile({
     kind,
     emailVerified: false,
