@@ -1,46 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
-import type { Database } from '../src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { member } from './connections.support.ts';
 import { signInAdmin, signUpMember } from './factories.ts';
-import { type Engine, engines, freshDatabase, type TestApp } from './helpers.ts';
-import { asTestApp, closeListening, listeningApp, openStream, type Stream } from './live.support.ts';
+import { type Engine, engines } from './helpers.ts';
+import { type Stream, useListeningApp } from './live.support.ts';
 
 const HOUR = 60 * 60 * 1000;
-const tokenOf = (m: { client: { cookies: Map<string, string> } }) =>
-  m.client.cookies.get('intergen_session')!;
 const membersChanges = (stream: Stream) => stream.changes().filter((c) => c.includes('adminMembers')).length;
 
-async function opened(base: string, token: string) {
-  const stream = await openStream(base, token);
-  expect(stream.status).toBe(200);
-  await stream.waitFor((b) => b.retry !== undefined);
-  return stream;
-}
-
 describe.each(engines)('the admins’ live Members console on %s', (engine: Engine) => {
-  let database: Database;
-  let app: App;
-  let base: string;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    database = await freshDatabase(engine);
-    ({ app, base } = await listeningApp(database, HOUR));
-    t = asTestApp(app, database);
-  });
-  afterAll(async () => {
-    await app.worker.drain();
-    await closeListening(app);
-    await database.close();
-  });
+  const live = useListeningApp(engine, HOUR);
+  const { t } = live;
 
   it('tells an admin’s stream, and no member’s, when a member signs up, pauses, is deactivated and is deleted', async () => {
     const admin = await signInAdmin(t);
     const expert = await member(t, 'expert');
     const other = await member(t, 'company');
-    const adminTab = await opened(base, tokenOf(admin));
-    const memberTab = await opened(base, tokenOf(expert));
+    const adminTab = await live.open(admin);
+    const memberTab = await live.open(expert);
     // Each change, made once the stream is open, reaches it as at least one more `adminMembers` change.
     const heard = async (change: () => Promise<void>) => {
       const before = membersChanges(adminTab);

@@ -5,56 +5,34 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { publishLive } from '../src/modules/live/live.ts';
 import { member, pair, sent } from './connections.support.ts';
 import { signInAdmin } from './factories.ts';
-import { type Engine, engines, freshDatabase, type TestApp } from './helpers.ts';
+import { type Engine, engines, freshDatabase } from './helpers.ts';
 import {
   asTestApp,
   closeListening,
   isChange,
   listeningApp,
-  openStream,
+  openedStream,
   type Stream,
+  sessionTokenOf,
+  useListeningApp,
 } from './live.support.ts';
 
 const HOUR = 60 * 60 * 1000;
 const adminTopics: readonly LiveTopic[] = adminLiveTopics;
 const hearsAdminTopics = (stream: Stream) =>
   stream.changes().some((c) => c.some((x) => adminTopics.includes(x)));
-const tokenOf = (m: { client: { cookies: Map<string, string> } }) =>
-  m.client.cookies.get('intergen_session')!;
-
-async function opened(base: string, token: string) {
-  const stream = await openStream(base, token);
-  expect(stream.status).toBe(200);
-  await stream.waitFor((b) => b.retry !== undefined);
-  return stream;
-}
 
 describe.each(engines)('admins’ live read views on %s', (engine: Engine) => {
-  let database: Database;
-  let app: App;
-  let base: string;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    database = await freshDatabase(engine);
-    ({ app, base } = await listeningApp(database, HOUR));
-    t = asTestApp(app, database);
-  });
-  afterAll(async () => {
-    // The requests queued CRM and mail work: let it finish rather than close under a running job (on
-    // PostgreSQL that close waits about a minute for the pool).
-    await app.worker.drain();
-    await closeListening(app);
-    await database.close();
-  });
+  const live = useListeningApp(engine, HOUR);
+  const { t } = live;
 
   it('tells an admin’s open stream that requests changed when a member sends one, and no member', async () => {
     const admin = await signInAdmin(t);
     const p = await pair(t);
     const bystander = await member(t, 'expert', { name: 'Bystander Expert' });
-    const adminTab = await opened(base, tokenOf(admin));
-    const recipientTab = await opened(base, tokenOf(p.expert));
-    const bystanderTab = await opened(base, tokenOf(bystander));
+    const adminTab = await live.open(admin);
+    const recipientTab = await live.open(p.expert);
+    const bystanderTab = await live.open(bystander);
 
     await sent(p.company, p.suggestionId, 'Hello');
     await adminTab.waitFor((b) => b.event === 'change' && (b.data ?? '').includes('adminRequests'));
@@ -62,7 +40,7 @@ describe.each(engines)('admins’ live read views on %s', (engine: Engine) => {
     // The recipient hears of their own request, without the admins' topics.
     await recipientTab.waitFor(isChange(['connections', 'suggestions', 'notifications']));
     // A later change for the bystander is the first and only one their stream sees.
-    await publishLive(database.db, [bystander.id], ['profile']);
+    await publishLive(live.database.db, [bystander.id], ['profile']);
     await bystanderTab.waitFor(isChange(['profile']));
     expect(bystanderTab.changes()).toEqual([['profile']]);
     expect(hearsAdminTopics(recipientTab)).toBe(false);
@@ -79,7 +57,7 @@ describe.each(engines)('admins’ live read views on %s', (engine: Engine) => {
     const admin = await signInAdmin(t);
     const expert = await member(t, 'expert');
     const company = await member(t, 'company');
-    const adminTab = await opened(base, tokenOf(admin));
+    const adminTab = await live.open(admin);
     const made = await admin.client.post('/api/admin/suggestions', {
       expertId: expert.id,
       companyId: company.id,
@@ -120,7 +98,7 @@ for (const engine of engines.filter((e) => e === 'postgres')) {
       const t = asTestApp(one.app, first);
       const admin = await signInAdmin(t);
       const p = await pair(t);
-      const adminTab = await opened(two.base, tokenOf(admin));
+      const adminTab = await openedStream(two.base, sessionTokenOf(admin));
       await sent(p.expert, p.suggestionId);
       await adminTab.waitFor(isChange(['adminRequests', 'adminSuggestions']));
       adminTab.close();

@@ -1,20 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectionRequests, experts, matchSuggestions, notifications } from '../src/db/schema.ts';
 import { act, acted, connectionEvents, member, pair, send, sent, suggest } from './connections.support.ts';
 import { signInAdmin } from './factories.ts';
-import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { type Engine, engines } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 /**
  * Concurrent use of one request. On PostgreSQL the requests really overlap (a pool of connections); PGlite runs
  * transactions one at a time, so there the same calls check that the loser sees the winner's state.
  */
 describe.each(engines)('connection requests under concurrent use on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
 
   const requestRow = async (id: string) =>
     (await t.database.db.select().from(connectionRequests).where(eq(connectionRequests.id, id)))[0];

@@ -1,6 +1,6 @@
 import { connectionTexts } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, connectionRequests, contactInfo, experts, settings } from '../src/db/schema.ts';
 import {
   act,
@@ -14,14 +14,11 @@ import {
   sent,
   suggest,
 } from './connections.support.ts';
-import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { type Engine, engines } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 describe.each(engines)('connections, reviews and invites on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
 
   const ratingOf = async (kind: 'expert' | 'company', id: string) => {
     const table = kind === 'expert' ? experts : companies;

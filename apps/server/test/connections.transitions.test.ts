@@ -1,6 +1,6 @@
 import { connectionTexts } from '@intergen/domain';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectionRequests, experts, matchSuggestions, notifications } from '../src/db/schema.ts';
 import {
   act,
@@ -14,14 +14,11 @@ import {
   sent,
   suggest,
 } from './connections.support.ts';
-import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { type Engine, engines } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 describe.each(engines)('answering a connection request on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
 
   const requestRow = async (id: string) =>
     (await t.database.db.select().from(connectionRequests).where(eq(connectionRequests.id, id)))[0];

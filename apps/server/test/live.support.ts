@@ -1,9 +1,10 @@
 import type { LiveTopic } from '@intergen/contracts';
 import { desc } from 'drizzle-orm';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { mailbox } from '../src/db/schema.ts';
-import { type TestApp, testConfig } from './helpers.ts';
+import { type Engine, freshDatabase, type TestApp, testConfig } from './helpers.ts';
 
 /** Reading `GET /api/events` over a real socket, as a browser does: the live tests' helpers. */
 
@@ -146,4 +147,50 @@ export function asTestApp(app: App, database: Database): TestApp {
     },
     close: async () => {},
   };
+}
+
+/** The session token a member's client holds, as a browser's cookie. */
+export const sessionTokenOf = (m: { client: { cookies: Map<string, string> } }) =>
+  m.client.cookies.get('intergen_session')!;
+
+/** A stream opened with the session `token`, answered 200 and past its first block (the retry advice). */
+export async function openedStream(base: string, token: string): Promise<Stream> {
+  const stream = await openStream(base, token);
+  expect(stream.status).toBe(200);
+  await stream.waitFor((b) => b.retry !== undefined);
+  return stream;
+}
+
+/** A describe block's listening app on a fresh database: set up before its tests, closed after them. */
+export interface ListeningSuite {
+  app: App;
+  base: string;
+  database: Database;
+  /** The listening app in the factories' shape (filled in before the tests). */
+  t: TestApp;
+  /** A stream opened with the member's session (`openedStream`). */
+  open(member: { client: { cookies: Map<string, string> } }): Promise<Stream>;
+}
+
+/**
+ * Registers the hooks of a describe block whose tests need a listening app on a fresh `engine` database (pinging
+ * every `livePingMs`). After its tests, queued CRM and mail work finishes before the app closes (closing under
+ * a running job makes PostgreSQL's close wait about a minute for the pool).
+ */
+export function useListeningApp(engine: Engine, livePingMs?: number): ListeningSuite {
+  const suite = {
+    t: {} as TestApp,
+    open: (member) => openedStream(suite.base, sessionTokenOf(member)),
+  } as ListeningSuite;
+  beforeAll(async () => {
+    suite.database = await freshDatabase(engine);
+    Object.assign(suite, await listeningApp(suite.database, livePingMs));
+    Object.assign(suite.t, asTestApp(suite.app, suite.database));
+  });
+  afterAll(async () => {
+    await suite.app.worker.drain();
+    await closeListening(suite.app);
+    await suite.database.close();
+  });
+  return suite;
 }
