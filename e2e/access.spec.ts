@@ -1,7 +1,7 @@
 import { connectionRequestTexts, profilePageTexts } from '@intergen/domain';
-import { carousel, suggestPair } from './support/connections';
+import { carousel } from './support/connections';
 import { expect, test } from './support/fixtures';
-import { publishedMatchingCompany, publishedMatchingExpert } from './support/matching';
+import { suggestedPair } from './support/matching';
 
 test.describe('who sees what, in the browser', () => {
   test('after the advisor accepts, the company re-opening the profile sees the contact details without a reload', async ({
@@ -10,12 +10,8 @@ test.describe('who sees what, in the browser', () => {
     browser,
   }) => {
     test.setTimeout(240_000);
-    const company = await publishedMatchingCompany(companyPage, admin);
-    const expertContext = await browser.newContext();
-    const expertPage = await expertContext.newPage();
-    const expert = await publishedMatchingExpert(expertPage, admin);
-    const origin = new URL(companyPage.url()).origin;
-    await suggestPair(admin, origin, expert.id, company.id);
+    const pair = await suggestedPair(companyPage, admin, browser, 'company');
+    const { expert, company, expertPage, context: expertContext } = pair;
 
     // The company looks at the advisor's profile first: no contact details before connecting.
     await companyPage.goto('/dashboard');

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { accountDeletionMessages, adminDeleteMemberTexts, ownAccountTexts } from '@intergen/domain';
 import type { Page } from '@playwright/test';
-import { overflowsSideways, suggestPair } from './support/connections';
+import { overflowsSideways } from './support/connections';
 import { expect, logIn, newMember, signUp, test } from './support/fixtures';
-import { publishedMatchingCompany, publishedMatchingExpert } from './support/matching';
+import { suggestedPair } from './support/matching';
 import { adminStorageStateFile } from './support/state';
 import { blockingViolations } from './support/wizard-a11y';
 
@@ -29,11 +29,8 @@ test.describe('deleting an account', () => {
     browser,
   }) => {
     test.setTimeout(240_000);
-    const expert = await publishedMatchingExpert(expertPage, admin);
-    const companyContext = await browser.newContext();
-    const companyPage = await companyContext.newPage();
-    const company = await publishedMatchingCompany(companyPage, admin);
-    const requestId = await suggestPair(admin, new URL(expertPage.url()).origin, expert.id, company.id);
+    const pair = await suggestedPair(expertPage, admin, browser, 'expert');
+    const { expert, companyPage, context: companyContext, suggestionId: requestId } = pair;
     await call(companyPage, '/api/connections', { suggestionId: requestId, message: 'Hello' });
     await call(expertPage, `/api/connections/${requestId}/accept`);
 

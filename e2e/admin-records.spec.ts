@@ -1,7 +1,7 @@
 import { navigationTexts, adminRecordsTexts as t } from '@intergen/domain';
-import { overflowsSideways, suggestPair } from './support/connections';
+import { overflowsSideways } from './support/connections';
 import { expect, test } from './support/fixtures';
-import { publishedMatchingCompany, publishedMatchingExpert, strongPair } from './support/matching';
+import { strongPair, suggestedPair } from './support/matching';
 import { adminStorageStateFile } from './support/state';
 import { blockingViolations, shot } from './support/wizard-a11y';
 
@@ -14,11 +14,8 @@ test.describe('the admin’s read views of requests and scores', () => {
   }) => {
     test.setTimeout(240_000);
     // A strong pair: only those have a stored score for the Scores page.
-    const expert = await publishedMatchingExpert(expertPage, admin, strongPair.expert);
-    const companyContext = await browser.newContext();
-    const companyPage = await companyContext.newPage();
-    const company = await publishedMatchingCompany(companyPage, admin, strongPair.company);
-    const suggestionId = await suggestPair(admin, baseURL!, expert.id, company.id);
+    const pair = await suggestedPair(expertPage, admin, browser, 'expert', strongPair);
+    const { expert, company, companyPage, context: companyContext, suggestionId } = pair;
 
     // The admin has the Requests page open, searched for the company: nothing yet.
     const adminContext = await browser.newContext({ storageState: adminStorageStateFile });

@@ -1,13 +1,7 @@
 import { connectionRequestTexts, connectionTimings, reviewTexts } from '@intergen/domain';
-import {
-  carousel,
-  overflowsSideways,
-  rateWithKeyboard,
-  storedRating,
-  suggestPair,
-} from './support/connections';
+import { carousel, overflowsSideways, rateWithKeyboard, storedRating } from './support/connections';
 import { expect, test } from './support/fixtures';
-import { publishedMatchingCompany, publishedMatchingExpert } from './support/matching';
+import { suggestedPair } from './support/matching';
 import { blockingViolations, shot } from './support/wizard-a11y';
 
 const message = 'We sell shoes online and need help with sales.\nCould we talk next week?';
@@ -19,12 +13,8 @@ test.describe('connection requests between two browsers', () => {
     browser,
   }) => {
     test.setTimeout(240_000);
-    const expert = await publishedMatchingExpert(expertPage, admin);
-    const companyContext = await browser.newContext();
-    const companyPage = await companyContext.newPage();
-    const company = await publishedMatchingCompany(companyPage, admin);
-    const origin = new URL(expertPage.url()).origin;
-    const requestId = await suggestPair(admin, origin, expert.id, company.id);
+    const pair = await suggestedPair(expertPage, admin, browser, 'expert');
+    const { expert, company, companyPage, context: companyContext, suggestionId: requestId } = pair;
 
     // The advisor's dashboard is open, with no request yet.
     await expertPage.goto('/dashboard');
@@ -193,12 +183,9 @@ test.describe('connection requests between two browsers', () => {
     browser,
   }) => {
     test.setTimeout(240_000);
-    const expert = await publishedMatchingExpert(expertPage, admin);
-    const companyContext = await browser.newContext();
-    const companyPage = await companyContext.newPage();
-    const company = await publishedMatchingCompany(companyPage, admin);
+    const pair = await suggestedPair(expertPage, admin, browser, 'expert');
+    const { expert, company, companyPage, context: companyContext, suggestionId: id } = pair;
     const origin = new URL(expertPage.url()).origin;
-    const id = await suggestPair(admin, origin, expert.id, company.id);
 
     // Connected through the API, as the two dashboards would do it.
     const post = async (page: typeof expertPage, path: string, data?: unknown) => {

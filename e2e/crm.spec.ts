@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { crmTexts, dealStages } from '@intergen/domain';
 import type { Locator, Page } from '@playwright/test';
-import { overflowsSideways, suggestPair } from './support/connections';
+import { overflowsSideways } from './support/connections';
 import { expect, test } from './support/fixtures';
 import { type FreshServer, startFreshServer } from './support/fresh-server';
-import { publishedMatchingCompany, publishedMatchingExpert } from './support/matching';
+import { suggestedPair } from './support/matching';
 import type { SeedContact, SeedDeal } from './support/seed-crm-deals';
 import { adminStorageStateFile, repoRoot } from './support/state';
 import { blockingViolations, shot } from './support/wizard-a11y';
@@ -20,11 +20,8 @@ test.describe('the CRM board', () => {
     baseURL,
   }) => {
     test.setTimeout(240_000);
-    const company = await publishedMatchingCompany(companyPage, admin);
-    const expertContext = await browser.newContext();
-    const expertPage = await expertContext.newPage();
-    const expert = await publishedMatchingExpert(expertPage, admin);
-    const suggestionId = await suggestPair(admin, baseURL!, expert.id, company.id);
+    const pair = await suggestedPair(companyPage, admin, browser, 'company');
+    const { expert, company, expertPage, context: expertContext, suggestionId } = pair;
 
     // The admin opens the board in a browser of their own.
     const adminContext = await browser.newContext({ storageState: adminStorageStateFile });

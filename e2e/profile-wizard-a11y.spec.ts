@@ -1,4 +1,5 @@
 import { emailVerificationTexts, profilePictureTexts, wizardSteps, wizardTexts } from '@intergen/domain';
+import { validSections } from '@intergen/domain/testing';
 import type { Page } from '@playwright/test';
 import { expect, newMember, signUp, test } from './support/fixtures';
 import {
@@ -8,29 +9,6 @@ import {
   expectKeyboardDialog,
   shot,
 } from './support/wizard-a11y';
-
-const expertSections = {
-  basics: {
-    phone: '5551234567',
-    linkedin: 'https://www.linkedin.com/in/keyboard-person',
-    interGenData: { event: true },
-  },
-  profile: {
-    experience: { tech: true },
-    areasOfImprovement: { legal: true },
-    idealEngagement: { mentor: true },
-    businessType: 'B2B',
-    currentStage: { scaling: true },
-  },
-  extras: {
-    anythingElse: 'Decades of engines.',
-    engagementType: 'oneOngoing',
-    arrangement: 'volunteer',
-    investmentOpportunities: 'no',
-    boardOpportunities: 'no',
-    interests: { noInvesting: true },
-  },
-};
 
 /** An 8×8 PNG picture (the server re-encodes it to 400×400). */
 const tinyPng = Buffer.from(
@@ -107,7 +85,7 @@ for (const width of checkedWidths) {
       baseURL,
     }) => {
       await signUp(page, newMember('a11y-review'), 'Business Advisor');
-      await saveSections(page, baseURL!, expertSections);
+      await saveSections(page, baseURL!, validSections.expert);
       await page.goto('/profile/review');
       const dialog = page.getByRole('dialog', { name: emailVerificationTexts.verificationTitle });
       await expect(dialog).toBeVisible();

@@ -1,6 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { letters, type Member, signUp, uniqueNamedMember } from './fixtures';
-import { approveProfile, fillSections, verifyAndSubmitProfile } from './profiles';
+import type { ProfileType } from '@intergen/domain';
+import type { SectionOverrides } from '@intergen/domain/testing';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { suggestPair } from './connections';
+import { letters, uniqueNamedMember } from './fixtures';
+import { type FilledMember, submittedMember, weakPair } from './profiles';
 
 /**
  * Helpers of the matching spec: a published business advisor and a published scaling company whose profiles
@@ -8,73 +11,9 @@ import { approveProfile, fillSections, verifyAndSubmitProfile } from './profiles
  * unique in the run, so the admin's pickers and the dashboard find exactly them.
  */
 
-export interface PublishedMember extends Member {
-  id: string;
-  /** Companies only. */
-  companyName?: string;
-}
+export type PublishedMember = FilledMember;
 
 const uniqueMember = (first: string) => uniqueNamedMember('matching', first);
-
-/**
- * The advisor offers sales and market expansion in technology and eCommerce; the company needs sales and
- * legal help in eCommerce. They share one need and one industry and little else: a score under the automatic
- * threshold, so only the admin's suggestion pairs them.
- */
-const expertSections = {
-  basics: {
-    interGenData: { socialMedia: true },
-    phone: '(555) 123-4567',
-    linkedin: 'https://www.linkedin.com/in/matching-advisor',
-    about: 'Advisor to online retailers.',
-  },
-  profile: {
-    experience: { tech: true, eComm: true },
-    areasOfImprovement: { salesBusinessDevelopment: true, marketExpansion: true },
-    idealEngagement: { mentor: true, advice: true },
-    businessType: 'B2B',
-    currentStage: { scaling: true },
-  },
-  extras: {
-    anythingElse: 'Twenty years of selling online.',
-    engagementType: 'oneOngoing',
-    arrangement: 'volunteer',
-    investmentOpportunities: 'yes',
-    boardOpportunities: 'no',
-    interests: { noInvesting: true },
-  },
-};
-
-function companySections(companyName: string) {
-  return {
-    basics: {
-      interGenData: { event: true },
-      phone: '555-987-6543',
-      linkedin: 'https://www.linkedin.com/company/matching-company',
-      jobTitle: 'Founder',
-      companyName,
-      slogan: 'Shops that sell themselves.',
-      companySize: 8,
-      yearsInBusiness: 2,
-      website: 'https://shop.example',
-      revenue: 'revenueLessThan250',
-      capital: 'capitalLessThan250k',
-    },
-    profile: {
-      experience: { eComm: true },
-      areasOfImprovement: { salesBusinessDevelopment: true, legal: true },
-      idealEngagement: { handsOn: true },
-      businessType: 'B2C',
-      currentStage: 'startup',
-    },
-    extras: {
-      anythingElse: 'We need more customers.',
-      arrangement: 'feeBased',
-      investmentOpportunities: 'no',
-      boardOpportunities: 'no',
-    },
-  };
-}
 
 /**
  * Facets of a strong pair (score 100: only strong pairs' scores are stored) that scores under the automatic
@@ -86,58 +25,77 @@ const strongFacets = {
   areasOfImprovement: { growthCapital: true },
   idealEngagement: { handsOn: true },
   businessType: 'B2C',
-};
-const strongExtras = { arrangement: 'feeBased', investmentOpportunities: 'no', boardOpportunities: 'no' };
+} as const;
+const strongExtras = {
+  arrangement: 'feeBased',
+  investmentOpportunities: 'no',
+  boardOpportunities: 'no',
+} as const;
 export const strongPair = {
   expert: { profile: { ...strongFacets, currentStage: { startup: true } }, extras: strongExtras },
   company: { profile: { ...strongFacets, currentStage: 'startup' }, extras: strongExtras },
-};
+} satisfies { [K in ProfileType]: SectionOverrides<K> };
 
-type Facets = { profile: object; extras: object };
+type Facets<K extends ProfileType> = Pick<SectionOverrides<K>, 'profile' | 'extras'>;
 
 /**
  * A business advisor signed up in `page`, submitted and approved by the admin: published. `facets` replaces the
  * profile step and the matching answers of the extras step (default: the weak pair with the company below).
  */
-export async function publishedMatchingExpert(
+export function publishedMatchingExpert(
   page: Page,
   admin: APIRequestContext,
-  facets?: Facets,
+  facets: Facets<'expert'> = weakPair.expert,
 ): Promise<PublishedMember> {
-  const member = uniqueMember('Advisor');
-  await signUp(page, member, 'Business Advisor');
-  await fillSections(
-    page,
-    facets
-      ? {
-          ...expertSections,
-          profile: facets.profile,
-          extras: { ...expertSections.extras, ...facets.extras },
-        }
-      : expertSections,
-  );
-  const profile = await verifyAndSubmitProfile(page, admin, member.email);
-  await approveProfile(page, admin, profile.id);
-  return { ...member, id: profile.id };
+  return submittedMember(page, admin, uniqueMember('Advisor'), 'expert', facets, { approve: true });
 }
 
 /** A scaling company signed up in `page` and published (a company publishes directly); `facets` as above. */
-export async function publishedMatchingCompany(
+export function publishedMatchingCompany(
   page: Page,
   admin: APIRequestContext,
-  facets?: Facets,
+  facets: Facets<'company'> = weakPair.company,
 ): Promise<PublishedMember> {
-  const member = uniqueMember('Founder');
-  const companyName = `Shopwright ${letters(6)}`;
-  await signUp(page, member, 'Scaling Company');
-  const sections = companySections(companyName);
-  await fillSections(
-    page,
-    facets
-      ? { ...sections, profile: facets.profile, extras: { ...sections.extras, ...facets.extras } }
-      : sections,
-  );
-  const profile = await verifyAndSubmitProfile(page, admin, member.email);
-  if (profile.status !== 'published') throw new Error(`The company profile is ${profile.status}`);
-  return { ...member, id: profile.id, companyName };
+  return submittedMember(page, admin, uniqueMember('Founder'), 'company', {
+    ...facets,
+    basics: { companyName: `Shopwright ${letters(6)}` },
+  });
+}
+
+/** A published advisor and company, each in a browser of its own, that the admin suggested to each other. */
+export interface SuggestedPair {
+  expert: PublishedMember;
+  company: PublishedMember;
+  expertPage: Page;
+  companyPage: Page;
+  /** The second browser's context (the one not given): the test closes it. */
+  context: BrowserContext;
+  suggestionId: string;
+}
+
+/**
+ * The member of the kind `first` is made in `page`, then the other in a new context of `browser`; the admin then
+ * suggests them to each other. `facets` as above (default: the weak pair).
+ */
+export async function suggestedPair(
+  page: Page,
+  admin: APIRequestContext,
+  browser: Browser,
+  first: 'expert' | 'company',
+  facets: { expert?: Facets<'expert'>; company?: Facets<'company'> } = {},
+): Promise<SuggestedPair> {
+  const make = (kind: 'expert' | 'company', on: Page) =>
+    kind === 'expert'
+      ? publishedMatchingExpert(on, admin, facets.expert)
+      : publishedMatchingCompany(on, admin, facets.company);
+  const firstMember = await make(first, page);
+  const context = await browser.newContext();
+  const otherPage = await context.newPage();
+  const otherMember = await make(first === 'expert' ? 'company' : 'expert', otherPage);
+  const [expert, expertPage, company, companyPage] =
+    first === 'expert'
+      ? [firstMember, page, otherMember, otherPage]
+      : [otherMember, otherPage, firstMember, page];
+  const suggestionId = await suggestPair(admin, new URL(page.url()).origin, expert.id, company.id);
+  return { expert, company, expertPage, companyPage, context, suggestionId };
 }

@@ -1,4 +1,7 @@
+import type { ProfileType } from '@intergen/domain';
+import { type SectionOverrides, sectionsWith } from '@intergen/domain/testing';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { type Member, signUp } from './fixtures';
 import { waitForMail } from './mailbox';
 
 /**
@@ -54,3 +57,79 @@ export async function approveProfile(page: Page, admin: APIRequestContext, profi
   const approved = await admin.post(`/api/admin/profiles/${profileId}/approve`, { headers: { origin } });
   if (!approved.ok()) throw new Error(`Approve answered ${approved.status()}: ${await approved.text()}`);
 }
+
+/** A member whose profile was filled through the API, with the profile's id. */
+export interface FilledMember extends Member {
+  id: string;
+  /** Companies only. */
+  companyName?: string;
+}
+
+const typeLabels = { expert: 'Business Advisor', company: 'Scaling Company' } as const;
+
+/**
+ * Signs `member` up through the form as `kind`, saves the shared valid profile (with `overrides`, the test's
+ * variation) and reaches the review (default avatar): a complete profile, not submitted.
+ */
+export async function completeMember<K extends ProfileType>(
+  page: Page,
+  member: Member,
+  kind: K,
+  overrides: SectionOverrides<K> = {},
+): Promise<FilledMember> {
+  await signUp(page, member, typeLabels[kind]);
+  const sections = sectionsWith(kind, overrides);
+  const profile = await fillSections(page, sections);
+  if (profile.status !== 'complete') throw new Error(`The ${kind} profile is ${profile.status}`);
+  const { companyName } = sections.basics as { companyName?: string };
+  return { ...member, id: profile.id, ...(companyName ? { companyName } : {}) };
+}
+
+/**
+ * The same, then verified with the code from the admin mailbox and submitted: a company is published, an
+ * expert pending (or, with `approve`, approved by the admin: published).
+ */
+export async function submittedMember<K extends ProfileType>(
+  page: Page,
+  admin: APIRequestContext,
+  member: Member,
+  kind: K,
+  overrides: SectionOverrides<K> = {},
+  { approve = false }: { approve?: boolean } = {},
+): Promise<FilledMember> {
+  const filled = await completeMember(page, member, kind, overrides);
+  const profile = await verifyAndSubmitProfile(page, admin, member.email);
+  const expected = kind === 'company' ? 'published' : 'pending';
+  if (profile.status !== expected) throw new Error(`The submitted ${kind} profile is ${profile.status}`);
+  if (approve) await approveProfile(page, admin, profile.id);
+  return filled;
+}
+
+/**
+ * The facets of the browser tests' weak pair: the advisor offers sales and market expansion in technology and
+ * eCommerce; the company needs sales and legal help in eCommerce. They share one need and one industry and
+ * little else: a score under the automatic threshold, so no other spec's member is suggested to them (whose
+ * dashboard would then not be empty) and only an admin's suggestion pairs them.
+ */
+export const weakPair = {
+  expert: {
+    profile: {
+      experience: { tech: true, eComm: true },
+      areasOfImprovement: { salesBusinessDevelopment: true, marketExpansion: true },
+      idealEngagement: { mentor: true, advice: true },
+      businessType: 'B2B',
+      currentStage: { scaling: true },
+    },
+    extras: { arrangement: 'volunteer', investmentOpportunities: 'yes', boardOpportunities: 'no' },
+  },
+  company: {
+    profile: {
+      experience: { eComm: true },
+      areasOfImprovement: { salesBusinessDevelopment: true, legal: true },
+      idealEngagement: { handsOn: true },
+      businessType: 'B2C',
+      currentStage: 'startup',
+    },
+    extras: { arrangement: 'feeBased', investmentOpportunities: 'no', boardOpportunities: 'no' },
+  },
+} satisfies { [K in ProfileType]: SectionOverrides<K> };
