@@ -15,12 +15,7 @@ import {
   validSections,
   verifyEmail,
 } from './factories.ts';
-import { client, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
-
-const todayUtc = () => {
-  const now = new Date();
-  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-};
+import { client, createTestApp, type Engine, engines, type TestApp, todayUtc } from './helpers.ts';
 
 /** A word no other test's member carries, to search one test's members out of the shared database. */
 let tags = 0;

@@ -22,12 +22,7 @@ import {
   validSections,
   verifyEmail,
 } from './factories.ts';
-import { client, createTestApp, type Engine, engines, signIn, type TestApp } from './helpers.ts';
-
-const todayUtc = () => {
-  const now = new Date();
-  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-};
+import { client, createTestApp, type Engine, engines, signIn, type TestApp, todayUtc } from './helpers.ts';
 
 describe.each(engines)('admin profile actions on %s', (engine: Engine) => {
   let t: TestApp;

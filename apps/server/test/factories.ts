@@ -1,4 +1,10 @@
-import type { ProfileType, SectionId } from '@intergen/domain';
+import {
+  type CompanyMatchFacets,
+  type ExpertMatchFacets,
+  matchFacetKeys,
+  type ProfileType,
+  type SectionId,
+} from '@intergen/domain';
 import { validProfileData, validSections } from '@intergen/domain/testing';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -22,6 +28,19 @@ export function profileColumns(kind: ProfileType): Record<string, unknown> {
     ...columns
   } = validProfileData(kind) as object as Record<string, unknown>;
   return columns;
+}
+
+/** What matching reads of the valid company (validSections.company). */
+export const validCompanyFacets: CompanyMatchFacets = pickFacets(validProfileData('company'));
+
+/** An expert who offers everything the valid company asks for: a score of 100 with it. */
+export const perfectExpert: ExpertMatchFacets = {
+  ...validCompanyFacets,
+  currentStage: { [validSections.company.profile.currentStage]: true },
+};
+
+function pickFacets<F>(data: F): F {
+  return Object.fromEntries(matchFacetKeys.map((key) => [key, data[key as keyof F]])) as F;
 }
 
 export type Client = ReturnType<typeof client>;

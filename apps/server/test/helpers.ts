@@ -294,3 +294,28 @@ export async function signIn(app: App, email: string, password: string) {
   const response = await c.post('/api/auth/sign-in', { email, password });
   return { client: c, response };
 }
+
+/** Midnight UTC of today, in milliseconds. */
+export function todayUtc(): number {
+  const now = new Date();
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+}
+
+/** The app on the embedded database of a data directory, as `npm start` opens it, for the length of `use`. */
+export async function withDataDirApp<T>(dataDir: string, use: (app: App) => Promise<T>): Promise<T> {
+  setPasswordHashCost('fast');
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+  const app = await buildApp({
+    config: testConfig({ DATA_DIR: dataDir }),
+    database,
+    logger: false,
+    printMail: () => {},
+  });
+  try {
+    await app.ready();
+    return await use(app);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}

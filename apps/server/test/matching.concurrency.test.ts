@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedProfile, signInAdmin } from './factories.ts';
+import { perfectExpert, seedProfile, signInAdmin } from './factories.ts';
 import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
 
 /**
@@ -15,18 +15,6 @@ describe.each(engines)('admin suggestions while the matcher runs on %s', (engine
     admin = await signInAdmin(t);
   });
   afterAll(() => t.close());
-
-  /** An expert who offers everything a seeded company asks for (validSections.company): a score of 100. */
-  const perfectExpert = {
-    areasOfImprovement: { growthCapital: true, marketExpansion: true },
-    experience: { manufacturing: true, tech: true },
-    idealEngagement: { handsOn: true },
-    currentStage: { scaling: true },
-    arrangement: 'feeBased',
-    businessType: 'B2C',
-    investmentOpportunities: 'yes',
-    boardOpportunities: 'yes',
-  };
 
   const TRIES = 15;
   const EXPERTS = 5;

@@ -21,36 +21,18 @@ import {
   type Client,
   fill,
   type Member,
+  perfectExpert,
   put,
   seedProfile,
   signInAdmin,
   signUpMember,
+  validCompanyFacets,
   verifyEmail,
 } from './factories.ts';
 import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
 
-/** The facets of the company that `fill` makes (validSections.company). */
-const companyFacets: CompanyMatchFacets = {
-  areasOfImprovement: { growthCapital: true, marketExpansion: true },
-  experience: { manufacturing: true, tech: true },
-  idealEngagement: { handsOn: true },
-  currentStage: 'scaling',
-  arrangement: 'feeBased',
-  businessType: 'B2C',
-  investmentOpportunities: 'yes',
-  boardOpportunities: 'yes',
-};
-/** An expert who offers everything that company asks for: 100. */
-const perfectExpert: ExpertMatchFacets = {
-  areasOfImprovement: { growthCapital: true, marketExpansion: true },
-  experience: { manufacturing: true, tech: true },
-  idealEngagement: { handsOn: true },
-  currentStage: { scaling: true },
-  arrangement: 'feeBased',
-  businessType: 'B2C',
-  investmentOpportunities: 'yes',
-  boardOpportunities: 'yes',
-};
+/** The facets of the company that `fill` makes (validSections.company); `perfectExpert` scores 100 with it. */
+const companyFacets = validCompanyFacets;
 const noBonus = { investmentOpportunities: 'no', boardOpportunities: 'no' } as const;
 /** Experts scoring 100, 95, 90, 80, 75, 70, 60 and 45 with that company. */
 const ladder: ExpertMatchFacets[] = [

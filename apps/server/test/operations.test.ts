@@ -16,10 +16,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
-import { migrationsFolder, openDatabase } from '../src/db/client.ts';
+import { migrationsFolder } from '../src/db/client.ts';
 import { MAX_WORKER_LAG_MS } from '../src/http/health.ts';
-import { setPasswordHashCost } from '../src/lib/crypto.ts';
 import { mailTopic } from '../src/modules/mail/index.ts';
 import { enqueue } from '../src/outbox/outbox.ts';
 import {
@@ -30,7 +28,7 @@ import {
   signIn,
   signUp,
   type TestApp,
-  testConfig,
+  withDataDirApp,
 } from './helpers.ts';
 import { freePort, runScript, shellEnv, startServer, stopServer } from './processes.ts';
 
@@ -124,24 +122,6 @@ describe.each(engines)('readiness without a database on %s', (engine: Engine) =>
     });
   });
 });
-
-/** The app on an embedded data directory, as `npm start` would open it, for the length of `fn`. */
-async function withDataDirApp<T>(dataDir: string, fn: (app: App) => Promise<T>): Promise<T> {
-  setPasswordHashCost('fast');
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-  const app = await buildApp({
-    config: testConfig({ DATA_DIR: dataDir }),
-    database,
-    logger: false,
-    printMail: () => {},
-  });
-  try {
-    return await fn(app);
-  } finally {
-    await app.close();
-    await database.close();
-  }
-}
 
 /** Signs in on the data directory and answers the status and the signed-in e-mail. */
 async function signInOn(dataDir: string, email: string, password = PASSWORD) {

@@ -12,12 +12,7 @@ import {
   signUpMember,
   verifyEmail,
 } from './factories.ts';
-import { createTestApp, type Engine, engines, signIn, type TestApp } from './helpers.ts';
-
-const todayUtc = () => {
-  const now = new Date();
-  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-};
+import { createTestApp, type Engine, engines, signIn, type TestApp, todayUtc } from './helpers.ts';
 
 describe.each(engines)('pause, resume, disable and privacy on %s', (engine: Engine) => {
   let t: TestApp;

@@ -18,6 +18,7 @@ import {
   secondInstance,
   type TestApp,
   testConfig,
+  withDataDirApp,
 } from './helpers.ts';
 
 /**
@@ -150,24 +151,6 @@ describe('profile pictures in a backup of the embedded database', () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 
-  /** The app on the embedded database of `dataDir`, closed after `use`. */
-  async function withApp<T>(dataDir: string, use: (app: App) => Promise<T>): Promise<T> {
-    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-    const app = await buildApp({
-      config: testConfig({ DATA_DIR: dataDir }),
-      database,
-      logger: false,
-      printMail: () => {},
-    });
-    try {
-      await app.ready();
-      return await use(app);
-    } finally {
-      await app.close();
-      await database.close();
-    }
-  }
-
   it('a restored backup serves the pictures', { timeout: 120_000 }, async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'intergen-image-backup-'));
     dirs.push(root);
@@ -195,7 +178,7 @@ describe('profile pictures in a backup of the embedded database', () => {
 
     const restored = path.join(root, 'restored');
     await restoreEmbedded({ dataDir: restored }, file, { force: false });
-    await withApp(restored, async (fresh) => {
+    await withDataDirApp(restored, async (fresh) => {
       const served = await fresh.inject({ method: 'GET', url: picture.url });
       expect(served.statusCode).toBe(200);
       expect(served.rawPayload.equals(picture.bytes)).toBe(true);

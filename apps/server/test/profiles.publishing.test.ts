@@ -16,13 +16,7 @@ import {
   validSections,
   verifyEmail,
 } from './factories.ts';
-import { client, codeIn, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
-
-/** Midnight UTC of today, in milliseconds. */
-const todayUtc = () => {
-  const now = new Date();
-  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-};
+import { client, codeIn, createTestApp, type Engine, engines, type TestApp, todayUtc } from './helpers.ts';
 
 describe.each(engines)('submitting, publishing and updating profiles on %s', (engine: Engine) => {
   let t: TestApp;
