@@ -111,10 +111,10 @@ export async function counterpartsOf(
 
 /**
  * A counterpart's columns as one flat row, each read once (the card's industries and areas are facets too), and
- * the contact row only when asked for: what `counterpartsVia` reads. A list's rows are parsed and mapped column by
+ * the contact row only when asked for: what `counterpartsVia` and the connection buckets' read model read. A list's rows are parsed and mapped column by
  * column, so a column fewer is time saved on every row.
  */
-function listedColumns(kind: ProfileType, withContact: boolean) {
+export function listedColumns(kind: ProfileType, withContact: boolean) {
   const t = kind === 'expert' ? experts : companies;
   const card = kind === 'expert' ? expertCardColumns : companyCardColumns;
   const facets = kind === 'expert' ? expertFacetColumns : companyFacetColumns;
@@ -139,7 +139,7 @@ function listedColumns(kind: ProfileType, withContact: boolean) {
   };
 }
 
-type ListedRecord = Record<keyof ReturnType<typeof listedColumns>, unknown> & {
+export type ListedRecord = Record<keyof ReturnType<typeof listedColumns>, unknown> & {
   contactEmail?: string | null;
   contactPhone?: string | null;
   contactLinkedin?: string | null;
@@ -147,7 +147,7 @@ type ListedRecord = Record<keyof ReturnType<typeof listedColumns>, unknown> & {
 };
 
 /** A flat row of `listedColumns` as the `Counterpart` that `counterpartsOf` gives for the same member. */
-function listedCounterpart(kind: ProfileType, r: ListedRecord, withContact: boolean): Counterpart {
+export function listedCounterpart(kind: ProfileType, r: ListedRecord, withContact: boolean): Counterpart {
   const card: CardRow = {
     id: r.id as string,
     name: r.name as string,

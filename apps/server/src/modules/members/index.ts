@@ -17,7 +17,10 @@ export {
   type Counterpart,
   counterpartsOf,
   counterpartsVia,
+  type ListedRecord,
   listCandidates,
+  listedColumns,
+  listedCounterpart,
   type MemberContact,
 } from './cards.repository.ts';
 export {
