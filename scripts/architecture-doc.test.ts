@@ -11,7 +11,7 @@
  *     followed by an argument list (`createOutboxWorker`, `buildApp()`, `publishLive(tx, userIds, topics)`), must
  *     occur in the source under apps/ and packages/ as `function name`, `const|let|class name`, a member
  *     `name:` / `name?:`, or `name(`. A span `module.camelName` whose first part is a server module
- *     (`members.findUserVia`) must be exported by that module's index.ts.
+ *     (`members.findMemberState`) must be exported by that module's index.ts.
  *   - The modules table (the one whose header names `index.ts`): each name in its last column must be exported
  *     by that row's module, from apps/server/src/modules/<module>/index.ts or routes.ts.
  *   - The doc is under 500 lines.

@@ -1,50 +1,14 @@
 import { createHash } from 'node:crypto';
-import { Column, getTableColumns, is, SQL, sql, type Table } from 'drizzle-orm';
+import { Column, is, SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
 
-/**
- * A statement of one module's table that another module's repository joins into its own statement as `via`
- * (one round trip instead of two, each module writing the SQL of its own tables): `source` is the statement,
- * `fields` its columns read back (expressions on `via.…`), `order` how its rows come (expressions on `via.…`).
- *
- * `name` and `params`: the joined statement is prepared once per database and kept (`preparedOnce`), so `source`
- * takes its values through placeholders (`sql.placeholder(key)`) that `params` fills on each call, and `name`
- * says which statement it is: two sources with the same name must be the same SQL (put every variant in it).
- *
- * Reads may join: a read model (`*.read-model.ts`) writes the whole statement itself, joining other modules'
- * tables, and needs no `ViaSource`; it still runs it with `preparedOnce` and reads it with `jsonRow`.
- */
-export interface ViaSource<Row> {
-  name: string;
-  source: SQL;
-  fields: Record<keyof Row & string, SQL>;
-  order: SQL;
-  params: Record<string, unknown>;
-}
-
-/** Every column of `table` read back from a `via` subquery that selected them, each mapped as the column maps it. */
-function viaColumns<T extends Table>(table: T): Record<keyof T['$inferSelect'] & string, SQL> {
-  const fields: Record<string, SQL> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    fields[key] = sql`via.${sql.identifier(column.name)}`.mapWith(column);
-  }
-  return fields as Record<keyof T['$inferSelect'] & string, SQL>;
-}
-
-/** `viaColumns` of only the columns `keys` (a list reads back what its views use, not the whole row). */
-export function viaColumnsOf<T extends Table, K extends keyof T['$inferSelect'] & string>(
-  table: T,
-  keys: readonly K[],
-): Record<K, SQL> {
-  const all = viaColumns(table);
-  return Object.fromEntries(keys.map((key) => [key, all[key]])) as Record<K, SQL>;
-}
-
-/** A column of the `via` subquery, for its `order` (the column of the table it selected from). */
-export function viaColumn(column: Column): SQL {
-  return sql`via.${sql.identifier(column.name)}`;
-}
+// Two helpers for the read models' lists, each kept for what it was measured to save (2026-11-27, the kept
+// database of the API benchmark, one request at a time through `inject`, medians of 400):
+// - `preparedOnce`: the statement built once per process and parsed once per connection: suggestions
+//   2.04 → 1.23 ms, connections 2.91 → 2.27 ms, notifications 1.29 → 0.67 ms a request.
+// - `jsonRow`: one JSON array a row, each value decoded by its column's decoder: the statement and its mapping
+//   0.62 → 0.37 ms of CPU a call for the connections (40 rows), 0.34 → 0.26 ms for the suggestions (20).
 
 interface Prepared<R> {
   execute(params: Record<string, unknown>): Promise<R>;
@@ -104,8 +68,8 @@ function decoderOf(field: Field): Decoder {
 /**
  * Groups of fields read as one JSON array a row (`json_build_array`), each value decoded as the query builder
  * decodes that field: what a list of many rows and columns reads, so that the driver parses one value a row and
- * the mapping of each column is a function call, not the query builder's walk over every field (measured:
- * docs/benchmarks.md, "Third round: the lists"). At most 100 fields (PostgreSQL's limit on arguments).
+ * the mapping of each column is a function call, not the query builder's walk over every field (measured: the
+ * figures at the top of this file). At most 100 fields (PostgreSQL's limit on arguments).
  */
 export function jsonRow<G extends Record<string, Record<string, Field>>>(
   groups: G,

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { authTokens, emailVerificationCodes, sessions } from '../../db/schema.ts';
 import { publishSessionsEnded } from '../live/index.ts';
@@ -18,28 +18,6 @@ export async function lockAdminCreation(tx: Executor): Promise<void> {
 export async function insertSession(ex: Executor, row: typeof sessions.$inferInsert): Promise<void> {
   await ex.insert(sessions).values(row);
 }
-
-/**
- * The live session `id` as a statement of one row with a `user_id` (members.findUserVia joins its user to it,
- * so a request's session and user come in one round trip), and the session's columns it carries along.
- */
-export function liveSessionSource(id: string): { source: SQL; fields: LiveSessionFields } {
-  return {
-    source: sql`SELECT ${sessions.userId} AS user_id, ${sessions.lastSeenAt} AS last_seen_at,
-      ${sessions.expiresAt} AS expires_at, ${sessions.annualConfirmationPostponed} AS annual_postponed
-      FROM ${sessions} WHERE ${and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()))}`,
-    fields: liveSessionFields,
-  };
-}
-
-const liveSessionFields = {
-  lastSeenAt: sql<Date>`via.last_seen_at`.mapWith(sessions.lastSeenAt),
-  expiresAt: sql<Date>`via.expires_at`.mapWith(sessions.expiresAt),
-  annualConfirmationPostponed: sql<boolean>`via.annual_postponed`.mapWith(
-    sessions.annualConfirmationPostponed,
-  ),
-};
-type LiveSessionFields = typeof liveSessionFields;
 
 export async function extendSession(ex: Executor, id: string, expiresAt: Date): Promise<void> {
   await ex.update(sessions).set({ lastSeenAt: new Date(), expiresAt }).where(eq(sessions.id, id));

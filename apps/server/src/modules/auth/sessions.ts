@@ -16,6 +16,7 @@ import {
   toSessionUser,
 } from './auth.context.ts';
 import * as repo from './auth.repository.ts';
+import { readLiveSession } from './session.read-model.ts';
 
 /** The client's view of a user: identity, kind, role, the profile status that routes them, session flags. */
 export function describeUser(
@@ -129,8 +130,7 @@ export async function resolveSession(
     return { user, member, sessionId, extendedUntil: null, annualConfirmationPostponed };
   }
   const started = sessionCache?.begin() ?? null;
-  const live = repo.liveSessionSource(sessionId);
-  const found = await members.findUserVia(db, live.source, live.fields);
+  const found = await readLiveSession(db, sessionId);
   if (!found) return null;
   const { user } = found;
   if (refusalOf(user, found.deactivated)) {
@@ -139,7 +139,7 @@ export async function resolveSession(
   }
   // Sliding expiry, written at most once a day per session; the caller renews the cookie with it.
   let extendedUntil: Date | null = null;
-  if (Date.now() - found.via.lastSeenAt.getTime() > slideAfterMs) {
+  if (Date.now() - found.lastSeenAt.getTime() > slideAfterMs) {
     extendedUntil = new Date(Date.now() + limits.sessionTtlMs);
     await repo.extendSession(db, sessionId, extendedUntil);
   } else {
@@ -147,9 +147,9 @@ export async function resolveSession(
     sessionCache?.keep(started, sessionId, {
       user,
       member: found.member,
-      annualConfirmationPostponed: found.via.annualConfirmationPostponed,
-      lastSeenAt: found.via.lastSeenAt,
-      expiresAt: found.via.expiresAt,
+      annualConfirmationPostponed: found.annualConfirmationPostponed,
+      lastSeenAt: found.lastSeenAt,
+      expiresAt: found.expiresAt,
     });
   }
   return {
@@ -157,7 +157,7 @@ export async function resolveSession(
     member: found.member,
     sessionId,
     extendedUntil,
-    annualConfirmationPostponed: found.via.annualConfirmationPostponed,
+    annualConfirmationPostponed: found.annualConfirmationPostponed,
   };
 }
 

@@ -2,7 +2,6 @@ import type { ProfileType } from '@intergen/domain';
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { matchingRuns, matchScores, matchSuggestions } from '../../db/schema.ts';
-import { type ViaSource, viaColumn, viaColumnsOf } from '../../db/via.ts';
 
 /** The rows of a raw statement, whichever driver ran it (both answer `{ rows }`). */
 async function rowsOf<T>(ex: Executor, query: SQL): Promise<T[]> {
@@ -133,33 +132,6 @@ export async function markSuggestionDismissed(ex: Executor, id: string, by: Prof
     .where(and(eq(matchSuggestions.id, id), eq(flag, false)))
     .returning({ id: matchSuggestions.id });
   return rows.length > 0;
-}
-
-/** What the suggestions list reads of each open suggestion (`listSuggestions`). */
-export type OpenSuggestionRow = Pick<
-  SuggestionRow,
-  'id' | 'expertId' | 'companyId' | 'createdAt' | 'requestSent'
->;
-
-/**
- * The member's open suggestions (not requested, not dismissed by them), newest first, as a statement the members
- * module joins the counterparts to (`counterpartsVia`): `member_id` is the other side of each suggestion.
- */
-export function openSuggestionsSource(kind: ProfileType, memberId: string): ViaSource<OpenSuggestionRow> {
-  const member = sql.placeholder('memberId');
-  const where =
-    kind === 'expert'
-      ? and(eq(matchSuggestions.expertId, member), eq(matchSuggestions.notInterested, false))
-      : and(eq(matchSuggestions.companyId, member), eq(matchSuggestions.notInterestedByCompany, false));
-  const other = kind === 'expert' ? matchSuggestions.companyId : matchSuggestions.expertId;
-  return {
-    name: `matching.open-suggestions-${kind}`,
-    source: sql`SELECT ${matchSuggestions}.*, ${other} AS member_id FROM ${matchSuggestions}
-      WHERE ${and(where, eq(matchSuggestions.requestSent, false))}`,
-    fields: viaColumnsOf(matchSuggestions, ['id', 'expertId', 'companyId', 'createdAt', 'requestSent']),
-    order: sql`${viaColumn(matchSuggestions.createdAt)} DESC, ${viaColumn(matchSuggestions.id)} DESC`,
-    params: { memberId },
-  };
 }
 
 /** The suggestion between two members, either way round, or null. */

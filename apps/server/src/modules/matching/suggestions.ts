@@ -14,6 +14,7 @@ import type { MatchingContext } from './matching.context.ts';
 import { explanationOf, toProfileCard } from './matching.model.ts';
 import { memberSide } from './matching.policy.ts';
 import * as repo from './matching.repository.ts';
+import { readOpenSuggestions } from './suggestions.read-model.ts';
 
 const suggestionNotFound = () => new AppError('NOT_FOUND', matchingTexts.suggestionNotFound);
 
@@ -32,11 +33,9 @@ export async function listSuggestions(ctx: MatchingContext, caller: Caller): Pro
   if (!me) return [];
   const other: ProfileType = side === 'expert' ? 'company' : 'expert';
   // The suggestions and their counterparts in one statement.
-  const open = await members.counterpartsVia(db, other, repo.openSuggestionsSource(side, me.id), {
-    withContact: false,
-  });
+  const open = await readOpenSuggestions(db, side, me.id);
   const notInterested = new Set(me.notInterested);
-  const rows = open.flatMap(({ row: suggestion, counterpart: c }) => {
+  const rows = open.flatMap(({ suggestion, counterpart: c }) => {
     const otherId = side === 'expert' ? suggestion.companyId : suggestion.expertId;
     caller.reads?.add(otherId);
     return c.published && !notInterested.has(otherId) ? [{ suggestion, card: c.card, facets: c.facets }] : [];

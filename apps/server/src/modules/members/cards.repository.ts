@@ -2,7 +2,6 @@ import type { CompanyMatchFacets, ExpertMatchFacets, ProfileType } from '@interg
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, contactInfo, experts } from '../../db/schema.ts';
-import { jsonRow, preparedOnce, type ViaSource } from '../../db/via.ts';
 import { companyFacetColumns, companyFacets, expertFacetColumns, expertFacets } from './facets.repository.ts';
 import type { CardRow } from './members.model.ts';
 import { isGone } from './state.repository.ts';
@@ -111,7 +110,7 @@ export async function counterpartsOf(
 
 /**
  * A counterpart's columns as one flat row, each read once (the card's industries and areas are facets too), and
- * the contact row only when asked for: what `counterpartsVia` and the connection buckets' read model read. A list's rows are parsed and mapped column by
+ * the contact row only when asked for: what the read models of lists with counterparts read (the suggestions, the connection buckets). A list's rows are parsed and mapped column by
  * column, so a column fewer is time saved on every row.
  */
 export function listedColumns(kind: ProfileType, withContact: boolean) {
@@ -188,46 +187,6 @@ export function listedCounterpart(kind: ProfileType, r: ListedRecord, withContac
     published: r.published as boolean,
     gone: r.gone === true,
   };
-}
-
-/**
- * Another module's rows (`via`: a statement with a `member_id` column naming a member of `kind`) each with that
- * member as a counterpart, in the statement's order, in one round trip; the contact details only `withContact`
- * (else `contact` is null). Rows whose member has no profile of `kind` are left out (as `counterpartsOf` has no
- * entry for them). The statement is prepared once per database (`preparedOnce`, under `via.name`).
- */
-export async function counterpartsVia<Row>(
-  ex: Executor,
-  kind: ProfileType,
-  via: ViaSource<Row>,
-  { withContact }: { withContact: boolean },
-): Promise<{ row: Row; counterpart: Counterpart }[]> {
-  const row = jsonRow({
-    counterpart: listedColumns(kind, withContact),
-    via: via.fields as Record<string, SQL>,
-  });
-  const rows = await preparedOnce(
-    ex,
-    `${via.name}/counterparts-${kind}${withContact ? '-contact' : ''}`,
-    (on) => {
-      const t = kind === 'expert' ? experts : companies;
-      const query = on
-        .select({ row: row.sql })
-        .from(t)
-        .innerJoin(sql`(${via.source}) AS via`, sql`via.member_id = ${t.id}`);
-      return (withContact ? query.leftJoin(contactInfo, eq(contactInfo.userId, t.id)) : query).orderBy(
-        via.order,
-      );
-    },
-    via.params,
-  );
-  return (rows as { row: unknown }[]).map((r) => {
-    const { counterpart, via: viaRow } = row.decode(r.row);
-    return {
-      row: viaRow as Row,
-      counterpart: listedCounterpart(kind, counterpart as ListedRecord, withContact),
-    };
-  });
 }
 
 // Admin pickers

@@ -97,7 +97,7 @@ export async function findMatchingMember(ex: Executor, id: string): Promise<Matc
 }
 
 /**
- * `findMatchingMember` of a member whose rows are already read (`findUserVia`'s `member`, read with the session):
+ * `findMatchingMember` of a member whose rows are already read (the session lookup's `member`, `readLiveSession`):
  * null when the account has no profile of its kind, as `findMatchingMember` answers.
  */
 export function matchingMemberOf({ user, expert, company }: MemberRows): MatchingMember | null {

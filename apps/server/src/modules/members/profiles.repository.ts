@@ -215,7 +215,7 @@ export async function findProfile(
 }
 
 /**
- * The member's profile as `findProfile` reads it, from rows already read (`findUserVia`'s `member`, read with the
+ * The member's profile as `findProfile` reads it, from rows already read (the session lookup's `member`, read with the
  * session): null when the account has no profile, as `findProfile` answers.
  */
 export function storedProfileOf({ user, expert, company, contact }: MemberRows): StoredProfile | null {

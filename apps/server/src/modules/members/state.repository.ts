@@ -61,7 +61,7 @@ export async function findMemberState(ex: Executor, id: string): Promise<MemberS
   return row ? toMemberState(row) : null;
 }
 
-/** `findMemberState` of a member whose rows are already read (`findUserVia`'s `member`, read with the session). */
+/** `findMemberState` of a member whose rows are already read (the session lookup's `member`, `readLiveSession`). */
 export function memberStateOf({ user, expert, company }: MemberRows): MemberState {
   const state = (t: typeof expert | typeof company) =>
     t && {

@@ -1,6 +1,6 @@
-import { count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { companies, contactInfo, experts, users } from '../../db/schema.ts';
+import { type companies, type contactInfo, type experts, users } from '../../db/schema.ts';
 
 /** An account: the person behind a member (or an admin), with their login and e-mail state. */
 export type UserRow = typeof users.$inferSelect;
@@ -24,54 +24,6 @@ export async function findUserByEmail(ex: Executor, email: string): Promise<User
 export async function findUserById(ex: Executor, id: string): Promise<UserRow | null> {
   const rows = await ex.select().from(users).where(eq(users.id, id));
   return rows[0] ?? null;
-}
-
-/**
- * The user another module's row points at, in the same statement: `source` is a statement of at most one row
- * with a `user_id` column, joined as `via`; `fields` are its columns to carry along (expressions on `via.…`).
- * With whether the user's profile (of the user's kind) is deactivated, and the member's rows (`member`: the
- * account, the profile row of the user's kind, the contact row), so the request that looked the session up
- * needs not read its caller again. One round trip instead of two or three.
- */
-export async function findUserVia<F extends Record<string, SQL>>(
-  ex: Executor,
-  source: SQL,
-  fields: F,
-): Promise<{
-  user: UserRow;
-  deactivated: boolean;
-  member: MemberRows;
-  via: { [K in keyof F]: F[K] extends SQL<infer T> ? T : never };
-} | null> {
-  const [row] = await ex
-    .select({
-      user: users,
-      deactivated: sql<boolean>`CASE ${users.kind} WHEN 'expert' THEN ${experts.deactivatedDate} IS NOT NULL
-        WHEN 'company' THEN ${companies.deactivatedDate} IS NOT NULL ELSE false END`,
-      expert: experts,
-      company: companies,
-      contact: contactInfo,
-      via: fields as Record<string, SQL>,
-    })
-    .from(users)
-    .innerJoin(sql`(${source}) AS via`, sql`via.user_id = ${users.id}`)
-    .leftJoin(experts, eq(experts.id, users.id))
-    .leftJoin(companies, eq(companies.id, users.id))
-    .leftJoin(contactInfo, eq(contactInfo.userId, users.id));
-  if (!row) return null;
-  const { user, deactivated, expert, company, contact, via } = row;
-  return {
-    user,
-    deactivated,
-    // Only the profile of the user's kind counts (as every other read of a member's profile does).
-    member: {
-      user,
-      expert: user.kind === 'expert' ? expert : null,
-      company: user.kind === 'company' ? company : null,
-      contact,
-    },
-    via: via as never,
-  };
 }
 
 type UserWrite = Omit<typeof users.$inferInsert, 'emailVerifiedAt'>;
