@@ -1,30 +1,36 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KeptReads } from '../src/lib/kept-lists.ts';
+import { bucketsReads } from '../src/modules/connections/buckets.read-model.ts';
+import { communityReads } from '../src/modules/matching/community-page.read-model.ts';
+import { suggestionsReads } from '../src/modules/matching/suggestions.read-model.ts';
+import { centreReads } from '../src/modules/notifications/centre.read-model.ts';
 import { acted, member, sent, suggest } from './connections.support.ts';
 import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
 
 /**
- * A kept list is sent again until a change signal drops it (migrations 0019 and 0022: a trigger on each table
- * that announces whose rows changed). A kept list that reads a table without a signal would answer stale rows for
- * up to a minute after that table changed. Every kept list is made here with the statements it runs recorded, and
- * each table they read must carry a signal.
+ * A kept list is sent again until a change signal drops it (migrations 0019, 0022 and 0030: a trigger on each
+ * table that announces the table and whose rows changed), and only the lists that declare that table are dropped
+ * (`KeptReads`, in each read model). A kept list that reads a table it does not declare, or one without a signal,
+ * would answer stale rows for up to a minute after that table changed. Every kept list is made here with the
+ * statements it runs recorded: each table they read must be declared, and each declared table signalled.
  */
 
-/** The kept lists' addresses, as a member's browser asks them; each route marked `keptList` must be here. */
-const keptListUrls = {
+/** The kept lists' addresses, as a member's browser asks them, with their declarations; each route marked `keptList` must be here. */
+const keptListUrls: Record<'expert' | 'company', [string, KeptReads][]> = {
   expert: [
-    '/api/suggestions',
-    '/api/connections',
-    '/api/notifications',
-    '/api/matching/experts?pageSize=20',
-    '/api/matching/companies?pageSize=20',
+    ['/api/suggestions', suggestionsReads],
+    ['/api/connections', bucketsReads],
+    ['/api/notifications', centreReads],
+    ['/api/matching/experts?pageSize=20', communityReads],
+    ['/api/matching/companies?pageSize=20', communityReads],
   ],
   company: [
-    '/api/suggestions',
-    '/api/connections',
-    '/api/notifications',
-    '/api/matching/experts-for-company?pageSize=20',
+    ['/api/suggestions', suggestionsReads],
+    ['/api/connections', bucketsReads],
+    ['/api/notifications', centreReads],
+    ['/api/matching/experts-for-company?pageSize=20', communityReads],
   ],
 };
 
@@ -52,7 +58,7 @@ function keptRoutesInSource(): number {
   for (const name of readdirSync(modules, { recursive: true }) as string[]) {
     if (!name.endsWith('.routes.ts')) continue;
     const text = readFileSync(path.join(modules, name), 'utf8');
-    found += [...text.matchAll(/keptList: '(own|community)'/g)].length;
+    found += [...text.matchAll(/keptList: \w+/g)].length;
   }
   return found;
 }
@@ -92,11 +98,11 @@ describe.each(engines)('kept lists on %s', (engine: Engine) => {
 
   it('are every route marked keptList', () => {
     // The community pages are registered through one helper: three routes, one mark in the source.
-    const routes = new Set([...keptListUrls.expert, ...keptListUrls.company].map((u) => u.split('?')[0]));
+    const routes = new Set([...keptListUrls.expert, ...keptListUrls.company].map(([u]) => u.split('?')[0]));
     expect(routes.size).toBe(keptRoutesInSource() + 2);
   });
 
-  it('read only tables whose changes are signalled', async () => {
+  it('read only tables they declare, each of them signalled', async () => {
     const expert = await member(t, 'expert', { name: 'Eve Expert' });
     const company = await member(t, 'company', { name: 'Cora Company' });
     const other = await member(t, 'company', { name: 'Otto Other' });
@@ -104,25 +110,70 @@ describe.each(engines)('kept lists on %s', (engine: Engine) => {
     await sent(expert, await suggest(t, expert, other), 'Hi');
     await t.app.worker.drain();
 
+    const undeclared = new Map<string, Set<string>>();
     const unsignalled = new Map<string, Set<string>>();
+    const note = (found: Map<string, Set<string>>, table: string, url: string) =>
+      found.set(table, (found.get(table) ?? new Set()).add(url.split('?')[0]!));
     for (const [who, urls] of [
       [expert, keptListUrls.expert],
       [company, keptListUrls.company],
     ] as const) {
-      for (const url of urls) {
+      for (const [url, reads] of urls) {
         const statements: string[] = [];
         const stop = t.database.observeQueries((_seconds, text) => statements.push(text));
         const response = await who.client.get(url);
         stop();
         expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-        expect(statements.length, url).toBeGreaterThan(0);
-        for (const table of statements.flatMap(tablesRead)) {
-          if (tables.has(table) && !signalled.has(table)) {
-            unsignalled.set(table, (unsignalled.get(table) ?? new Set()).add(url.split('?')[0]!));
-          }
+        // The session lookup (the one statement reading `sessions`) runs before a list is answered or kept.
+        const listed = statements.filter((text) => !tablesRead(text).includes('sessions'));
+        expect(listed.length, url).toBeGreaterThan(0);
+        for (const table of listed.flatMap(tablesRead)) {
+          if (tables.has(table) && !reads.tables.includes(table)) note(undeclared, table, url);
         }
+        for (const table of reads.tables) if (!signalled.has(table)) note(unsignalled, table, url);
       }
     }
-    expect(Object.fromEntries([...unsignalled].map(([table, urls]) => [table, [...urls]]))).toEqual({});
+    const byTable = (found: Map<string, Set<string>>) =>
+      Object.fromEntries([...found].map(([table, urls]) => [table, [...urls]]));
+    expect(byTable(undeclared), 'read but not declared').toEqual({});
+    expect(byTable(unsignalled), 'declared but not signalled').toEqual({});
+  });
+
+  it('are dropped by a change to a table they declare, and kept through a change to another', async () => {
+    const expert = await member(t, 'expert', { name: 'Kim Kept' });
+    const company = await member(t, 'company', { name: 'Kept Ventures' });
+    await sent(company, await suggest(t, expert, company), 'Hello');
+    await t.app.worker.drain();
+    /** How many statements (beside the session lookup) answering `url` took: 0 when it was kept. */
+    const statementsOf = async (url: string) => {
+      const statements: string[] = [];
+      const stop = t.database.observeQueries((_seconds, text) => statements.push(text));
+      expect((await expert.client.get(url)).statusCode).toBe(200);
+      stop();
+      return statements.filter((text) => !tablesRead(text).includes('sessions')).length;
+    };
+    const kept = async (url: string) => {
+      await statementsOf(url);
+      await expect.poll(() => statementsOf(url)).toBe(0);
+    };
+    await kept('/api/suggestions');
+    await kept('/api/notifications');
+    await kept('/api/connections');
+
+    // A notification changes: the centre is read again, the suggestions and requests stay kept.
+    await t.database.query('UPDATE notifications SET has_seen = NOT has_seen WHERE user_id = $1', [
+      expert.id,
+    ]);
+    await expect.poll(() => statementsOf('/api/notifications')).toBeGreaterThan(0);
+    expect(await statementsOf('/api/suggestions')).toBe(0);
+    expect(await statementsOf('/api/connections')).toBe(0);
+
+    // A request changes: the requests are read again (and the centre kept since stays kept).
+    await kept('/api/notifications');
+    await t.database.query('UPDATE connection_requests SET seen = NOT seen WHERE expert_id = $1', [
+      expert.id,
+    ]);
+    await expect.poll(() => statementsOf('/api/connections')).toBeGreaterThan(0);
+    expect(await statementsOf('/api/notifications')).toBe(0);
   });
 });

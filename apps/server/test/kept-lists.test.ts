@@ -72,4 +72,27 @@ describe('kept lists', () => {
     expect(lists.get('a', '/1')).toBeNull();
     expect(lists.size).toBe(0);
   });
+
+  it('drops after a change to a table only the answers read from it, and clears a table’s answers alone', () => {
+    const lists = createKeptLists<string>();
+    lists.keep(lists.begin(), 'a', '/suggestions', 's', [], ['match_suggestions', 'experts']);
+    lists.keep(lists.begin(), 'a', '/notifications', 'n', [], ['notifications', 'users']);
+    lists.keep(lists.begin(), 'a', '/any', 'x', []);
+    lists.drop(['a'], 'notifications');
+    expect(lists.get('a', '/notifications')).toBeNull();
+    expect(lists.get('a', '/any')).toBeNull();
+    expect(lists.get('a', '/suggestions')).toBe('s');
+    lists.keep(lists.begin(), 'b', '/notifications', 'n', [], ['notifications']);
+    lists.clear('match_suggestions');
+    expect(lists.get('a', '/suggestions')).toBeNull();
+    expect(lists.get('b', '/notifications')).toBe('n');
+    // A member dropped after a change to any table: an answer in making of their rows is not kept.
+    const started = lists.begin();
+    lists.drop(['b'], 'settings');
+    expect(lists.keep(started, 'b', '/suggestions', 'stale', [], ['match_suggestions'])).toBe(false);
+    // A table cleared: nothing in making is kept.
+    const before = lists.begin();
+    lists.clear('settings');
+    expect(lists.keep(before, 'c', '/suggestions', 'stale', [], ['match_suggestions'])).toBe(false);
+  });
 });

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { everyMember } from '../lib/kept-lists.ts';
+import { everyMember, type KeptReads } from '../lib/kept-lists.ts';
 import type { SessionCache } from '../modules/auth/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * A member's own list (a GET whose answer depends only on the caller and the rows it read), or a community page
-     * (on the caller and every member's rows and scores): with the session cache, its JSON answer is kept per
-     * instance and sent again until one of those rows changes.
+     * (on the caller and every member's rows and scores), as its read model declares what it reads: with the
+     * session cache, its JSON answer is kept per instance and sent again until one of those rows changes.
      */
-    keptList?: 'own' | 'community';
+    keptList?: KeptReads;
   }
   interface FastifyRequest {
     /**
@@ -33,16 +33,18 @@ export function registerKeptLists(app: FastifyInstance, sessionCache: SessionCac
   if (!sessionCache) return;
   const { lists } = sessionCache;
   app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.keptList || request.method !== 'GET' || !request.user) return;
+    const reads = request.routeOptions.config.keptList;
+    if (!reads || request.method !== 'GET' || !request.user) return;
     const kept = lists.get(request.user.id, request.url);
     if (kept) return reply.type('application/json; charset=utf-8').send(kept);
     request.listStarted = lists.begin();
-    request.listReads = new Set(request.routeOptions.config.keptList === 'community' ? [everyMember] : []);
+    request.listReads = new Set(reads.rows === 'every member' ? [everyMember] : []);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const { listReads, listStarted, user } = request;
     if (!listReads || !user || reply.statusCode !== 200 || typeof payload !== 'string') return;
     // Kept encoded: sent again as the bytes they are, not measured and encoded on every answer.
-    lists.keep(listStarted, user.id, request.url, Buffer.from(payload), listReads);
+    const { tables } = request.routeOptions.config.keptList!;
+    lists.keep(listStarted, user.id, request.url, Buffer.from(payload), listReads, tables);
   });
 }

@@ -7,8 +7,9 @@ import type * as members from '../members/index.ts';
  * Announced by the triggers of migration 0019 at the commit of any change to a session or to what a session
  * lookup reads of its member (the account, the profile row, the contact row): the user ids the statement touched,
  * comma-separated, or `*` for everything. This instance's `settle` barriers travel on it too, and the triggers of
- * migration 0022 on the rows of members' lists (suggestions, connection requests, notifications, settings), as
- * `lists:` and the user ids, or `lists:*`: those drop kept lists only.
+ * migrations 0022 and 0030 on the rows of members' lists (suggestions, connection requests, notifications,
+ * settings, scores), as `lists:`, the table and `:`, and the user ids or `*`: those drop kept lists only, the
+ * lists read from that table.
  */
 export const sessionsChangedChannel = 'intergen_sessions_changed';
 const listsPrefix = 'lists:';
@@ -213,17 +214,23 @@ function channelListener(database: Database, heard: (payload: string) => void, r
 
 /**
  * Drops the kept lists a notification names: a change to a member's rows drops the lists made of them and every
- * community page (false: the sessions' entries are dropped too), `lists:` a change to the lists' own rows (true:
- * lists only).
+ * community page (false: the sessions' entries are dropped too), `lists:<table>:` a change to the lists' own rows
+ * (true: lists only, those read from the table).
  */
 function dropListsFor(lists: KeptLists, payload: string): boolean {
-  const listsOnly = payload.startsWith(listsPrefix);
-  const ids = listsOnly ? payload.slice(listsPrefix.length) : payload;
-  if (ids === '*') lists.clear();
-  else if (listsOnly) lists.drop(ids.split(','));
-  // A member's rows changed: the community pages, made of every member's, go too.
-  else lists.drop([...ids.split(','), everyMember]);
-  return listsOnly;
+  if (!payload.startsWith(listsPrefix)) {
+    if (payload === '*') lists.clear();
+    // A member's rows changed: the community pages, made of every member's, go too.
+    else lists.drop([...payload.split(','), everyMember]);
+    return false;
+  }
+  const rest = payload.slice(listsPrefix.length);
+  const colon = rest.indexOf(':');
+  const table = rest.slice(0, colon);
+  const ids = rest.slice(colon + 1);
+  if (ids === '*') lists.clear(table);
+  else lists.drop(ids.split(','), table);
+  return true;
 }
 
 /** The kept lists as the routes use them: only while `trusted()` (which also starts the listener). */
@@ -241,8 +248,9 @@ function listsWhileTrusted(lists: KeptLists, trusted: () => boolean) {
       address: string,
       body: Buffer,
       reads: Iterable<string>,
+      tables: readonly string[],
     ): void {
-      if (started !== null && trusted()) lists.keep(started, userId, address, body, reads);
+      if (started !== null && trusted()) lists.keep(started, userId, address, body, reads, tables);
     },
     /** Drops the lists made of these members' rows (whether or not anything was heard). */
     drop(userIds: readonly string[]): void {

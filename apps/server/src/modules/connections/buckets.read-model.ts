@@ -1,8 +1,9 @@
 import type { ProfileType } from '@intergen/domain';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { companies, connectionRequests, contactInfo, experts } from '../../db/schema.ts';
+import { companies, connectionRequests, contactInfo, experts, settings } from '../../db/schema.ts';
 import { jsonRow, preparedOnce } from '../../db/via.ts';
+import { keptReads } from '../../lib/kept-lists.ts';
 import { type ListedRecord, listedColumns, listedCounterpart } from '../members/index.ts';
 import type { RequestWithCounterpart } from './connections.model.ts';
 import type { ListedRequestRow } from './connections.repository.ts';
@@ -31,6 +32,15 @@ const requestColumns = {
   expertRating: r.expertRating,
   ventureRating: r.ventureRating,
 } satisfies Record<keyof ListedRequestRow, unknown>;
+
+/** What the kept `/api/connections` reads: the member's requests, their counterparts' rows, the survey form's setting. */
+export const bucketsReads = keptReads('counterparts', [
+  connectionRequests,
+  experts,
+  companies,
+  contactInfo,
+  settings,
+]);
 
 /**
  * The requests of the member `memberId` on `side`, newest first, each with the other side's card, facets and

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../../http/caller.ts';
 import { requireUser } from '../../http/session.ts';
+import { bucketsReads } from './buckets.read-model.ts';
 import type { ConnectionsService } from './connections.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -32,7 +33,7 @@ export function connectionsRoutes(deps: { connections: ConnectionsService }) {
     app.get(
       '/connections',
       {
-        config: { keptList: 'own' },
+        config: { keptList: bucketsReads },
         schema: {
           tags,
           summary: 'The signed-in member’s requests received and sent, and connections unrated and rated',

@@ -10,7 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Caller, callerOf } from '../../http/caller.ts';
 import { requireUser } from '../../http/session.ts';
+import { communityReads } from './community-page.read-model.ts';
 import type { MatchingListQueryInput, MatchingService } from './matching.service.ts';
+import { suggestionsReads } from './suggestions.read-model.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -27,7 +29,7 @@ export function matchingRoutes(deps: { matching: MatchingService }) {
     app.get(
       '/suggestions',
       {
-        config: { keptList: 'own' },
+        config: { keptList: suggestionsReads },
         schema: {
           tags: ['suggestions'],
           summary: 'The signed-in member’s open suggestions, newest first, each with the counterpart and why',
@@ -58,7 +60,7 @@ export function matchingRoutes(deps: { matching: MatchingService }) {
       app.get(
         path,
         {
-          config: { keptList: 'community' },
+          config: { keptList: communityReads },
           schema: {
             tags: ['matching'],
             summary,

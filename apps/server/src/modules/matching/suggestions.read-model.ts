@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, experts, matchSuggestions } from '../../db/schema.ts';
 import { jsonRow, preparedOnce } from '../../db/via.ts';
+import { keptReads } from '../../lib/kept-lists.ts';
 import { type Counterpart, type ListedRecord, listedColumns, listedCounterpart } from '../members/index.ts';
 import type { SuggestionRow } from './matching.repository.ts';
 
@@ -11,6 +12,9 @@ export type OpenSuggestionRow = Pick<
   SuggestionRow,
   'id' | 'expertId' | 'companyId' | 'createdAt' | 'requestSent'
 >;
+
+/** What the kept `/api/suggestions` reads: the member's open suggestions, their own facets and the counterparts'. */
+export const suggestionsReads = keptReads('counterparts', [matchSuggestions, experts, companies]);
 
 const s = matchSuggestions;
 const suggestionColumns = {

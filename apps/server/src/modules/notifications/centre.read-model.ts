@@ -4,6 +4,7 @@ import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { companies, experts, notifications, users } from '../../db/schema.ts';
 import { jsonRow, preparedOnce } from '../../db/via.ts';
+import { keptReads } from '../../lib/kept-lists.ts';
 
 /** A notification as the centre lists it. */
 export type CentreNotification = Pick<
@@ -19,6 +20,9 @@ export interface CentreRow {
   /** Null: no counterpart, not read, or one gone from the platform (disabled, deactivated, unpublished). */
   counterpart: Notification['counterpart'];
 }
+
+/** What the kept `/api/notifications` reads: the member's notifications and their counterparts' names. */
+export const centreReads = keptReads('counterparts', [notifications, users, experts, companies]);
 
 /** SQL: the profile `t` is gone from the platform (members' `isGone`: disabled, deactivated or unpublished). */
 const gone = (t: typeof experts | typeof companies) =>

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../../http/caller.ts';
 import { requireUser } from '../../http/session.ts';
+import { centreReads } from './centre.read-model.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 const errors = errorResponses(400, 401, 404);
@@ -29,7 +30,7 @@ export function notificationsRoutes(deps: { notifications: NotificationsService 
     app.get(
       '/',
       {
-        config: { keptList: 'own' },
+        config: { keptList: centreReads },
         schema: {
           tags,
           summary: 'The newest notifications (at most 100, not dismissed) and how many are unseen',
