@@ -133,6 +133,8 @@ async function startInstance(name: string, databaseUrl: string, dataDir: string)
       // other's changes: the two instances are what its LISTEN/NOTIFY is for. BENCH_LOAD_SESSION_CACHE=false
       // runs without it (bench/session-cache.bench.ts compares the two).
       SESSION_CACHE: process.env.BENCH_LOAD_SESSION_CACHE ?? 'true',
+      // BENCH_LOAD_KEPT_LISTS=false keeps the sessions but not the lists (the third run of session-cache.bench.ts).
+      KEPT_LISTS: process.env.BENCH_LOAD_KEPT_LISTS ?? 'true',
     }),
   );
   return { name, child, base: `http://127.0.0.1:${port}`, output };

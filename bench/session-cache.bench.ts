@@ -1,8 +1,8 @@
 /**
- * Whether the session cache pays: the load benchmark (bench/load.bench.ts: two instances on PostgreSQL, members
- * signing in, loading the dashboard and a community page, sending and accepting requests) run twice in one
- * sitting, with the instances' session cache (the looked-up sessions and the kept lists it holds) on and off,
- * each in its own process, then printed side by side per call kind: p50 and p99, and requests a second.
+ * Whether the session cache and the kept lists pay: the load benchmark (bench/load.bench.ts: two instances on
+ * PostgreSQL, members signing in, loading the dashboard and a community page, sending and accepting requests) run
+ * three times in one sitting — the session cache with its kept lists, the session cache alone (`KEPT_LISTS=false`),
+ * neither — each in its own process, then printed side by side per call kind: p50 and p99, and requests a second.
  *
  * `npm run bench -- session-cache` (options such as `--quick` go to both runs).
  */
@@ -18,15 +18,27 @@ interface Run {
   perSecond: string;
 }
 
+type Variant = 'all' | 'sessions' | 'none';
+const variants: Record<Variant, { label: string; sessionCache: boolean; keptLists: boolean }> = {
+  all: { label: 'sessions + lists', sessionCache: true, keptLists: true },
+  sessions: { label: 'sessions only', sessionCache: true, keptLists: false },
+  none: { label: 'no cache', sessionCache: false, keptLists: false },
+};
+
 /** One run of the load benchmark; its per-kind table read back from what it prints. */
-function run(sessionCache: boolean): Run {
-  console.log(`\n▶ load benchmark, session cache ${sessionCache ? 'on' : 'off'}\n`);
+function run(variant: Variant): Run {
+  const { label, sessionCache, keptLists } = variants[variant];
+  console.log(`\n▶ load benchmark, ${label}\n`);
   const result = spawnSync(
     process.execPath,
     [...process.execArgv, path.join(here, 'load.bench.ts'), ...options],
     {
       cwd: path.dirname(here),
-      env: { ...process.env, BENCH_LOAD_SESSION_CACHE: String(sessionCache) },
+      env: {
+        ...process.env,
+        BENCH_LOAD_SESSION_CACHE: String(sessionCache),
+        BENCH_LOAD_KEPT_LISTS: String(keptLists),
+      },
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     },
@@ -34,7 +46,7 @@ function run(sessionCache: boolean): Run {
   process.stdout.write(result.stdout);
   if (result.status !== 0) {
     process.stderr.write(result.stderr);
-    throw new Error(`the load benchmark failed with the session cache ${sessionCache ? 'on' : 'off'}`);
+    throw new Error(`the load benchmark failed (${label})`);
   }
   const kinds: Run['kinds'] = new Map();
   // "   suggestions          1,234       0    12.3 ms    45 ms    80 ms"
@@ -47,16 +59,19 @@ function run(sessionCache: boolean): Run {
   return { kinds, perSecond };
 }
 
-const on = run(true);
-const off = run(false);
-console.log('\nSide by side (session cache on | off):\n');
+const order: Variant[] = ['all', 'sessions', 'none'];
+const runs = order.map(run);
+const pad = (text: string, width: number) => text.padStart(width);
+console.log('\nSide by side (sessions + lists | sessions only | no cache):\n');
 console.log(
-  `   ${'call'.padEnd(20)}${'p50 on'.padStart(11)}${'p50 off'.padStart(11)}${'p99 on'.padStart(11)}${'p99 off'.padStart(11)}${'errors on/off'.padStart(15)}`,
+  `   ${'call'.padEnd(20)}${order.map((_, i) => pad(`p50 ${i + 1}`, 10)).join('')}${order.map((_, i) => pad(`p99 ${i + 1}`, 10)).join('')}${pad('errors', 12)}`,
 );
-for (const [kind, a] of on.kinds) {
-  const b = off.kinds.get(kind);
+for (const kind of runs[0]!.kinds.keys()) {
+  const cells = runs.map((r) => r.kinds.get(kind));
   console.log(
-    `   ${kind.padEnd(20)}${a.p50.padStart(11)}${(b?.p50 ?? '–').padStart(11)}${a.p99.padStart(11)}${(b?.p99 ?? '–').padStart(11)}${`${a.errors}/${b?.errors ?? '–'}`.padStart(15)}`,
+    `   ${kind.padEnd(20)}${cells.map((c) => pad(c?.p50 ?? '–', 10)).join('')}${cells.map((c) => pad(c?.p99 ?? '–', 10)).join('')}${pad(cells.map((c) => c?.errors ?? '–').join('/'), 12)}`,
   );
 }
-console.log(`\n   requests per second: ${on.perSecond} on, ${off.perSecond} off`);
+console.log(
+  `\n   requests per second: ${runs.map((r, i) => `${r.perSecond} (${variants[order[i]!].label})`).join(', ')}`,
+);

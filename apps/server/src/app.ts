@@ -60,7 +60,7 @@ export async function buildApp(deps: AppDeps) {
 
   await registerPlugins(app, config, database);
   const cookies = registerSessions(app, services.auth, config.secureCookies, sessionCache);
-  registerKeptLists(app, sessionCache);
+  registerKeptLists(app, config.keptLists ? sessionCache : null);
   await registerRoutes(app, { ...made, config, database, cookies, livePingMs: deps.livePingMs });
   registerControl(app, { controlToken: deps.controlToken ?? null, auth: services.auth, database });
   await registerWebApp(

@@ -32,6 +32,11 @@ const EnvSchema = z.object({
    * auth module's sessions.cache.ts). Default: on in production, off elsewhere.
    */
   SESSION_CACHE: bool.optional(),
+  /**
+   * With the session cache, also keep members' own lists and community pages as JSON answers per instance
+   * (http/kept-lists.ts). Default: on; off keeps sessions only (bench/session-cache.bench.ts compares the three).
+   */
+  KEPT_LISTS: bool.default(true),
   /** How many proxy hops in front of the app to trust for the client address (X-Forwarded-For); 0 = none. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /**
@@ -73,6 +78,8 @@ export interface Config {
   rateLimitMultiplier: number;
   communityTab: boolean;
   sessionCache: boolean;
+  /** Kept lists on with the session cache (`KEPT_LISTS`). */
+  keptLists: boolean;
   logLevel: string;
   secureCookies: boolean;
   trustProxyHops: number;
@@ -159,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     communityTab: e.COMMUNITY_TAB ?? e.APP_ENV === 'production',
     sessionCache: e.SESSION_CACHE ?? e.APP_ENV === 'production',
+    keptLists: e.KEPT_LISTS,
     logLevel: e.LOG_LEVEL,
     secureCookies: appUrl.startsWith('https://'),
     trustProxyHops: e.TRUST_PROXY_HOPS,
