@@ -5,12 +5,6 @@
  * read which member is decided by the access policy here.
  */
 
-export {
-  type AdvisorCursor,
-  type AdvisorRow,
-  connectedCompanyIdsOf,
-  listAdvisorsPage,
-} from './advisors.repository.ts';
 export type { Caller } from './caller.ts';
 export {
   type CandidateRow,

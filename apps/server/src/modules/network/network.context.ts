@@ -12,7 +12,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import type { NetworkEventType, PublishEvent } from '../events/index.ts';
 import { publishAdminLive, publishLive } from '../live/index.ts';
 import * as members from '../members/index.ts';
-import { otherIdOf, type RowWithCounterpart, toNetworkView } from './network.model.ts';
+import { otherIdOf, toNetworkView } from './network.model.ts';
 import type { NetworkRow } from './network.repository.ts';
 import * as repo from './network.repository.ts';
 
@@ -58,23 +58,6 @@ export async function requirePublishedExpert(ex: Executor, caller: Caller): Prom
   if (viewer.status !== 'published') {
     throw new AppError('MEMBERS_LOCKED', members.communityLockedMessage(viewer.status));
   }
-}
-
-/** Requests with the other expert's card and contact row; an expert gone from the platform leaves the list. */
-export async function withCounterparts(
-  ex: Executor,
-  meId: string,
-  rows: NetworkRow[],
-): Promise<RowWithCounterpart[]> {
-  const others = await members.counterpartsOf(
-    ex,
-    'expert',
-    rows.map((r) => otherIdOf(r, meId)),
-  );
-  return rows.flatMap((row) => {
-    const c = others.get(otherIdOf(row, meId));
-    return c && !c.gone ? [{ row, counterpart: c }] : [];
-  });
 }
 
 /** One request as `meId` sees it (the other expert's card is read even if they have left since). */

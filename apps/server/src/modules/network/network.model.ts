@@ -4,14 +4,28 @@ import { toProfileCard } from '../matching/index.ts';
 import type { Counterpart } from '../members/index.ts';
 import type { NetworkRow } from './network.repository.ts';
 
+/** What a request's view is made of: its state, its shared company and its two experts. */
+export type NetworkViewRow = Pick<
+  NetworkRow,
+  | 'id'
+  | 'initiatorId'
+  | 'recipientId'
+  | 'status'
+  | 'viaCompanyId'
+  | 'companyName'
+  | 'requestedAt'
+  | 'respondedAt'
+  | 'connectedOn'
+>;
+
 /** A request with the other expert as the members module shows them. */
 export interface RowWithCounterpart {
-  row: NetworkRow;
+  row: NetworkViewRow;
   counterpart: Pick<Counterpart, 'card' | 'contact'>;
 }
 
 /** The other expert of a request, seen by `meId`. */
-export const otherIdOf = (r: NetworkRow, meId: string) =>
+export const otherIdOf = (r: Pick<NetworkRow, 'initiatorId' | 'recipientId'>, meId: string) =>
   r.initiatorId === meId ? r.recipientId : r.initiatorId;
 
 /** A request as one of its experts sees it: the contact details of the other only once connected. */

@@ -1,5 +1,5 @@
 import { openNetworkStatuses } from '@intergen/domain';
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { networkRequests } from '../../db/schema.ts';
 
@@ -36,17 +36,6 @@ export async function updateRequest(tx: Executor, id: string, patch: NetworkPatc
     .where(eq(networkRequests.id, id))
     .returning();
   return row!;
-}
-
-/** The expert's requesting and connected requests, sent or received, newest first. */
-export async function listOpenRequestsOf(ex: Executor, expertId: string): Promise<NetworkRow[]> {
-  return ex
-    .select()
-    .from(networkRequests)
-    .where(
-      and(open, or(eq(networkRequests.initiatorId, expertId), eq(networkRequests.recipientId, expertId))),
-    )
-    .orderBy(desc(networkRequests.requestedAt), desc(networkRequests.id));
 }
 
 /** The requesting or connected request between two experts, whichever sent it, or null. */

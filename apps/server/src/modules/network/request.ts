@@ -5,6 +5,7 @@ import { newId } from '../../lib/crypto.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import * as members from '../members/index.ts';
 import { createNotification } from '../notifications/index.ts';
+import { connectedCompanyIdsOf } from './advisors.read-model.ts';
 import {
   live,
   mustBeExperts,
@@ -23,13 +24,13 @@ const duplicate = () => new AppError('CONFLICT', networkTexts.duplicateRequest);
  * one they share; with its name. Null when they share none (a request by id, from a profile).
  */
 async function sharedCompany(
-  tx: Parameters<typeof members.connectedCompanyIdsOf>[0],
+  tx: Parameters<typeof connectedCompanyIdsOf>[0],
   a: string,
   b: string,
   wanted: string | undefined,
 ): Promise<{ id: string; name: string } | null> {
-  const mine = await members.connectedCompanyIdsOf(tx, a);
-  const theirs = new Set(await members.connectedCompanyIdsOf(tx, b));
+  const mine = await connectedCompanyIdsOf(tx, a);
+  const theirs = new Set(await connectedCompanyIdsOf(tx, b));
   const shared = mine.filter((id) => theirs.has(id));
   const id = wanted && shared.includes(wanted) ? wanted : shared[0];
   if (!id) return null;

@@ -11,9 +11,10 @@ import { AppError } from '../../lib/errors.ts';
 import { connectionCounts } from '../connections/index.ts';
 import { toProfileCard } from '../matching/index.ts';
 import * as members from '../members/index.ts';
-import { type NetworkContext, requirePublishedExpert, withCounterparts } from './network.context.ts';
-import { otherIdOf, toNetworkView } from './network.model.ts';
-import * as repo from './network.repository.ts';
+import { type AdvisorCursor, readAdvisorsPage } from './advisors.read-model.ts';
+import { type NetworkContext, requirePublishedExpert } from './network.context.ts';
+import { toNetworkView } from './network.model.ts';
+import { readNetworkRows } from './overview.read-model.ts';
 
 const mustBeExpert = () => new AppError('WRONG_ROLE', matchingTexts.mustBeExpert);
 
@@ -34,7 +35,8 @@ export async function networkOverview({ db }: NetworkContext, caller: Caller): P
       counts: { requests: conn.received, advisors: conn.connections, ventures: 0 },
     };
   }
-  const rows = await withCounterparts(db, caller.id, await repo.listOpenRequestsOf(db, caller.id));
+  // The requests and the other experts in one statement; an expert gone from the platform takes theirs out.
+  const rows = await readNetworkRows(db, caller.id, (id) => caller.reads?.add(id));
   const views = rows.map((r) => toNetworkView(r, caller.id));
   const received = views.filter((v) => v.status === 'requesting' && v.direction === 'received');
   const sent = views.filter((v) => v.status === 'requesting' && v.direction === 'sent');
@@ -60,7 +62,7 @@ const CursorSchema = z.object({
 });
 
 /** The opaque cursor of the advisors' pages: the last advisor's sort name and id, base64url JSON. */
-function decodeCursor(cursor: string | undefined): members.AdvisorCursor | undefined {
+function decodeCursor(cursor: string | undefined): AdvisorCursor | undefined {
   if (!cursor) return undefined;
   try {
     return CursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
@@ -68,7 +70,7 @@ function decodeCursor(cursor: string | undefined): members.AdvisorCursor | undef
     return undefined;
   }
 }
-const encodeCursor = (c: members.AdvisorCursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+const encodeCursor = (c: AdvisorCursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
 
 /**
  * The My Network search (spec 001 §6): published, public experts connected to at least one of the caller's
@@ -83,36 +85,30 @@ export async function searchAdvisors(
 ): Promise<AdvisorPage> {
   if (caller.isAdmin || caller.kind !== 'expert') throw mustBeExpert();
   await requirePublishedExpert(db, caller);
-  const mine = await members.connectedCompanyIdsOf(db, caller.id);
-  const taken = (await repo.listOpenRequestsOf(db, caller.id)).map((r) => otherIdOf(r, caller.id));
   const searchText = query.searchText?.trim().toLowerCase() || undefined;
-  const rows = await members.listAdvisorsPage(db, {
-    companyIds: mine,
-    excludeIds: [caller.id, ...taken],
-    searchText,
-    after: decodeCursor(query.cursor),
-    limit: query.pageSize + 1,
-  });
+  // Nobody on a first page without text: whether that is because the caller asked everyone offered.
+  const { rows, offered } = await readAdvisorsPage(
+    db,
+    caller.id,
+    {
+      searchText,
+      after: decodeCursor(query.cursor),
+      limit: query.pageSize + 1,
+      offered: !searchText && !query.cursor,
+    },
+    (id) => caller.reads?.add(id),
+  );
   const page = rows.slice(0, query.pageSize);
-  const everyoneAdded =
-    rows.length === 0 && !searchText && !query.cursor && taken.length > 0
-      ? (await members.listAdvisorsPage(db, { companyIds: mine, excludeIds: [caller.id], limit: 1 })).length >
-        0
-      : false;
-  const viaIds = page.map((r) => r.connectedCompanyIds.find((id) => mine.includes(id))!);
-  const names = await members.memberNames(db, viaIds);
   const last = page.at(-1);
   return {
-    advisors: page.map((r, i) => {
-      const n = names.get(viaIds[i]!);
-      return {
-        card: toProfileCard('expert', r.card),
-        viaCompanyId: viaIds[i]!,
-        viaCompanyName: n?.companyName?.trim() || n?.name || '',
-      };
-    }),
+    advisors: page.map((r) => ({
+      card: toProfileCard('expert', r.card),
+      viaCompanyId: r.viaCompanyId,
+      viaCompanyName: r.viaCompany?.companyName?.trim() || r.viaCompany?.name || '',
+    })),
     nextCursor:
       rows.length > query.pageSize && last ? encodeCursor({ name: last.sortName, id: last.card.id }) : null,
-    everyoneAdded,
+    // The page is everyone offered less those asked: empty while someone is offered, all of them were asked.
+    everyoneAdded: rows.length === 0 && offered,
   };
 }
