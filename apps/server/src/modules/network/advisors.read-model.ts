@@ -56,14 +56,14 @@ const mine = new QueryBuilder()
   .where(eq(searcher.id, callerId))
   .as('mine');
 
-/**
- * Whom the search offers: published, public experts still on the platform, other than the caller, whose connected
- * companies overlap the caller's (any number of them: no cap of 30).
- */
 type Offered = Record<
   'id' | 'profilePublished' | 'private' | 'connectedCompanyIds' | 'deactivatedDate' | 'disableReason',
   Column
 >;
+/**
+ * Whom the search offers: published, public experts still on the platform, other than the caller, whose connected
+ * companies overlap the caller's (any number of them: no cap of 30).
+ */
 const offeredBy = (t: Offered): SQL[] => [
   eq(t.profilePublished, true),
   eq(t.private, false),
@@ -121,7 +121,11 @@ function pageOf({ searching, after }: Variant) {
 /** A page's field read in the outer statement (its name there, not the page's expression). */
 const outer = (field: unknown) => sql`${field}`;
 
-/** The first of the advisor's connected companies (in their order) that the caller has: what the row names. */
+/**
+ * The first of the advisor's connected companies (in their order) that the caller has: what the row names. A
+ * lateral join, not an expression of the page's columns: Drizzle writes a one-table select's columns without their
+ * table, so there the caller's companies would be read as the advisor's own.
+ */
 const shared = new QueryBuilder()
   .select({ companyId: sql<string>`c`.as('company_id') })
   .from(sql`unnest(${experts.connectedCompanyIds}) WITH ORDINALITY AS shared(c, i)`)
