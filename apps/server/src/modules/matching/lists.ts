@@ -2,7 +2,6 @@ import { isStorableText, type MatchingListQuerySchema, type MatchingListResponse
 import {
   type CompanyMatchFacets,
   type ExpertMatchFacets,
-  limits,
   matchingTexts,
   type ProfileType,
   scoreMatch,
@@ -11,10 +10,11 @@ import { z } from 'zod';
 import type { Caller } from '../../http/caller.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as members from '../members/index.ts';
+import { type CommunityPage, type CommunityRow, listCommunityPage } from './community.read-model.ts';
+import type { CommunityCursor, CommunityFilter } from './community-query.read-model.ts';
 import type { MatchingContext } from './matching.context.ts';
 import { toListItem } from './matching.model.ts';
 import { keptScoredRest } from './member-scores.ts';
-import { strongRows } from './strong.repository.ts';
 
 export type MatchingListQueryInput = z.output<typeof MatchingListQuerySchema>;
 
@@ -29,9 +29,9 @@ const CursorSchema = z.object({
   dense: z.boolean(),
 });
 
-const encodeCursor = (c: members.CommunityCursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+const encodeCursor = (c: CommunityCursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
 
-function decodeCursor(text: string | undefined): members.CommunityCursor | undefined {
+function decodeCursor(text: string | undefined): CommunityCursor | undefined {
   if (!text) return undefined;
   try {
     const parsed = CursorSchema.safeParse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
@@ -53,7 +53,7 @@ interface ListSpec {
 }
 
 /** The filters of spec 001 §5 from the query. */
-function listFilter(query: MatchingListQueryInput): members.CommunityFilter {
+function listFilter(query: MatchingListQueryInput): CommunityFilter {
   const searchText = query.searchText?.trim().toLowerCase();
   return {
     searchText: searchText || undefined,
@@ -83,9 +83,6 @@ async function listPage(
   const viewer = spec.scoreFor;
   // Only strong pairs are stored (STORED_SCORE_MINIMUM): the others on the page are scored here, from the
   // viewer's facets (the rows the session lookup read, else read beside the page) and theirs (with their cards).
-  const ranked = viewer
-    ? { rows: strongRows(viewer.kind, viewer.id, limits.communityScoreMinimum), facetsOfUnranked: true }
-    : null;
   const viewerFacets = !viewer
     ? Promise.resolve(null)
     : viewer.member
@@ -96,8 +93,8 @@ async function listPage(
     // The rest's order: the viewer's score with every counterpart, from the packed store (member-scores.ts).
     const me = await viewerFacets;
     const rest = me && query.strong !== 'yes' ? await keptScoredRest(ctx, me) : null;
-    return members.listCommunityPage(db, spec.kind, filter, {
-      ranked,
+    return listCommunityPage(db, spec.kind, filter, {
+      strongOf: viewer ? { kind: viewer.kind, id: viewer.id } : null,
       rest,
       rankedOnly: spec.scoreFor !== undefined && query.strong === 'yes',
       excludeId: spec.excludeId,
@@ -107,7 +104,7 @@ async function listPage(
   })();
   const [access, read, self] = await Promise.allSettled([allowed, reading, viewerFacets]);
   for (const outcome of [access, read, self]) if (outcome.status === 'rejected') throw outcome.reason;
-  const found = (read as PromiseFulfilledResult<members.CommunityPage>).value;
+  const found = (read as PromiseFulfilledResult<CommunityPage>).value;
   const me = (self as PromiseFulfilledResult<members.MatchingMember | null>).value;
   const hasMore = found.rows.length > query.pageSize;
   const page = found.rows.slice(0, query.pageSize);
@@ -133,10 +130,7 @@ async function listPage(
 }
 
 /** The viewer's score with a listed member not ranked (a weak pair: not stored), from both sides' facets. */
-function scoreOnRead(
-  viewer: members.MatchingMember | null,
-  other: members.CommunityRow['facets'],
-): number | null {
+function scoreOnRead(viewer: members.MatchingMember | null, other: CommunityRow['facets']): number | null {
   if (!viewer || !other) return null;
   return viewer.kind === 'expert'
     ? scoreMatch(viewer.facets, other as CompanyMatchFacets)

@@ -3,6 +3,7 @@ import { limits, matchingTexts, scoreCompanyVsExperts, scoreExpertVsCompanies } 
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import * as members from '../members/index.ts';
+import type { ScoredRest } from './community-query.read-model.ts';
 import type { MatchingContext } from './matching.context.ts';
 
 /** Where a page ended: the last row's score and counterpart id. */
@@ -72,7 +73,7 @@ function idsAndScores(ctx: MatchingContext, member: members.MatchingMember): [st
 interface KeptRest {
   version: number;
   facets: string;
-  rest: members.ScoredRest;
+  rest: ScoredRest;
 }
 
 /** How many viewers' scores an instance keeps: about 1.3 MB each at 100,000 counterparts (ids, scores, ranking). */
@@ -88,7 +89,7 @@ const keptRests = new WeakMap<MatchingContext['counterparts'], Map<string, KeptR
 export async function keptScoredRest(
   ctx: MatchingContext,
   member: members.MatchingMember,
-): Promise<members.ScoredRest> {
+): Promise<ScoredRest> {
   await ctx.counterparts.sync();
   const kept = keptRests.get(ctx.counterparts) ?? new Map<string, KeptRest>();
   keptRests.set(ctx.counterparts, kept);
@@ -106,10 +107,10 @@ export async function keptScoredRest(
 }
 
 /**
- * The counterparts of `scoresWithAll` as a community list's rest (members.ScoredRest): in groups of one score,
+ * The counterparts of `scoresWithAll` as a community list's rest (`ScoredRest`): in groups of one score,
  * highest first, and each one's score by id.
  */
-export function scoredRest(ids: readonly string[], scores: Uint8Array): members.ScoredRest {
+export function scoredRest(ids: readonly string[], scores: Uint8Array): ScoredRest {
   // Ranked when first walked: a selective page only looks scores up by id.
   let ranking: Uint32Array | null = null;
   return {

@@ -9,21 +9,15 @@ export type { Caller } from './caller.ts';
 export {
   type CandidateRow,
   type Counterpart,
+  companyCardColumns,
   counterpartsOf,
+  expertCardColumns,
   type ListedRecord,
   listCandidates,
   listedColumns,
   listedCounterpart,
   type MemberContact,
 } from './cards.repository.ts';
-export {
-  type CommunityCursor,
-  type CommunityFilter,
-  type CommunityPage,
-  type CommunityRow,
-  listCommunityPage,
-  type ScoredRest,
-} from './community.repository.ts';
 export {
   isMemberConsoleCursor,
   listMembersPage,
@@ -34,7 +28,11 @@ export {
 export {
   addSuggestedIds,
   appendNotInterested,
+  companyFacetColumns,
+  companyFacets,
   dismissersOf,
+  expertFacetColumns,
+  expertFacets,
   type FacetList,
   findMatchingMember,
   listPublishedCompanyFacets,
