@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeptReads } from '../src/lib/kept-lists.ts';
 import { bucketsReads } from '../src/modules/connections/buckets.read-model.ts';
-import { communityReads } from '../src/modules/matching/community-page.read-model.ts';
+import { communityReads } from '../src/modules/matching/community.read-model.ts';
 import { suggestionsReads } from '../src/modules/matching/suggestions.read-model.ts';
 import { centreReads } from '../src/modules/notifications/centre.read-model.ts';
 import { acted, member, sent, suggest } from './connections.support.ts';

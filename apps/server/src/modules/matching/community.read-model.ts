@@ -1,6 +1,8 @@
 import type { CompanyMatchFacets, ExpertMatchFacets, ProfileType } from '@intergen/domain';
 import { and, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { communityCounts, companies, experts, matchScores, settings } from '../../db/schema.ts';
+import { keptReads } from '../../lib/kept-lists.ts';
 import {
   type CardRow,
   companyCardColumns,
@@ -29,6 +31,18 @@ import {
   textArray,
   toPositions,
 } from './community-query.read-model.ts';
+
+/**
+ * What a kept community page reads (its statements, the caller's access and the tab's setting): every listed
+ * member's card and facets, their kept totals, the viewer's strong pairs.
+ */
+export const communityReads = keptReads('every member', [
+  experts,
+  companies,
+  communityCounts,
+  matchScores,
+  settings,
+]);
 
 // Community lists: published profiles of a kind, filtered (spec 001 §5), the viewer's strong matches first. The
 // pages read the members' profile tables, `community_counts` and the viewer's pairs in `match_scores` here, in

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Caller, callerOf } from '../../http/caller.ts';
 import { requireUser } from '../../http/session.ts';
-import { communityReads } from './community-page.read-model.ts';
+import { communityReads } from './community.read-model.ts';
 import type { MatchingListQueryInput, MatchingService } from './matching.service.ts';
 import { suggestionsReads } from './suggestions.read-model.ts';
 
