@@ -13,16 +13,21 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import type { PageStart } from '../../db/keyset.ts';
 import { toMillis } from '../../lib/time.ts';
-import * as connections from '../connections/index.ts';
-import * as matching from '../matching/index.ts';
-import * as members from '../members/index.ts';
-import * as network from '../network/index.ts';
+import { memberIdsNamed } from '../members/index.ts';
+import { connectionStateOf, networkStateOfStatus, suggestionStateOf } from './record-states.ts';
 import { decodeCursor, encodeCursor } from './records.cursor.ts';
+import {
+  type RequestKind,
+  type RequestRecord,
+  readRequestsPage,
+  readScoresPage,
+  readSuggestionsPage,
+} from './records.read-model.ts';
 
 /**
- * The admin's read views: every suggestion, request and score, a keyset page at a time. Each owner
- * module reads its own table; the members module names the page's people in one query, and finds the members
- * a name search means.
+ * The admin's read views: every suggestion, request and score, a keyset page at a time. Each page and its
+ * people's names are read in one statement (`records.read-model.ts`), its total in one more; the members module
+ * finds the members a name search means.
  */
 
 type SuggestionsQuery = z.output<typeof AdminSuggestionsQuerySchema>;
@@ -31,20 +36,14 @@ type ScoresQuery = z.output<typeof AdminScoresQuerySchema>;
 
 /** The members a search names (null: no search). */
 const searched = (db: Executor, search: string | undefined) =>
-  search ? members.memberIdsNamed(db, search) : Promise.resolve(null);
+  search ? memberIdsNamed(db, search) : Promise.resolve(null);
 
-/** Names a page's people: `party(id, role)` once their labels are read. */
-async function namer(db: Executor, ids: string[]) {
-  const labels = await members.memberLabels(db, ids);
-  return {
-    party: (id: string, role: AdminParty['role']): AdminParty => ({
-      id,
-      role,
-      name: labels.get(id)?.name ?? '',
-    }),
-    labels,
-  };
-}
+/** A party of a row, named as the page read them ('' for no such user). */
+const party = (id: string, role: AdminParty['role'], name: string | null): AdminParty => ({
+  id,
+  role,
+  name: name ?? '',
+});
 
 /** A page of suggestions by created date, with both sides named and who made each. */
 export async function listAdminSuggestions(
@@ -52,7 +51,7 @@ export async function listAdminSuggestions(
   q: SuggestionsQuery,
 ): Promise<AdminSuggestionsResponse> {
   const cursor = decodeCursor('suggestions', q.cursor, (c) => c.o === q.order);
-  const page = await matching.listSuggestionsPage(db, {
+  const page = await readSuggestionsPage(db, {
     state: q.state,
     memberIds: await searched(db, q.search),
     order: q.order,
@@ -60,23 +59,20 @@ export async function listAdminSuggestions(
     limit: q.limit + 1,
   });
   const rows = page.rows.slice(0, q.limit);
-  const { party, labels } = await namer(
-    db,
-    rows.flatMap((s) => [s.expertId, s.companyId, s.createdBy]),
-  );
   const last = rows.at(-1);
   return {
     rows: rows.map((s) => {
-      const admin = s.createdBy === 'matcher' ? undefined : labels.get(s.createdBy);
+      // Made by an admin who is still a user: named; by the matcher, or by an account since deleted: none.
+      const byAdmin = s.createdBy !== 'matcher' && s.creatorName !== null;
       return {
         id: s.id,
-        expert: party(s.expertId, 'expert'),
-        company: party(s.companyId, 'company'),
+        expert: party(s.expertId, 'expert', s.expertName),
+        company: party(s.companyId, 'company', s.companyName),
         createdAt: s.createdAt.getTime(),
         source: s.createdBy === 'matcher' ? 'matcher' : 'admin',
-        createdBy: admin ? { id: admin.id, name: admin.name } : null,
+        createdBy: byAdmin ? { id: s.createdBy, name: s.creatorName! } : null,
         position: s.position,
-        state: s.state,
+        state: suggestionStateOf(s),
         requestSentAt: toMillis(s.requestSentAt),
         dealId: s.dealId,
       };
@@ -92,7 +88,7 @@ export async function listAdminSuggestions(
 /** A page of scores by score or by last change, with both sides named. */
 export async function listAdminScores(db: Executor, q: ScoresQuery): Promise<AdminScoresResponse> {
   const cursor = decodeCursor('scores', q.cursor, (c) => c.o === q.order && c.s === q.sort);
-  const page = await matching.listScoresPage(db, {
+  const page = await readScoresPage(db, {
     minScore: q.minScore,
     memberIds: await searched(db, q.search),
     sort: q.sort,
@@ -101,16 +97,12 @@ export async function listAdminScores(db: Executor, q: ScoresQuery): Promise<Adm
     limit: q.limit + 1,
   });
   const rows = page.rows.slice(0, q.limit);
-  const { party } = await namer(
-    db,
-    rows.flatMap((s) => [s.expertId, s.companyId]),
-  );
   const last = rows.at(-1);
   return {
     rows: rows.map((s) => ({
       id: s.id,
-      expert: party(s.expertId, 'expert'),
-      company: party(s.companyId, 'company'),
+      expert: party(s.expertId, 'expert', s.expertName),
+      company: party(s.companyId, 'company', s.companyName),
       score: s.score,
       updatedAt: s.updatedAt.getTime(),
     })),
@@ -127,12 +119,6 @@ export async function listAdminScores(db: Executor, q: ScoresQuery): Promise<Adm
 }
 
 // Requests: two tables, one list
-
-type RequestKind = AdminRequest['kind'];
-/** A request of either kind as the merge sees it: its kind, sort key and id, and its row for the answer. */
-type Tagged =
-  | { kind: 'connection'; key: string; id: string; row: connections.AdminConnectionRow }
-  | { kind: 'network'; key: string; id: string; row: network.AdminNetworkRow };
 
 /** In the merged list, at one sent date, connection requests come before My Network ones (ascending). */
 const rank: Record<RequestKind, number> = { connection: 0, network: 1 };
@@ -152,21 +138,6 @@ function startIn(
   return { key: last.k, ties: after ? 'include' : 'exclude' };
 }
 
-/** Merges two lists sorted in `order` by (key, kind), each already in the database's order within itself. */
-function merge(a: Tagged[], b: Tagged[], order: 'desc' | 'asc'): Tagged[] {
-  const sign = order === 'asc' ? 1 : -1;
-  const before = (x: Tagged, y: Tagged) =>
-    sign * (x.key < y.key ? -1 : x.key > y.key ? 1 : rank[x.kind] - rank[y.kind]) < 0;
-  const out: Tagged[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (j >= b.length || (i < a.length && before(a[i]!, b[j]!))) out.push(a[i++]!);
-    else out.push(b[j++]!);
-  }
-  return out;
-}
-
 /** The first characters of a message, on one line. */
 function excerpt(message: string): string {
   const flat = message.replace(/\s+/g, ' ').trim();
@@ -176,68 +147,38 @@ function excerpt(message: string): string {
 /** A page of connection and My Network requests by sent date, merged, with every party named. */
 export async function listAdminRequests(db: Executor, q: RequestsQuery): Promise<AdminRequestsResponse> {
   const cursor = decodeCursor('requests', q.cursor, (c) => c.o === q.order);
-  const memberIds = await searched(db, q.search);
-  const base = { state: q.state, memberIds, order: q.order, limit: q.limit + 1 };
-  const none = { rows: [], total: 0 };
-  const conn =
-    q.kind === 'network'
-      ? none
-      : await connections.listConnectionRequestsPage(db, {
-          ...base,
-          after: startIn('connection', q.order, cursor),
-        });
-  const net =
-    q.kind === 'connection'
-      ? none
-      : await network.listNetworkRequestsPage(db, { ...base, after: startIn('network', q.order, cursor) });
-  const merged = merge(
-    conn.rows.map((row): Tagged => ({ kind: 'connection', key: row.key, id: row.id, row })),
-    net.rows.map((row): Tagged => ({ kind: 'network', key: row.key, id: row.id, row })),
-    q.order,
-  );
-  const rows = merged.slice(0, q.limit);
-  const [{ party }, suggestions] = await Promise.all([
-    namer(
-      db,
-      rows.flatMap((r) =>
-        r.kind === 'connection' ? [r.row.expertId, r.row.companyId] : [r.row.initiatorId, r.row.recipientId],
-      ),
-    ),
-    // A connection request's deal is its suggestion's (the same id).
-    matching.suggestionsByIds(
-      db,
-      rows.filter((r) => r.kind === 'connection').map((r) => r.id),
-    ),
-  ]);
+  const page = await readRequestsPage(db, {
+    kind: q.kind,
+    state: q.state,
+    memberIds: await searched(db, q.search),
+    order: q.order,
+    after: {
+      connection: startIn('connection', q.order, cursor),
+      network: startIn('network', q.order, cursor),
+    },
+    limit: q.limit + 1,
+  });
+  const rows = page.rows.slice(0, q.limit);
   const last = rows.at(-1);
   return {
-    rows: rows.map((r) =>
-      r.kind === 'connection'
-        ? connectionView(r.row, party, suggestions.get(r.id)?.dealId ?? null)
-        : networkView(r.row, party),
-    ),
-    total: conn.total + net.total,
+    rows: rows.map((r) => (r.kind === 'connection' ? connectionView(r) : networkView(r))),
+    total: page.total,
     nextCursor:
-      merged.length > q.limit && last
-        ? encodeCursor<'requests'>({ l: 'requests', o: q.order, k: last.key, c: last.kind, i: last.id })
+      page.rows.length > q.limit && last
+        ? encodeCursor<'requests'>({ l: 'requests', o: q.order, k: last.key, c: last.kind, i: last.row.id })
         : null,
   };
 }
 
-type Party = (id: string, role: AdminParty['role']) => AdminParty;
-
-function connectionView(
-  r: connections.AdminConnectionRow,
-  party: Party,
-  dealId: string | null,
-): AdminRequest {
-  const expert = party(r.expertId, 'expert');
-  const company = party(r.companyId, 'company');
+function connectionView(record: Extract<RequestRecord, { kind: 'connection' }>): AdminRequest {
+  const r = record.row;
+  const expert = party(r.expertId, 'expert', record.firstName);
+  const company = party(r.companyId, 'company', record.secondName);
   const fromExpert = r.requestedBy === 'expert';
   return {
     kind: 'connection',
     id: r.id,
-    state: r.state,
+    state: connectionStateOf(r),
     sender: fromExpert ? expert : company,
     recipient: fromExpert ? company : expert,
     message: excerpt(r.message),
@@ -254,17 +195,18 @@ function connectionView(
     expertRating: r.expertRating,
     ventureRating: r.ventureRating,
     via: null,
-    dealId,
+    dealId: record.dealId,
   };
 }
 
-function networkView(r: network.AdminNetworkRow, party: Party): AdminRequest {
+function networkView(record: Extract<RequestRecord, { kind: 'network' }>): AdminRequest {
+  const r = record.row;
   return {
     kind: 'network',
     id: r.id,
-    state: r.state,
-    sender: party(r.initiatorId, 'expert'),
-    recipient: party(r.recipientId, 'expert'),
+    state: networkStateOfStatus[r.status],
+    sender: party(r.initiatorId, 'expert', record.firstName),
+    recipient: party(r.recipientId, 'expert', record.secondName),
     message: null,
     sentAt: r.requestedAt.getTime(),
     isPending: false,

@@ -3,10 +3,6 @@
  * and review a request on a match suggestion; the members' buckets; meeting invites; and what ties two members
  * together (the relationship source of the read-access policy).
  */
-export {
-  type AdminConnectionRow,
-  listConnectionRequestsPage,
-} from './admin-list.repository.ts';
 export { relationshipBetween } from './connections.relationships.ts';
 export { type ConnectionsService, createConnectionsService } from './connections.service.ts';
 export { type ConnectionStageCounts, countConnectionStages } from './funnel.repository.ts';

@@ -3,12 +3,6 @@
  * pairs in outbox jobs, makes suggestions (automatic and admin-made), serves the matching lists, and lends the
  * connections module the suggestion a request hangs on.
  */
-export {
-  type AdminScoreRow,
-  type AdminSuggestionRow,
-  listScoresPage,
-  listSuggestionsPage,
-} from './admin-lists.repository.ts';
 export { countSuggestedMembers } from './funnel.repository.ts';
 export { matchingJobHandlers } from './matching.jobs.ts';
 export { explanationOf, toListItem, toProfileCard } from './matching.model.ts';

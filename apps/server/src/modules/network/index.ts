@@ -4,11 +4,6 @@
  * network request ties together (a relationship source of the read-access policy).
  */
 export {
-  type AdminNetworkRow,
-  adminNetworkState,
-  listNetworkRequestsPage,
-} from './admin-list.repository.ts';
-export {
   type MemberNetworkRow,
   networkRequestsOfMember,
   purgeMemberNetwork,
