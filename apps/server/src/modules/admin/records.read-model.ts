@@ -118,7 +118,7 @@ export async function readSuggestionsPage(
   if (q.memberIds) where.push(pairOf(q.memberIds, t.expertId, t.companyId));
   const after = q.after
     ? pastKey(t.createdAt, t.id, q.order, q.after, sql`${q.after.key}::timestamptz`)
-    : null;
+    : undefined;
   // The page first (a subquery), so that only its rows are named.
   const page = qb
     .select({
@@ -136,7 +136,7 @@ export async function readSuggestionsPage(
       key: exactTime(t.createdAt).as('key'),
     })
     .from(t)
-    .where(and(...where, after ?? undefined))
+    .where(and(...where, after))
     .orderBy(...keysetOrder(q.order, t.createdAt, t.id))
     .limit(q.limit)
     .as('page');
