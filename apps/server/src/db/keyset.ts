@@ -1,11 +1,9 @@
-import { type AnyColumn, and, asc, count, desc, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Executor } from './client.ts';
+import { type AnyColumn, asc, desc, type SQL, sql } from 'drizzle-orm';
 
 /**
  * Keyset paging for lists ordered by one value and then the row's id: a page starts past the last row of the
  * one before (`(value, id) < (…)` for a descending list), so rows added meanwhile never shift or repeat rows,
- * and any page costs what the first does. Used by the repositories of the admin's read views.
+ * and any page costs what the first does. Used by the admin's read views (admin/records.read-model.ts).
  */
 
 export type SortOrder = 'desc' | 'asc';
@@ -69,33 +67,4 @@ export interface TimePageQuery {
   order: SortOrder;
   after: PageStart | null;
   limit: number;
-}
-
-/**
- * One page of `table` ordered by the timestamp `time` and then `id`, each row with its cursor key, and the total
- * under `where` (both queries at once): the shape every admin read view's repository shares.
- */
-export async function timeOrderedPage<T extends PgTable>(
-  ex: Executor,
-  table: T,
-  columns: { time: AnyColumn; id: AnyColumn },
-  where: readonly SQL[],
-  q: TimePageQuery,
-): Promise<{ rows: { row: T['$inferSelect']; key: string }[]; total: number }> {
-  const { time, id } = columns;
-  const after = q.after ? pastKey(time, id, q.order, q.after, sql`${q.after.key}::timestamptz`) : undefined;
-  const source = table as PgTable;
-  const [rows, [counted]] = await Promise.all([
-    ex
-      .select({ row: source, key: exactTime(time) })
-      .from(source)
-      .where(and(...where, after))
-      .orderBy(...keysetOrder(q.order, time, id))
-      .limit(q.limit),
-    ex
-      .select({ n: count() })
-      .from(source)
-      .where(and(...where)),
-  ]);
-  return { rows: rows as { row: T['$inferSelect']; key: string }[], total: Number(counted?.n ?? 0) };
 }
