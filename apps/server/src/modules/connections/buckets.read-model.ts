@@ -2,7 +2,7 @@ import type { ProfileType } from '@intergen/domain';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, connectionRequests, contactInfo, experts, settings } from '../../db/schema.ts';
-import { jsonRow, preparedOnce } from '../../db/via.ts';
+import { jsonRow, preparedOnce } from '../../db/statements.ts';
 import { keptReads } from '../../lib/kept-lists.ts';
 import { type ListedRecord, listedColumns, listedCounterpart } from '../members/index.ts';
 import type { RequestWithCounterpart } from './connections.model.ts';

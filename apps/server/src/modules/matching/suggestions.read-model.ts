@@ -2,7 +2,7 @@ import type { ProfileType } from '@intergen/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, experts, matchSuggestions } from '../../db/schema.ts';
-import { jsonRow, preparedOnce } from '../../db/via.ts';
+import { jsonRow, preparedOnce } from '../../db/statements.ts';
 import { keptReads } from '../../lib/kept-lists.ts';
 import { type Counterpart, type ListedRecord, listedColumns, listedCounterpart } from '../members/index.ts';
 import type { SuggestionRow } from './matching.repository.ts';

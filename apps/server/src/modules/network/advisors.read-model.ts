@@ -3,7 +3,7 @@ import { and, asc, type Column, eq, inArray, ne, not, notExists, or, type SQL, s
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { companies, experts, networkRequests, users } from '../../db/schema.ts';
-import { jsonRow, preparedOnce } from '../../db/via.ts';
+import { jsonRow, preparedOnce } from '../../db/statements.ts';
 import {
   type CardRow,
   type ListedRecord,

@@ -2,7 +2,7 @@ import { openNetworkStatuses } from '@intergen/domain';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { contactInfo, experts, networkRequests } from '../../db/schema.ts';
-import { jsonRow, preparedOnce } from '../../db/via.ts';
+import { jsonRow, preparedOnce } from '../../db/statements.ts';
 import { type ListedRecord, listedColumns, listedCounterpart } from '../members/index.ts';
 import type { NetworkViewRow, RowWithCounterpart } from './network.model.ts';
 

@@ -3,7 +3,7 @@ import { and, type Column, desc, eq, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { companies, experts, notifications, users } from '../../db/schema.ts';
-import { jsonRow, preparedOnce } from '../../db/via.ts';
+import { jsonRow, preparedOnce } from '../../db/statements.ts';
 import { keptReads } from '../../lib/kept-lists.ts';
 
 /** A notification as the centre lists it. */
