@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeptReads } from '../src/lib/kept-lists.ts';
+import { sessionLookupTables } from '../src/modules/auth/session.read-model.ts';
 import { bucketsReads } from '../src/modules/connections/buckets.read-model.ts';
 import { communityReads } from '../src/modules/matching/community.read-model.ts';
 import { suggestionsReads } from '../src/modules/matching/suggestions.read-model.ts';
@@ -137,6 +138,30 @@ describe.each(engines)('kept lists on %s', (engine: Engine) => {
       Object.fromEntries([...found].map(([table, urls]) => [table, [...urls]]));
     expect(byTable(undeclared), 'read but not declared').toEqual({});
     expect(byTable(unsignalled), 'declared but not signalled').toEqual({});
+  });
+
+  it('stand on a session lookup that reads only the tables it declares, each signalled to the session cache', async () => {
+    const expert = await member(t, 'expert', { name: 'Sam Session' });
+    const rows = await t.database.query<{ name: string }>(
+      `SELECT DISTINCT c.relname AS name FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid
+       WHERE NOT g.tgisinternal AND g.tgname LIKE 'sessions_changed%'`,
+    );
+    const announced = new Set(rows.map((r) => r.name));
+    expect(
+      sessionLookupTables.filter((table) => !announced.has(table)),
+      'declared but not signalled',
+    ).toEqual([]);
+    const statements: string[] = [];
+    const stop = t.database.observeQueries((_seconds, text) => statements.push(text));
+    expect((await expert.client.get('/api/auth/session')).statusCode).toBe(200);
+    stop();
+    const lookup = statements.filter((text) => tablesRead(text).includes('sessions'));
+    expect(lookup.length).toBeGreaterThan(0);
+    const read = new Set(lookup.flatMap(tablesRead).filter((table) => tables.has(table)));
+    expect(
+      [...read].filter((table) => !sessionLookupTables.includes(table)),
+      'read but not declared',
+    ).toEqual([]);
   });
 
   it('are dropped by a change to a table they declare, and kept through a change to another', async () => {

@@ -1,7 +1,16 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, getTableName, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, contactInfo, experts, sessions, users } from '../../db/schema.ts';
 import type { MemberRows, UserRow } from '../members/index.ts';
+
+/**
+ * The tables the session lookup reads, which the session cache (sessions.cache.ts) keeps per instance: a change
+ * to any of them must announce the user ids it touched (migration 0019's triggers). kept-lists.signals.test.ts
+ * fails when the lookup reads another table, or one of these has no such trigger.
+ */
+export const sessionLookupTables: readonly string[] = [sessions, users, experts, companies, contactInfo].map(
+  (t) => getTableName(t),
+);
 
 /** A live session as its lookup read it, with its user and the member's rows. */
 export interface LiveSession {
