@@ -10,7 +10,9 @@ export const settingsChangedChannel = 'intergen_settings_changed';
  * change, made by any instance or by hand, is announced on `settingsChangedChannel` by a trigger, and this
  * instance's own changes drop the copy at once (`invalidate`). The copy is used only while the instance is
  * listening: before the listener is up, and while its connection is lost (notifications could be missed),
- * reads go to the database as before. A read that started before a change was heard is not kept.
+ * reads go to the database as before. A read that started before a change was heard is not kept. What it saves
+ * (`npm run bench -- api`, 2026-11-28): `GET /api/config`, asked on every page load, answers with no round trip at
+ * 3,905 requests a second (0.203 of a bare Fastify's), where a route with two small queries makes 1,052 (0.059).
  */
 export function createSettingsCache(database: Database) {
   let copy: Promise<Map<string, unknown>> | null = null;
