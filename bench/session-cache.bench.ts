@@ -11,7 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const options = process.argv.slice(2);
+// `--order=none,sessions,all` runs the variants in another order (to tell an order effect from a cache's).
+const orderArg = process.argv.find((a) => a.startsWith('--order='));
+const options = process.argv.slice(2).filter((a) => a !== orderArg);
 
 interface Run {
   kinds: Map<string, { requests: string; errors: string; p50: string; p99: string }>;
@@ -59,10 +61,12 @@ function run(variant: Variant): Run {
   return { kinds, perSecond };
 }
 
-const order: Variant[] = ['all', 'sessions', 'none'];
+const order = (orderArg?.slice('--order='.length).split(',') ?? ['all', 'sessions', 'none']) as Variant[];
+if (order.some((v) => !(v in variants)))
+  throw new Error(`--order: a list of ${Object.keys(variants).join(', ')}`);
 const runs = order.map(run);
 const pad = (text: string, width: number) => text.padStart(width);
-console.log('\nSide by side (sessions + lists | sessions only | no cache):\n');
+console.log(`\nSide by side (${order.map((v) => variants[v].label).join(' | ')}):\n`);
 console.log(
   `   ${'call'.padEnd(20)}${order.map((_, i) => pad(`p50 ${i + 1}`, 10)).join('')}${order.map((_, i) => pad(`p99 ${i + 1}`, 10)).join('')}${pad('errors', 12)}`,
 );
