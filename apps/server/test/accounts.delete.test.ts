@@ -11,6 +11,7 @@ import { pngOf, signInAdmin, uploadImage } from './factories.ts';
 import { client, createTestApp, type Engine, engines, ORIGIN, signIn, type TestApp } from './helpers.ts';
 import type { HubSpotStub } from './hubspot-stub.ts';
 import { connectTo, acted as networkActed, overviewOf, requested } from './network.support.ts';
+import { useAdmin, useTestApp } from './suite.ts';
 
 /**
  * An admin deletes a member (spec 000 §4 "Deleting an account", DESIGN.md §4): every row about them goes, in one
@@ -198,13 +199,8 @@ describe.each(cases)('an admin deletes a member on %s with the %s CRM', (engine:
 });
 
 describe.each(engines)('who may delete, and what a refusal leaves, on %s', (engine: Engine) => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof signInAdmin>>;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    admin = await signInAdmin(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
+  const admin = useAdmin(t);
 
   it('a confirmation that is not the member’s e-mail answers 400 and changes nothing', async () => {
     const p = await connectedPair(t);

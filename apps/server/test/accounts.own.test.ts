@@ -1,12 +1,13 @@
 import type { AccountExport } from '@intergen/contracts';
 import { accountDeletionMessages, dealStages, messages } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactInfo, users } from '../src/db/schema.ts';
 import { exportOf, ownDelete, rowsNaming, tableCounts } from './accounts.support.ts';
 import { acted, connectedPair, member, suggest } from './connections.support.ts';
 import { type Member, saveSection, signInAdmin, signUpMember, verifyEmail } from './factories.ts';
-import { client, createTestApp, type Engine, engines, signIn, type TestApp } from './helpers.ts';
+import { client, type Engine, engines, signIn } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 /**
  * A member's own data: the JSON download of everything the app holds about them, showing other
@@ -14,11 +15,7 @@ import { client, createTestApp, type Engine, engines, signIn, type TestApp } fro
  * in every state a signed-in member can be in.
  */
 describe.each(engines)('a member’s own data and account on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
 
   /** A member in each state that can sign in, each with one suggestion of a published counterpart. */
   const states: Record<string, () => Promise<Member>> = {
@@ -187,11 +184,7 @@ describe.each(engines)('a member’s own data and account on %s', (engine: Engin
 });
 
 describe('password tries on the account deletion are rate-limited', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { RATE_LIMIT_MULTIPLIER: '1' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp('pglite', { RATE_LIMIT_MULTIPLIER: '1' });
 
   it('the sixth wrong password within a minute answers 429, and the account stays', async () => {
     const m = await signUpMember(t.app, 'expert');

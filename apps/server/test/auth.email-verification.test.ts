@@ -1,8 +1,9 @@
 import { limits, messages } from '@intergen/domain';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailVerificationCodes, experts, users } from '../src/db/schema.ts';
-import { client, codeIn, createTestApp, type Engine, engines, signUp, type TestApp } from './helpers.ts';
+import { client, codeIn, type Engine, engines, signUp } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 const VERIFY = '/api/auth/email-verification/verify';
 const SEND = '/api/auth/email-verification/send';
@@ -16,11 +17,7 @@ function wrongCode(code: string, n = 0): string {
 }
 
 describe.each(engines)('e-mail verification on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
 
   /** A freshly signed-up member with the code of its sign-up mail. */
   async function member() {

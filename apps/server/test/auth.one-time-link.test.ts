@@ -1,33 +1,28 @@
 import { messages } from '@intergen/domain';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authTokens, experts } from '../src/db/schema.ts';
 import {
   APP_URL,
   client,
   codeIn,
-  createTestApp,
   type Engine,
   engines,
   linkIn,
   sessionCookieOf,
   signIn,
   signUp,
-  type TestApp,
   tokenOf,
   uniqueEmail,
   withSession,
 } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 const PASSWORD = 'correct-horse-7';
 const LINK_SUBJECT = 'Your InterGen sign-in link';
 
 describe.each(engines)('one-time sign-in links on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
 
   const request = (email: string, redirect?: string) =>
     client(t.app).post('/api/auth/one-time-link', { email, ...(redirect ? { redirect } : {}) });

@@ -1,30 +1,25 @@
 import { messages } from '@intergen/domain';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authTokens } from '../src/db/schema.ts';
 import {
   APP_URL,
   client,
-  createTestApp,
   type Engine,
   engines,
   linkIn,
   signIn,
   signUp,
-  type TestApp,
   tokenOf,
   uniqueEmail,
 } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 const PASSWORD = 'correct-horse-7';
 const RESET_SUBJECT = 'Reset your InterGen password';
 
 describe.each(engines)('password reset and change on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
 
   const forgot = (email: string) => client(t.app).post('/api/auth/password/forgot', { email });
   const reset = (token: string, password: string) =>

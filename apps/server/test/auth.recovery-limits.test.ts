@@ -1,13 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  APP_URL,
-  client,
-  createTestApp,
-  type Engine,
-  engines,
-  type TestApp,
-  uniqueEmail,
-} from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { APP_URL, client, type Engine, engines, uniqueEmail } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 /** The two ways back into an account by e-mail, and the mail each sends. */
 const recoveries = [
@@ -16,11 +9,7 @@ const recoveries = [
 ] as const;
 
 describe.each(engines)('recovery limits that strangers cannot exhaust on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine, { RATE_LIMIT_MULTIPLIER: '1' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine, { RATE_LIMIT_MULTIPLIER: '1' });
 
   it.each(recoveries)(
     "$what: keeps the owner's own budget when strangers have spent the e-mail's",

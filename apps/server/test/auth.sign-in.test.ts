@@ -1,19 +1,18 @@
 import { limits, messages } from '@intergen/domain';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { experts, sessions, users } from '../src/db/schema.ts';
 import {
   client,
-  createTestApp,
   type Engine,
   engines,
   sessionCookieOf,
   signIn,
   signUp,
-  type TestApp,
   uniqueEmail,
   withSession,
 } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 const PASSWORD = 'correct-horse-7';
 
@@ -33,11 +32,7 @@ const attributes = (header: string) =>
     .map((a) => a.trim().toLowerCase());
 
 describe.each(engines)('sign-in on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
 
   it('signs in whatever the case of the e-mail and the spaces around it', async () => {
     const email = uniqueEmail();
@@ -173,11 +168,7 @@ describe.each(engines)('sign-in on %s', (engine: Engine) => {
 
 describe.each(engines)('sign-in behind https on %s', (engine: Engine) => {
   const HTTPS = 'https://intergen.test';
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine, { APP_URL: HTTPS });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine, { APP_URL: HTTPS });
 
   it('marks the session cookie Secure when the site is served over https', async () => {
     const c = client(t.app);

@@ -1,15 +1,12 @@
 import { messages } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, contactInfo, experts, users } from '../src/db/schema.ts';
-import { client, createTestApp, engines, signUp, type TestApp, uniqueEmail } from './helpers.ts';
+import { client, engines, signUp, uniqueEmail } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 describe.each(engines)('sign-up on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
 
   it('creates the user record, an unwelcomed profile and contact info, and signs the member in', async () => {
     const email = uniqueEmail();
@@ -117,11 +114,7 @@ describe.each(engines)('sign-up on %s', (engine) => {
 });
 
 describe.each(engines)('look-alike e-mail addresses on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
 
   /** A unique address whose local part ends in `é` (composed, U+00E9). */
   const accented = () => uniqueEmail('ren\u00e9');

@@ -1,17 +1,14 @@
 import { connectionTexts, messages } from '@intergen/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectionRequests, matchScores, matchSuggestions, notifications } from '../src/db/schema.ts';
 import { bucketIds, connectionEvents, member, pair, send, sent, suggest } from './connections.support.ts';
 import { signInAdmin } from './factories.ts';
-import { client, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { client, type Engine, engines } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 describe.each(engines)('sending a connection request on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
 
   const suggestionRow = async (id: string) =>
     (await t.database.db.select().from(matchSuggestions).where(eq(matchSuggestions.id, id)))[0]!;

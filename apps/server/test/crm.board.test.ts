@@ -1,9 +1,10 @@
 import type { CrmBoardResponse } from '@intergen/contracts';
 import { crmErrors, crmTexts, dealStages } from '@intergen/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { crmContacts, crmDeals } from '../src/db/schema.ts';
-import { signInAdmin } from './factories.ts';
-import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+
+import { type Engine, engines } from './helpers.ts';
+import { useAdmin, useTestApp } from './suite.ts';
 
 const day = (d: number, hour = 12) => new Date(Date.UTC(2024, 4, d, hour));
 
@@ -12,12 +13,10 @@ const day = (d: number, hour = 12) => new Date(Date.UTC(2024, 4, d, hour));
  * filters by stage, lost reason and day, and each column paged on past its first page.
  */
 describe.each(engines)('the CRM board on %s', (engine: Engine) => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof signInAdmin>>;
   const pendingIds: string[] = [];
+  const t = useTestApp(engine);
+  const admin = useAdmin(t);
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    admin = await signInAdmin(t);
     const contact = (id: string, kind: 'expert' | 'company', name: string, company?: string) => ({
       id,
       memberId: `member-${id}`,
@@ -65,7 +64,6 @@ describe.each(engines)('the CRM board on %s', (engine: Engine) => {
       })),
     ]);
   });
-  afterAll(() => t.close());
 
   const board = async (query: Record<string, string>) => {
     const response = await admin.client.get(`/api/admin/crm/board?${new URLSearchParams(query)}`);

@@ -1,25 +1,24 @@
 import type { CrmBoardResponse, CrmDealResponse } from '@intergen/contracts';
 import { dealStages, networkStages } from '@intergen/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { crmContacts, crmDeals, notifications, outbox } from '../src/db/schema.ts';
 import { acted, member, pair, sent, suggest } from './connections.support.ts';
 import { signInAdmin } from './factories.ts';
-import { APP_URL, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { APP_URL, type Engine, engines } from './helpers.ts';
 import { acted as networkActed, requested } from './network.support.ts';
+import { useTestApp } from './suite.ts';
 
 /**
  * The CRM mirror on the built-in CRM (spec 000 §4 "CRM deal stages" and "My Network"): every step goes through
  * HTTP as a member would take it; the outbox worker delivers; the admin's board and deal history tell.
  */
 describe.each(engines)('the CRM mirror on %s', (engine: Engine) => {
-  let t: TestApp;
   let admin: Awaited<ReturnType<typeof signInAdmin>>;
+  const t = useTestApp(engine);
   beforeAll(async () => {
-    t = await createTestApp(engine);
     admin = await signInAdmin(t);
   });
-  afterAll(() => t.close());
 
   const deliver = () => t.app.worker.drain();
   const dealOf = async (key: string) => {
@@ -295,11 +294,7 @@ describe.each(engines)('the CRM mirror on %s', (engine: Engine) => {
 describe.each(engines)('the dates of a step on %s', (engine: Engine) => {
   // The app's clock (the demo replays twelve weeks with it); the outbox delivers a month later.
   let at = Date.UTC(2026, 0, 5, 10);
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine, {}, { now: () => new Date(at) });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine, {}, { now: () => new Date(at) });
 
   it('are when it happened, however late the worker delivers: the deal history and the notifications', async () => {
     const { expert, company, suggestionId } = await pair(t);

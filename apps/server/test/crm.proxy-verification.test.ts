@@ -1,11 +1,12 @@
 import { crmErrors, limits, messages } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailVerificationCodes, users } from '../src/db/schema.ts';
 import { member as publishedMember } from './connections.support.ts';
 import { proxyCall } from './crm.support.ts';
-import { type Client, fill, type Member, signInAdmin, signUpMember } from './factories.ts';
-import { codeIn, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { type Client, fill, type Member, signUpMember } from './factories.ts';
+import { codeIn, type Engine, engines } from './helpers.ts';
+import { useAdmin, useTestApp } from './suite.ts';
 
 const serviceToken = 'a-service-credential-of-32-chars!';
 const CODE = '/hubspot/contact/emailVerificationCode';
@@ -27,13 +28,8 @@ function wrongCode(code: string, n = 0): string {
  * or an admin for a member named by e-mail.
  */
 describe.each(engines)('the CRM proxy’s e-mail verification on %s', (engine: Engine) => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof signInAdmin>>;
-  beforeAll(async () => {
-    t = await createTestApp(engine, { CRM_SERVICE_TOKEN: serviceToken });
-    admin = await signInAdmin(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine, { CRM_SERVICE_TOKEN: serviceToken });
+  const admin = useAdmin(t);
 
   const service = (path: string, body: unknown, token = serviceToken) => proxyCall(t.app, token, path, body);
   /** The verification mails to `m`, newest first. */
@@ -302,11 +298,7 @@ describe.each(engines)('the CRM proxy’s e-mail verification on %s', (engine: E
 });
 
 describe.each(engines)('the CRM proxy’s e-mail verification limits on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine, { CRM_SERVICE_TOKEN: serviceToken, RATE_LIMIT_MULTIPLIER: '1' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine, { CRM_SERVICE_TOKEN: serviceToken, RATE_LIMIT_MULTIPLIER: '1' });
 
   it('limits the codes a member asks for, as the auth module’s own call does', async () => {
     const m = await signUpMember(t.app, 'expert');

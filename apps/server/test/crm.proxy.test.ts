@@ -1,11 +1,12 @@
 import { crmErrors, dealStages, messages, networkStages } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { crmDeals } from '../src/db/schema.ts';
 import { connectedPair, member } from './connections.support.ts';
 import { proxyCall } from './crm.support.ts';
-import { signInAdmin } from './factories.ts';
-import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+
+import { type Engine, engines } from './helpers.ts';
+import { useAdmin, useTestApp } from './suite.ts';
 
 const serviceToken = 'a-service-credential-of-32-chars!';
 
@@ -14,13 +15,8 @@ const serviceToken = 'a-service-credential-of-32-chars!';
  * error catalogue of 001 §8 verbatim. Nothing a refused call names is stored.
  */
 describe.each(engines)('the CRM proxy on %s', (engine: Engine) => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof signInAdmin>>;
-  beforeAll(async () => {
-    t = await createTestApp(engine, { CRM_SERVICE_TOKEN: serviceToken });
-    admin = await signInAdmin(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine, { CRM_SERVICE_TOKEN: serviceToken });
+  const admin = useAdmin(t);
 
   const service = (path: string, body: unknown, token = serviceToken) => proxyCall(t.app, token, path, body);
   const refused = (r: { statusCode: number; json: () => { error: { message: string } } }) => [

@@ -2,7 +2,7 @@ import { CompanyProfileDataSchema, ExpertProfileDataSchema } from '@intergen/con
 import { sectionFields, sectionIds } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { notifications } from '../src/db/schema.ts';
 import { member, pair, sent } from './connections.support.ts';
@@ -15,7 +15,8 @@ import {
   toJson,
   urlPiece,
 } from './fuzz.support.ts';
-import { createTestApp, type Engine, engines, ORIGIN, type TestApp } from './helpers.ts';
+import { type Engine, engines, ORIGIN } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 /**
  * Schema-driven fuzzing of every JSON endpoint. The routes come from the running app's OpenAPI document; each
@@ -104,7 +105,6 @@ interface Failure {
 }
 
 describe.each(engines)('fuzzing every JSON endpoint on %s', (engine: Engine) => {
-  let t: TestApp;
   let operations: Operation[];
   const clients = new Map<Role, Client | null>();
   const ctx: GenContext = { known: [] };
@@ -122,8 +122,8 @@ describe.each(engines)('fuzzing every JSON endpoint on %s', (engine: Engine) => 
     }
   }
 
+  const t = useTestApp(engine);
   beforeAll(async () => {
-    t = await createTestApp(engine);
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<
         string,
@@ -173,7 +173,6 @@ describe.each(engines)('fuzzing every JSON endpoint on %s', (engine: Engine) => 
       'extras',
     );
   });
-  afterAll(() => t.close());
 
   async function fingerprint(): Promise<string> {
     const [row] = await t.database.query<Record<string, string>>(fingerprintSql);

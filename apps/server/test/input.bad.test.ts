@@ -1,10 +1,11 @@
 import { messages } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, users } from '../src/db/schema.ts';
 import { member } from './connections.support.ts';
 import { saveSection, signInAdmin, signUpMember } from './factories.ts';
-import { createTestApp, type Engine, engines, ORIGIN, signUp, type TestApp, uniqueEmail } from './helpers.ts';
+import { type Engine, engines, ORIGIN, signUp, uniqueEmail } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 const INT4_MAX = 2_147_483_647;
 
@@ -17,11 +18,7 @@ function expectRefused(response: { statusCode: number; json(): unknown; body: st
 }
 
 describe.each(engines)('bad input on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
 
   const signUpRaw = (body: string) =>
     t.app.inject({

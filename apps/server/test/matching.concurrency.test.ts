@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { perfectExpert, seedProfile, signInAdmin } from './factories.ts';
-import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { perfectExpert, seedProfile } from './factories.ts';
+import { type Engine, engines } from './helpers.ts';
+import { useAdmin, useTestApp } from './suite.ts';
 
 /**
  * An admin's suggestions while the matcher suggests for the same members (spec 001 §5, DESIGN.md §5). Both write
@@ -8,13 +9,8 @@ import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts'
  * connections), and a deadlock or a serialization failure must never reach the admin as a 500.
  */
 describe.each(engines)('admin suggestions while the matcher runs on %s', (engine: Engine) => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof signInAdmin>>;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    admin = await signInAdmin(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
+  const admin = useAdmin(t);
 
   const TRIES = 15;
   const EXPERTS = 5;

@@ -1,7 +1,7 @@
 import type { MatchingRun } from '@intergen/contracts';
 import { type CompanyMatchFacets, type ExpertMatchFacets, scoreMatch } from '@intergen/domain';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   companies,
   domainEvents,
@@ -18,18 +18,17 @@ import {
   listPublishedExpertFacets,
 } from '../src/modules/members/index.ts';
 import {
-  type Client,
   fill,
   type Member,
   perfectExpert,
   put,
   seedProfile,
-  signInAdmin,
   signUpMember,
   validCompanyFacets,
   verifyEmail,
 } from './factories.ts';
-import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { type Engine, engines } from './helpers.ts';
+import { useAdmin, useTestApp } from './suite.ts';
 
 /** The facets of the company that `fill` makes (validSections.company); `perfectExpert` scores 100 with it. */
 const companyFacets = validCompanyFacets;
@@ -80,14 +79,8 @@ const perfectCompanyForExpert: CompanyMatchFacets = {
 };
 
 describe.each(engines)('matching jobs on %s', (engine: Engine) => {
-  let t: TestApp;
-  let admin: { client: Client; id: string };
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    admin = await signInAdmin(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
+  const admin = useAdmin(t);
 
   const db = () => t.database.db;
   const drain = () => t.app.worker.drain();

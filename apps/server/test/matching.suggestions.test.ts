@@ -9,7 +9,7 @@ import {
   scoreMatch,
 } from '@intergen/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   companies,
@@ -24,11 +24,11 @@ import {
   type Member,
   publishedMember,
   seedProfile,
-  signInAdmin,
   signUpMember,
   validSections,
 } from './factories.ts';
-import { client, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { client, type Engine, engines } from './helpers.ts';
+import { useAdmin, useTestApp } from './suite.ts';
 
 const expertFacets = {
   ...validSections.expert.profile,
@@ -40,19 +40,16 @@ const companyFacets = {
 } as unknown as CompanyMatchFacets;
 
 describe.each(engines)('match suggestions on %s', (engine: Engine) => {
-  let t: TestApp;
-  let admin: { client: Client; id: string };
   let expert: Member;
   let company: Member;
 
+  const t = useTestApp(engine);
+  const admin = useAdmin(t);
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    admin = await signInAdmin(t);
     expert = await publishedMember(t, 'expert', admin, 'Grace Hopper');
     company = await publishedMember(t, 'company', admin, 'Ada Lovelace');
     await t.app.worker.drain();
   });
-  afterAll(() => t.close());
 
   const create = (body: { expertId: string; companyId: string }) =>
     admin.client.post('/api/admin/suggestions', body);

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outbox } from '../src/db/schema.ts';
 import { enqueue } from '../src/outbox/outbox.ts';
-import { createTestApp, type Engine, engines, ORIGIN, signUp, type TestApp } from './helpers.ts';
+import { createTestApp, type Engine, engines, ORIGIN, signUp } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 /** Every series the metrics promise, besides the process's own. */
 const series = [
@@ -40,11 +41,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 const TOKEN = 'a-scraper-token-of-some-length';
 
 describe.each(engines)('metrics on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
 
   it('answer in Prometheus text format, naming every series with samples after a request, a mail and a job', async () => {
     const member = await signUp(t.app);

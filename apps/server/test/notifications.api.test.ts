@@ -1,22 +1,21 @@
 import type { LiveTopic, Notification, NotificationsResponse } from '@intergen/contracts';
 import { limits, notificationTexts } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { connectionRequests, notifications } from '../src/db/schema.ts';
 import { createNotification } from '../src/modules/notifications/notifications.repository.ts';
-import { type Client, type Member, publishedMember, signInAdmin } from './factories.ts';
-import { client, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { type Client, type Member, publishedMember } from './factories.ts';
+import { client, type Engine, engines } from './helpers.ts';
+import { useAdmin, useTestApp } from './suite.ts';
 
 describe.each(engines)('notifications on %s', (engine: Engine) => {
-  let t: TestApp;
-  let admin: { client: Client; id: string };
   let expert: Member;
   let company: Member;
   let suggestionId: string;
 
+  const t = useTestApp(engine);
+  const admin = useAdmin(t);
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    admin = await signInAdmin(t);
     expert = await publishedMember(t, 'expert', admin, 'Grace Hopper');
     company = await publishedMember(t, 'company', admin, 'Ada Lovelace');
     const created = await admin.client.post('/api/admin/suggestions', {
@@ -27,7 +26,6 @@ describe.each(engines)('notifications on %s', (engine: Engine) => {
     suggestionId = created.json().suggestionId;
     await t.app.worker.drain();
   });
-  afterAll(() => t.close());
 
   const list = async (c: Client): Promise<NotificationsResponse> => {
     const response = await c.get('/api/notifications');

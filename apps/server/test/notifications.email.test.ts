@@ -1,24 +1,19 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectionRequests, mailbox, notifications, outbox } from '../src/db/schema.ts';
 import { createNotification } from '../src/modules/notifications/notifications.repository.ts';
 import { notificationEmailTopic } from '../src/modules/notifications/notifications.topics.ts';
 import { enqueue } from '../src/outbox/outbox.ts';
-import { type Client, type Member, publishedMember, signInAdmin } from './factories.ts';
-import { APP_URL, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { type Member, publishedMember } from './factories.ts';
+import { APP_URL, type Engine, engines } from './helpers.ts';
+import { useAdmin, useTestApp } from './suite.ts';
 
 const APPROVED = 'Your InterGen profile is published';
 const SUGGESTED = 'You have a new match suggestion on InterGen';
 
 describe.each(engines)('notification e-mails on %s', (engine: Engine) => {
-  let t: TestApp;
-  let admin: { client: Client; id: string };
-
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    admin = await signInAdmin(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
+  const admin = useAdmin(t);
 
   const notificationRow = async (id: string) =>
     (await t.database.db.select().from(notifications).where(eq(notifications.id, id)))[0];

@@ -31,6 +31,7 @@ import {
   withDataDirApp,
 } from './helpers.ts';
 import { freePort, runScript, shellEnv, startServer, stopServer } from './processes.ts';
+import { useTestApp } from './suite.ts';
 
 const PASSWORD = 'correct-horse-7';
 const backup = (args: string[], env: NodeJS.ProcessEnv) =>
@@ -39,11 +40,7 @@ const restore = (args: string[], env: NodeJS.ProcessEnv) =>
   runScript('apps/server/src/restore-cli.ts', args, env);
 
 describe.each(engines)('health and readiness on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
 
   it('answers liveness with its status alone', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });

@@ -1,21 +1,18 @@
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { domainEvents, outbox } from '../src/db/schema.ts';
 import { createEventPublisher, domainEventTypes, eventTopic } from '../src/modules/events/events.ts';
 import { createOutboxWorker } from '../src/outbox/outbox.ts';
 import { eventsOf, saveSection, signUpMember, validSections } from './factories.ts';
-import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { type Engine, engines } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 const crmTest = eventTopic('crm.test');
 const matchingTest = eventTopic('matching.test');
 
 describe.each(engines)('domain events on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
 
   it('appends the event and one outbox row per subscribed topic, in the caller’s transaction', async () => {
     // The event is dated by the publisher's clock (a demo replays weeks of history through it).

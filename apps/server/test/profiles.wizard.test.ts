@@ -1,7 +1,7 @@
 import { CompanyProfileDataSchema, ExpertProfileDataSchema } from '@intergen/contracts';
 import { fieldMessages, messages, profileTexts, requiredFields, sectionFields } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, contactInfo, experts } from '../src/db/schema.ts';
 import {
   type Client,
@@ -15,14 +15,11 @@ import {
   validSections,
   verifyEmail,
 } from './factories.ts';
-import { client, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { client, type Engine, engines } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 describe.each(engines)('the profile wizard on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine);
 
   const me = async (c: Client) => {
     const response = await c.get('/api/profiles/me');

@@ -13,6 +13,7 @@ import {
   tokenOf,
   uniqueEmail,
 } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 const PASSWORD = 'correct-horse-7';
 const CONTROL_TOKEN = 'control-secret-for-tests-0123456789';
@@ -45,11 +46,7 @@ async function insertMail(t: TestApp, rows: { id: string; createdAt: Date | Retu
 }
 
 describe.each(engines)('security on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine, {}, { controlToken: CONTROL_TOKEN });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine, {}, { controlToken: CONTROL_TOKEN });
 
   describe('cross-site request defence', () => {
     it('refuses a POST without Origin and Sec-Fetch-Site and creates nothing', async () => {
@@ -455,11 +452,7 @@ describe.each(engines)('production, behind a load balancer, on %s', (engine: Eng
 });
 
 describe.each(engines)('rate limits on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine, { RATE_LIMIT_MULTIPLIER: '1' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(engine, { RATE_LIMIT_MULTIPLIER: '1' });
 
   const attempt = (email: string, remoteAddress = '127.0.0.1') =>
     t.app.inject({
