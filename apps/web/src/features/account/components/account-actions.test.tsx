@@ -2,6 +2,7 @@ import { accountTexts, commonTexts, pauseReasonLabels, profileTexts } from '@int
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
+import { failingDialog, me } from '../../../test/account-actions';
 import { buildOwnCompany, buildOwnProfile } from '../../../test/fixtures';
 import {
   buildUser,
@@ -14,8 +15,6 @@ import { AccountActions } from './account-actions';
 import { resetSessionFlags } from './session-flags';
 
 afterEach(resetSessionFlags);
-
-const me = (profile = buildOwnProfile()) => ({ 'GET /api/profiles/me': () => ({ body: { profile } }) });
 
 function button(container: HTMLElement, name: string) {
   return within(container).getByRole('button', { name }) as HTMLButtonElement;
@@ -58,16 +57,8 @@ describe('Pause Account', () => {
   });
 
   it('shows Failed to pause account in a red banner', async () => {
-    installFakeApi({
-      ...me(),
-      'POST /api/profiles/me/pause': () => ({
-        status: 500,
-        body: { error: { code: 'INTERNAL', message: profileTexts.pauseFailed } },
-      }),
-    });
-    renderWithProviders(<AccountActions />, { user: buildUser() });
-    fireEvent.click(await screen.findByRole('button', { name: accountTexts.pauseTitle }));
-    const dialog = await screen.findByRole('dialog', { name: accountTexts.pauseTitle });
+    const failure = { status: 500, code: 'INTERNAL', message: profileTexts.pauseFailed };
+    const dialog = await failingDialog('/api/profiles/me/pause', failure, accountTexts.pauseTitle);
     fireEvent.click(within(dialog).getByRole('radio', { name: pauseReasonLabels.other }));
     fireEvent.click(button(dialog, accountTexts.pauseTitle));
     expect((await within(dialog).findByRole('alert')).textContent).toContain(profileTexts.pauseFailed);
@@ -119,16 +110,8 @@ describe('Disable Account', () => {
   });
 
   it('shows Failed to delete account when the server fails', async () => {
-    installFakeApi({
-      ...me(),
-      'POST /api/profiles/me/disable': () => ({
-        status: 500,
-        body: { error: { code: 'INTERNAL', message: profileTexts.deleteFailed } },
-      }),
-    });
-    renderWithProviders(<AccountActions />, { user: buildUser() });
-    fireEvent.click(await screen.findByRole('button', { name: accountTexts.disableTitle }));
-    const dialog = await screen.findByRole('dialog', { name: accountTexts.disableTitle });
+    const failure = { status: 500, code: 'INTERNAL', message: profileTexts.deleteFailed };
+    const dialog = await failingDialog('/api/profiles/me/disable', failure, accountTexts.disableTitle);
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Other' }));
     fireEvent.click(button(dialog, accountTexts.disableTitle));
     expect((await within(dialog).findByRole('alert')).textContent).toContain(profileTexts.deleteFailed);
@@ -218,16 +201,12 @@ describe('Sign out everywhere', () => {
   });
 
   it('shows why it failed and stays signed in', async () => {
-    installFakeApi({
-      ...me(),
-      'POST /api/auth/sign-out-everywhere': () => ({
-        status: 500,
-        body: { error: { code: 'INTERNAL', message: 'Something went wrong. Please try again.' } },
-      }),
-    });
-    renderWithProviders(<AccountActions />, { user: buildUser() });
-    fireEvent.click(await screen.findByRole('button', { name: accountTexts.signOutEverywhere }));
-    const dialog = await screen.findByRole('dialog', { name: accountTexts.signOutEverywhere });
+    const failure = { status: 500, code: 'INTERNAL', message: 'Something went wrong. Please try again.' };
+    const dialog = await failingDialog(
+      '/api/auth/sign-out-everywhere',
+      failure,
+      accountTexts.signOutEverywhere,
+    );
     fireEvent.click(button(dialog, accountTexts.signOutEverywhere));
     expect(await within(dialog).findByText(accountTexts.signOutEverywhereFailed)).toBeTruthy();
   });

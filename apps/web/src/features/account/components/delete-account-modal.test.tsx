@@ -2,7 +2,7 @@ import { accountDeletionMessages, ownAccountTexts } from '@intergen/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
-import { buildOwnProfile } from '../../../test/fixtures';
+import { failingDialog, me } from '../../../test/account-actions';
 import {
   buildUser,
   configAnswer,
@@ -11,8 +11,6 @@ import {
   renderWithProviders,
 } from '../../../test/render';
 import { AccountActions } from './account-actions';
-
-const me = () => ({ 'GET /api/profiles/me': () => ({ body: { profile: buildOwnProfile() } }) });
 
 const wrongPassword = {
   status: 400,
@@ -70,16 +68,17 @@ describe('Delete account', () => {
   });
 
   it('shows another failure in the dialog’s red banner', async () => {
-    installFakeApi({
-      ...me(),
-      'POST /api/account/delete': () => ({
-        status: 429,
-        body: { error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a minute.' } },
-      }),
-    });
-    renderWithProviders(<AccountActions />, { user: buildUser() });
-    fireEvent.click(await screen.findByRole('button', { name: ownAccountTexts.deleteAction }));
-    const dialog = await screen.findByRole('dialog', { name: ownAccountTexts.deleteTitle });
+    const failure = {
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Please wait a minute.',
+    };
+    const dialog = await failingDialog(
+      '/api/account/delete',
+      failure,
+      ownAccountTexts.deleteAction,
+      ownAccountTexts.deleteTitle,
+    );
     fireEvent.change(within(dialog).getByLabelText(new RegExp(ownAccountTexts.passwordLabel)), {
       target: { value: 'secret' },
     });
