@@ -1,10 +1,11 @@
 import { profileTexts } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { companies, experts } from '../src/db/schema.ts';
 import { acted, bucketsOf, contactOf, member, pair, sent } from './connections.support.ts';
-import { type Client, type Member, signInAdmin } from './factories.ts';
-import { client, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import type { Client, Member } from './factories.ts';
+import { client, type Engine, engines } from './helpers.ts';
+import { useAdmin, useTestApp } from './suite.ts';
 
 type State = 'suggested' | 'requested' | 'accepted' | 'cancelled';
 type ViewerName = 'expert' | 'company' | 'third expert' | 'third company' | 'admin' | 'anonymous';
@@ -12,17 +13,15 @@ const states: State[] = ['suggested', 'requested', 'accepted', 'cancelled'];
 const viewers: ViewerName[] = ['expert', 'company', 'third expert', 'third company', 'admin', 'anonymous'];
 
 describe.each(engines)('read access and contact details on %s', (engine: Engine) => {
-  let t: TestApp;
-  let admin: { client: Client };
   let thirdExpert: Member;
   let thirdCompany: Member;
   /** One expert–company pair per state. */
   const pairs = {} as Record<State, { expert: Member; company: Member; id: string }>;
 
+  // The community tab on: third members read published counterparts through the community lists' modals.
+  const t = useTestApp(engine, { COMMUNITY_TAB: 'true' });
+  const admin = useAdmin(t);
   beforeAll(async () => {
-    // The community tab on: third members read published counterparts through the community lists' modals.
-    t = await createTestApp(engine, { COMMUNITY_TAB: 'true' });
-    admin = await signInAdmin(t);
     thirdExpert = await member(t, 'expert', { name: 'Third Expert' });
     thirdCompany = await member(t, 'company', { name: 'Third Company' });
     for (const state of states) {
@@ -33,7 +32,6 @@ describe.each(engines)('read access and contact details on %s', (engine: Engine)
       pairs[state] = { expert: p.expert, company: p.company, id: p.suggestionId };
     }
   });
-  afterAll(() => t.close());
 
   const clientOf = (name: ViewerName, state: State): Client => {
     switch (name) {

@@ -5,7 +5,7 @@ import {
 } from '@intergen/contracts';
 import { type ProfileType, readScope } from '@intergen/domain';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { companies, experts, matchSuggestions, notifications, users } from '../src/db/schema.ts';
 import { toSessionUser } from '../src/modules/auth/auth.context.ts';
@@ -18,7 +18,8 @@ import { createNotification } from '../src/modules/notifications/notifications.r
 import { toOwnProfile } from '../src/modules/profiles/profiles.model.ts';
 import { acted, member, sent, suggest } from './connections.support.ts';
 import { type Member, signInAdmin } from './factories.ts';
-import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { type Engine, engines } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 /**
  * The dashboard's reads take the caller's state from the session lookup and their counterparts in the statement
@@ -28,11 +29,10 @@ import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts'
  * member who may not read others (notifications without names).
  */
 describe.each(engines)('the dashboard’s reads, as before, on %s', (engine: Engine) => {
-  let t: TestApp;
   const viewers: Record<string, Member> = {};
 
+  const t = useTestApp(engine);
   beforeAll(async () => {
-    t = await createTestApp(engine);
     const admin = await signInAdmin(t);
     const expert = await member(t, 'expert', { name: 'Eve Expert' });
     const other = await member(t, 'expert', { name: 'Otto Other' });
@@ -80,7 +80,6 @@ describe.each(engines)('the dashboard’s reads, as before, on %s', (engine: Eng
     await t.app.worker.drain();
     Object.assign(viewers, { expert, other, draft, c1, c3, c4, c7 });
   }, 300_000);
-  afterAll(() => t?.close());
 
   const callerOf = async (id: string) => {
     const [u] = await t.database.db.select().from(users).where(eq(users.id, id));

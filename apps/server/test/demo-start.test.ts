@@ -3,10 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { demoTexts } from '@intergen/domain';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { setPasswordHashCost } from '../src/lib/crypto.ts';
-import { APP_URL, signUp, testConfig } from './helpers.ts';
+import { APP_URL, signUp, withDataDirApp } from './helpers.ts';
 import { freePort, runScript, shellEnv, startServer, stopServer } from './processes.ts';
 
 /** `npm start -- --demo` (scripts/start.mjs) and the demo command's refusals, run as processes as a shell would. */
@@ -78,25 +76,8 @@ describe('npm start -- --demo', { timeout: 600_000 }, () => {
 
   it('the demo command refuses a data directory holding a real member, exiting 3 and changing nothing', async () => {
     const dataDir = freshDir();
-    setPasswordHashCost('fast');
-    const database = await openDataDir(dataDir);
-    try {
-      const app = await buildApp({
-        config: testConfig({ DATA_DIR: dataDir }),
-        database,
-        logger: false,
-        printMail: () => {},
-      });
-      try {
-        await app.ready();
-        await signUp(app, { name: 'Real Person', profileType: 'expert' });
-      } finally {
-        await app.close();
-      }
-    } finally {
-      // One process owns the data directory: closed before the command opens it.
-      await database.close();
-    }
+    // One process owns the data directory: the app and its database are closed before the command opens it.
+    await withDataDirApp(dataDir, (app) => signUp(app, { name: 'Real Person', profileType: 'expert' }));
 
     const run = await runScript('apps/server/src/demo-cli.ts', [], shellEnv(dataDir, { APP_URL }));
     expect(run.code, run.stderr).toBe(3);

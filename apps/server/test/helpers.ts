@@ -301,8 +301,14 @@ export function todayUtc(): number {
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 }
 
-/** The app on the embedded database of a data directory, as `npm start` opens it, for the length of `use`. */
-export async function withDataDirApp<T>(dataDir: string, use: (app: App) => Promise<T>): Promise<T> {
+/**
+ * The app on the embedded database of a data directory, as `npm start` opens it, for the length of `use` (given
+ * the database too, for a test that copies it).
+ */
+export async function withDataDirApp<T>(
+  dataDir: string,
+  use: (app: App, database: Database) => Promise<T>,
+): Promise<T> {
   setPasswordHashCost('fast');
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   const app = await buildApp({
@@ -313,7 +319,7 @@ export async function withDataDirApp<T>(dataDir: string, use: (app: App) => Prom
   });
   try {
     await app.ready();
-    return await use(app);
+    return await use(app, database);
   } finally {
     await app.close();
     await database.close();

@@ -1,6 +1,6 @@
 import { disableReasonLabels, messages, pauseReasonLabels, profileTexts } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { experts, users } from '../src/db/schema.ts';
 import {
   type Client,
@@ -8,19 +8,17 @@ import {
   eventTypesOf,
   fill,
   publishedMember,
-  signInAdmin,
   signUpMember,
   verifyEmail,
 } from './factories.ts';
-import { createTestApp, type Engine, engines, signIn, type TestApp, todayUtc } from './helpers.ts';
+import { type Engine, engines, signIn, todayUtc } from './helpers.ts';
+import { useAdmin, useTestApp } from './suite.ts';
 
 describe.each(engines)('pause, resume, disable and privacy on %s', (engine: Engine) => {
-  let t: TestApp;
-  let admin: { client: Client };
+  // The community tab on: published members read each other through the community.
+  const t = useTestApp(engine, { COMMUNITY_TAB: 'true' });
+  const admin = useAdmin(t);
   beforeAll(async () => {
-    // The community tab on: published members read each other through the community.
-    t = await createTestApp(engine, { COMMUNITY_TAB: 'true' });
-    admin = await signInAdmin(t);
     // A switch for tests that need a change to fail half-way: e-mails to, or events about, a listed member
     // make the database refuse the write, so the whole transaction must roll back.
     await t.database.query('CREATE TABLE test_failing (value text PRIMARY KEY)');
@@ -45,7 +43,6 @@ describe.each(engines)('pause, resume, disable and privacy on %s', (engine: Engi
       'CREATE TRIGGER test_fail_events BEFORE INSERT ON domain_events FOR EACH ROW EXECUTE FUNCTION test_fail_events()',
     );
   });
-  afterAll(() => t.close());
 
   const failFor = (value: string) => t.database.query('INSERT INTO test_failing VALUES ($1)', [value]);
   const me = async (c: Client) => (await c.get('/api/profiles/me')).json().profile;

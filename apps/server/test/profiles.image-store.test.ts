@@ -5,8 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/app.ts';
-import { openDatabase } from '../src/db/client.ts';
+import type { App } from '../src/app.ts';
 import { experts } from '../src/db/schema.ts';
 import { restoreEmbedded, snapshotOf } from '../src/operations/backup.ts';
 import { type Member, pngOf, signUpMember, uploadImage } from './factories.ts';
@@ -17,7 +16,6 @@ import {
   ORIGIN,
   secondInstance,
   type TestApp,
-  testConfig,
   withDataDirApp,
 } from './helpers.ts';
 
@@ -157,24 +155,13 @@ describe('profile pictures in a backup of the embedded database', () => {
     const source = path.join(root, 'source');
     let picture: { url: string; bytes: Buffer } = { url: '', bytes: Buffer.alloc(0) };
     const file = path.join(root, 'backup.tar.gz');
-    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(source, 'db') });
-    const app = await buildApp({
-      config: testConfig({ DATA_DIR: source }),
-      database,
-      logger: false,
-      printMail: () => {},
-    });
-    try {
-      await app.ready();
+    await withDataDirApp(source, async (app, database) => {
       const member = await signUpMember(app, 'expert');
       const { url } = (await uploadImage(app, member, await pngOf(300, 300))).json().profile.data
         .profileImage;
       picture = { url, bytes: (await app.inject({ method: 'GET', url })).rawPayload };
       await writeFile(file, await snapshotOf(database));
-    } finally {
-      await app.close();
-      await database.close();
-    }
+    });
 
     const restored = path.join(root, 'restored');
     await restoreEmbedded({ dataDir: restored }, file, { force: false });

@@ -1,6 +1,6 @@
 import { fieldMessages, profileTexts } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, contactInfo } from '../src/db/schema.ts';
 import {
   type Client,
@@ -10,23 +10,18 @@ import {
   pngOf,
   publishedMember,
   saveSection,
-  signInAdmin,
   signUpMember,
   uploadImage,
   validSections,
   verifyEmail,
 } from './factories.ts';
-import { client, codeIn, createTestApp, type Engine, engines, type TestApp, todayUtc } from './helpers.ts';
+import { client, codeIn, type Engine, engines, todayUtc } from './helpers.ts';
+import { useAdmin, useTestApp } from './suite.ts';
 
 describe.each(engines)('submitting, publishing and updating profiles on %s', (engine: Engine) => {
-  let t: TestApp;
-  let admin: { client: Client };
-  beforeAll(async () => {
-    // The community tab on: published members read each other through the community.
-    t = await createTestApp(engine, { COMMUNITY_TAB: 'true' });
-    admin = await signInAdmin(t);
-  });
-  afterAll(() => t.close());
+  // The community tab on: published members read each other through the community.
+  const t = useTestApp(engine, { COMMUNITY_TAB: 'true' });
+  const admin = useAdmin(t);
 
   const me = async (c: Client) => (await c.get('/api/profiles/me')).json().profile;
 

@@ -1,23 +1,20 @@
 import { fieldMessages, profileTexts } from '@intergen/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Member, multipartBody, pngOf, signUpMember } from './factories.ts';
-import { createTestApp, type Engine, engines, ORIGIN, type TestApp } from './helpers.ts';
+import { type Engine, engines, ORIGIN } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 /**
  * A malformed or truncated multipart upload of a profile picture answers 400 with a clear message and stores
  * nothing (COMMON.md quality bar: bad input gets a clear 4xx, never a 5xx).
  */
 describe.each(engines)('malformed picture uploads on %s', (engine: Engine) => {
-  let t: TestApp;
   let member: Member;
   let png: Buffer;
+  const t = useTestApp(engine);
   beforeAll(async () => {
-    t = await createTestApp(engine);
     member = await signUpMember(t.app, 'expert');
     png = await pngOf(200, 200);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const cookieOf = (m: Member) => [...m.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -1,6 +1,6 @@
 import { displayedRating, messages, profileTexts } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { experts } from '../src/db/schema.ts';
 import {
   type Client,
@@ -12,19 +12,18 @@ import {
   validSections,
   verifyEmail,
 } from './factories.ts';
-import { client, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { client, type Engine, engines } from './helpers.ts';
+import { useAdmin, useTestApp } from './suite.ts';
 
 describe.each(engines)('profile pages on %s', (engine: Engine) => {
-  let t: TestApp;
-  let admin: { client: Client };
   let expert: Member;
   let company: Member;
   let pendingExpert: Member;
   let draftCompany: Member;
+  // The community tab on: a published member reads published counterparts through the community.
+  const t = useTestApp(engine, { COMMUNITY_TAB: 'true' });
+  const admin = useAdmin(t);
   beforeAll(async () => {
-    // The community tab on: a published member reads published counterparts through the community.
-    t = await createTestApp(engine, { COMMUNITY_TAB: 'true' });
-    admin = await signInAdmin(t);
     expert = await publishedMember(t, 'expert', admin, 'Ada Lovelace');
     company = await publishedMember(t, 'company', admin, 'Grace Hopper');
     pendingExpert = await signUpMember(t.app, 'expert', 'Pending Person');
@@ -33,7 +32,6 @@ describe.each(engines)('profile pages on %s', (engine: Engine) => {
     await pendingExpert.client.post('/api/profiles/me/submit');
     draftCompany = await signUpMember(t.app, 'company', 'Draft Company');
   });
-  afterAll(() => t.close());
 
   const view = (c: Client, id: string) => c.get(`/api/profiles/${id}`);
 

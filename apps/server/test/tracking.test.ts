@@ -1,19 +1,15 @@
 import { trackingTexts } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { trackingEvents } from '../src/db/schema.ts';
 import { TRACKING_PER_MINUTE } from '../src/modules/tracking/tracking.routes.ts';
 import { signInAdmin, signUpMember } from './factories.ts';
-import { client, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { client, type Engine, engines } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 describe.each(engines)('tracking events on %s', (engine: Engine) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    // The production rate (tests usually multiply every limit by 1000).
-    t = await createTestApp(engine, { RATE_LIMIT_MULTIPLIER: '1' });
-  });
-  afterAll(() => t.close());
+  // The production rate (tests usually multiply every limit by 1000).
+  const t = useTestApp(engine, { RATE_LIMIT_MULTIPLIER: '1' });
 
   const eventsOf = (userId: string) =>
     t.database.db.select().from(trackingEvents).where(eq(trackingEvents.userId, userId));
