@@ -1,7 +1,7 @@
 import type { OwnProfile } from '@intergen/contracts';
 import { startOfUtcDay } from '../../lib/time.ts';
 import { deleteUserSessions } from '../auth/index.ts';
-import { updateProfileRow } from '../members/index.ts';
+import { type ProfileRowPatch, type StoredProfile, updateProfileRow } from '../members/index.ts';
 import { adminAction, event, type ProfilesContext, requestMatching } from './profiles.context.ts';
 import { isComplete } from './profiles.model.ts';
 
@@ -9,35 +9,27 @@ import { isComplete } from './profiles.model.ts';
  * Deactivates a member: unpublished, not pending, date and reason kept, and what was taken away (published
  * or pending) remembered for `activateMember`; their sessions end at once.
  */
-export async function deactivateMember(
+export function deactivateMember(
   ctx: ProfilesContext,
   adminId: string,
   profileId: string,
   reason: string,
 ): Promise<OwnProfile> {
-  return adminAction(
-    ctx,
-    { adminId, profileId, action: 'profile.deactivate', details: { reason } },
-    async (tx, p) => {
-      await updateProfileRow(tx, p.kind, p.id, {
-        profilePublished: false,
-        profilePending: false,
-        deactivatedDate: startOfUtcDay(ctx.now()),
-        deactivateReason: reason,
-        // A repeated deactivation keeps what the first one took away.
-        deactivatedFrom: p.deactivatedDate
-          ? p.deactivatedFrom
-          : p.profilePublished
-            ? 'published'
-            : p.profilePending
-              ? 'pending'
-              : null,
-      });
-      await deleteUserSessions(tx, p.id);
-      await event(ctx, tx, 'profile.deactivated', p, { by: adminId, reason });
-      return false;
-    },
-  );
+  const deactivated = { action: 'profile.deactivate', event: 'profile.deactivated' } as const;
+  return signingOut(ctx, adminId, profileId, reason, deactivated, (p) => ({
+    profilePublished: false,
+    profilePending: false,
+    deactivatedDate: startOfUtcDay(ctx.now()),
+    deactivateReason: reason,
+    // A repeated deactivation keeps what the first one took away.
+    deactivatedFrom: p.deactivatedDate
+      ? p.deactivatedFrom
+      : p.profilePublished
+        ? 'published'
+        : p.profilePending
+          ? 'pending'
+          : null,
+  }));
 }
 
 /**
@@ -80,20 +72,39 @@ export async function activateMember(
 }
 
 /** Takes a profile off the community with a reason (stored as the disable reason, spec 000 §4) and ends the member's sessions. */
-export async function unpublishProfile(
+export function unpublishProfile(
   ctx: ProfilesContext,
   adminId: string,
   profileId: string,
   reason: string,
 ): Promise<OwnProfile> {
+  // A disable reason appearing signs the member out (spec 001 §5); they may sign in again.
+  const unpublished = { action: 'profile.unpublish', event: 'profile.unpublished' } as const;
+  return signingOut(ctx, adminId, profileId, reason, unpublished, () => ({
+    profilePublished: false,
+    disableReason: reason,
+  }));
+}
+
+/**
+ * An admin's action with a reason that takes a profile off (`patch`), ends the member's sessions at once and
+ * says so in an event naming the admin and the reason.
+ */
+function signingOut(
+  ctx: ProfilesContext,
+  adminId: string,
+  profileId: string,
+  reason: string,
+  names: { action: string; event: 'profile.deactivated' | 'profile.unpublished' },
+  patch: (p: StoredProfile) => ProfileRowPatch,
+): Promise<OwnProfile> {
   return adminAction(
     ctx,
-    { adminId, profileId, action: 'profile.unpublish', details: { reason } },
+    { adminId, profileId, action: names.action, details: { reason } },
     async (tx, p) => {
-      await updateProfileRow(tx, p.kind, p.id, { profilePublished: false, disableReason: reason });
-      // A disable reason appearing signs the member out (spec 001 §5); they may sign in again.
+      await updateProfileRow(tx, p.kind, p.id, patch(p));
       await deleteUserSessions(tx, p.id);
-      await event(ctx, tx, 'profile.unpublished', p, { by: adminId, reason });
+      await event(ctx, tx, names.event, p, { by: adminId, reason });
       return false;
     },
   );
