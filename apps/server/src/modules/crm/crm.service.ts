@@ -132,20 +132,22 @@ export async function syncContact(
   return true;
 }
 
+/** A deal's step as a caller asks for it: the stage (with its lost reason), properties, and the event behind it. */
+interface DealStep {
+  stage: string;
+  reason?: string | null;
+  properties?: CrmProperties;
+  eventId?: number | null;
+  at?: Date | null;
+}
+
+/** A step that creates a deal, keyed (when given) so that a create run twice makes one deal. */
+type NewDeal = DealStep & { dealKey?: string | null };
+type ConnectionDeal = NewDeal & { expert: string; venture: string };
+type NetworkDeal = NewDeal & { initiator: string; recipient: string };
+
 /** `/hubspot/deal/create/`: a connection deal between an expert and a venture. Returns its id. */
-export async function createDeal(
-  ctx: CrmContext,
-  input: {
-    expert: string;
-    venture: string;
-    stage: string;
-    reason?: string | null;
-    properties?: CrmProperties;
-    dealKey?: string | null;
-    eventId?: number | null;
-    at?: Date | null;
-  },
-): Promise<string> {
+export async function createDeal(ctx: CrmContext, input: ConnectionDeal): Promise<string> {
   if (input.expert === input.venture) throw refuse(crmErrors.sameParties);
   const lostReason = checkStage('connection', input.stage, input.reason);
   const expert = await ensureContact(ctx, input.expert, 'expert');
@@ -159,14 +161,7 @@ export async function createDeal(
 export async function updateDeal(
   ctx: CrmContext,
   pipeline: CrmPipeline,
-  input: {
-    dealId: string;
-    stage: string;
-    reason?: string | null;
-    properties?: CrmProperties;
-    eventId?: number | null;
-    at?: Date | null;
-  },
+  input: DealStep & { dealId: string },
 ): Promise<true> {
   const deal = input.dealId ? await ctx.gateway.findDeal(input.dealId) : null;
   if (!deal || deal.pipeline !== pipeline) throw refuse(crmErrors.invalidDealId);
@@ -177,13 +172,7 @@ export async function updateDeal(
 export async function moveDeal(
   ctx: CrmContext,
   deal: Pick<CrmDeal, 'id' | 'pipeline'>,
-  input: {
-    stage: string;
-    reason?: string | null;
-    properties?: CrmProperties;
-    eventId?: number | null;
-    at?: Date | null;
-  },
+  input: DealStep,
 ): Promise<true> {
   const lostReason = checkStage(deal.pipeline, input.stage, input.reason);
   await ctx.gateway.updateDeal(deal.id, {
@@ -197,19 +186,7 @@ export async function moveDeal(
 }
 
 /** `/hubspot/deal/my-network/create/`: a My Network deal between two experts. Returns its id. */
-export async function createNetworkDeal(
-  ctx: CrmContext,
-  input: {
-    initiator: string;
-    recipient: string;
-    stage: string;
-    reason?: string | null;
-    properties?: CrmProperties;
-    dealKey?: string | null;
-    eventId?: number | null;
-    at?: Date | null;
-  },
-): Promise<string> {
+export async function createNetworkDeal(ctx: CrmContext, input: NetworkDeal): Promise<string> {
   if (input.initiator === input.recipient) throw refuse(crmErrors.sameExperts);
   const lostReason = checkStage('network', input.stage, input.reason);
   const [initiator, recipient] = await Promise.all([
@@ -231,13 +208,7 @@ function storeDeal(
   ctx: CrmContext,
   pipeline: CrmPipeline,
   contactIds: readonly [string, string],
-  input: {
-    stage: string;
-    properties?: CrmProperties;
-    dealKey?: string | null;
-    eventId?: number | null;
-    at?: Date | null;
-  },
+  input: NewDeal,
   lostReason: string | null,
 ): Promise<string> {
   return ctx.gateway.createDeal({

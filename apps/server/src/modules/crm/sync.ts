@@ -130,6 +130,16 @@ async function applyStep(
 /** When the event happened; a delivery queued before events carried their time is dated when applied. */
 const eventTime = (event: DomainEventMessage) => (event.occurredAt ? new Date(event.occurredAt) : null);
 
+/** The create of the step's deal under `dealKey`, dated by the event. */
+const newDeal = (step: DealStep, dealKey: string, event: DomainEventMessage) => ({
+  stage: step.stage,
+  reason: step.lostReason,
+  properties: step.properties,
+  dealKey,
+  eventId: event.eventId,
+  at: eventTime(event),
+});
+
 /** The profile events that change what the CRM's contact shows (status, dates, account state, applied edits). */
 function changesContact(event: DomainEventMessage): boolean {
   if (event.type === 'profile.updated') {
@@ -165,15 +175,7 @@ export async function applyCrmEvent(ctx: CrmContext, event: DomainEventMessage):
     };
     const existing = await ctx.gateway.findDealByKey(suggestionId);
     await applyStep(ctx, existing, event, step, () =>
-      createDeal(ctx, {
-        expert: expertId,
-        venture: companyId,
-        stage: step.stage,
-        reason: step.lostReason,
-        dealKey: suggestionId,
-        eventId: event.eventId,
-        at: eventTime(event),
-      }),
+      createDeal(ctx, { expert: expertId, venture: companyId, ...newDeal(step, suggestionId, event) }),
     );
     return;
   }
@@ -189,12 +191,7 @@ export async function applyCrmEvent(ctx: CrmContext, event: DomainEventMessage):
       createNetworkDeal(ctx, {
         initiator: p.initiatorId,
         recipient: p.recipientId,
-        stage: step.stage,
-        reason: step.lostReason,
-        properties: step.properties,
-        dealKey: p.requestId,
-        eventId: event.eventId,
-        at: eventTime(event),
+        ...newDeal(step, p.requestId, event),
       }),
     );
     return;
@@ -205,16 +202,7 @@ export async function applyCrmEvent(ctx: CrmContext, event: DomainEventMessage):
     const step = await connectionStep(ctx, connection);
     const existing = await ctx.gateway.findDealByKey(p.suggestionId);
     await applyStep(ctx, existing, event, step, () =>
-      createDeal(ctx, {
-        expert: p.expertId,
-        venture: p.companyId,
-        stage: step.stage,
-        reason: step.lostReason,
-        properties: step.properties,
-        dealKey: p.suggestionId,
-        eventId: event.eventId,
-        at: eventTime(event),
-      }),
+      createDeal(ctx, { expert: p.expertId, venture: p.companyId, ...newDeal(step, p.suggestionId, event) }),
     );
   }
 }
