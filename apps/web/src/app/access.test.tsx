@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildUser } from '../test/render';
+import { buildUser, newProfile } from '../test/render';
 import { accessRedirect, type RouteHandle } from './access';
 
 const member: RouteHandle = { access: 'member' };
 const company = buildUser({
   kind: 'company',
-  profile: {
-    status: 'incomplete',
-    profileComplete: false,
-    onboardingComplete: false,
-    firstIncompleteStep: null,
-  },
+  profile: newProfile(),
 });
 const newExpert = buildUser({
-  profile: {
-    status: 'incomplete',
-    profileComplete: false,
-    onboardingComplete: false,
-    firstIncompleteStep: null,
-  },
+  profile: newProfile(),
 });
 
 describe('the routing rules', () => {

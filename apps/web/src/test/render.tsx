@@ -75,6 +75,12 @@ export function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
   };
 }
 
+/** The session's profile of a member who has just signed up: incomplete, the wizard not gone through yet. */
+export function newProfile(): SessionUser['profile'] {
+  const nothingDone = { profileComplete: false, onboardingComplete: false, firstIncompleteStep: null };
+  return { status: 'incomplete', ...nothingDone };
+}
+
 /** A memory history at `path` with the app's navigation guard, and a view of it as the tests read it. */
 function testHistory(path: string) {
   const history = guardHistory(createMemoryHistory({ initialEntries: [path], v5Compat: true }));

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildUser, configAnswer, installFakeApi, renderApp } from '../../test/render';
+import { buildUser, configAnswer, installFakeApi, newProfile, renderApp } from '../../test/render';
 import { showsFooter } from './footer';
 
 describe('the footer', () => {
@@ -34,12 +34,7 @@ describe('the footer', () => {
     renderApp('/profile/about', {
       user: buildUser({
         emailVerified: false,
-        profile: {
-          status: 'incomplete',
-          profileComplete: false,
-          onboardingComplete: false,
-          firstIncompleteStep: null,
-        },
+        profile: newProfile(),
       }),
     });
     await screen.findByRole('heading', { name: 'Basic information' });

@@ -3,16 +3,18 @@ import { emailVerificationTexts, messages, profileTexts, wizardTexts } from '@in
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildDraftProfile, completeExpertData } from '../../../test/fixtures';
-import { buildUser, configAnswer, type FakeApi, installFakeApi, renderApp } from '../../../test/render';
+import {
+  buildUser,
+  configAnswer,
+  type FakeApi,
+  installFakeApi,
+  newProfile,
+  renderApp,
+} from '../../../test/render';
 
 const unverifiedExpert = buildUser({
   emailVerified: false,
-  profile: {
-    status: 'incomplete',
-    profileComplete: false,
-    onboardingComplete: false,
-    firstIncompleteStep: null,
-  },
+  profile: newProfile(),
 });
 
 function reviewApi(profile: OwnProfile, handlers: FakeApi = {}) {

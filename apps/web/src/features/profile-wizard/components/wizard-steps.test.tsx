@@ -3,18 +3,13 @@ import { fieldMessages, messages, wizardTexts } from '@intergen/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildDraftProfile, completeExpertData } from '../../../test/fixtures';
-import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
+import { buildUser, configAnswer, installFakeApi, newProfile, renderApp } from '../../../test/render';
 
 const incompleteUser = (kind: 'expert' | 'company', emailVerified = false) =>
   buildUser({
     kind,
     emailVerified,
-    profile: {
-      status: 'incomplete',
-      profileComplete: false,
-      onboardingComplete: false,
-      firstIncompleteStep: null,
-    },
+    profile: newProfile(),
   });
 
 /** A fake profile API: GET answers `profile`; a section save merges its body (or answers `saveAnswer`). */
