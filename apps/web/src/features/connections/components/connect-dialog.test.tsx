@@ -16,6 +16,28 @@ async function openConnect() {
   return screen.findByRole('dialog', { name: 'Connect with Ada Lovelace?' });
 }
 
+/**
+ * The dashboard with one suggestion, whose connection request is sent (answered with a request of `message`)
+ * only once `release` is called: what the dialog and the card show while it is on its way.
+ */
+function heldSend(message: string) {
+  let answer: (value: unknown) => void = () => {};
+  const held = new Promise((resolve) => {
+    answer = resolve;
+  });
+  const sent = buildRequest({ direction: 'sent', requestedBy: 'expert', message });
+  const api = dashboardApi(
+    { suggestions: [buildSuggestion()] },
+    { 'POST /api/connections': () => ({ status: 201, body: { request: sent } }) },
+  );
+  const respond = api.fetchMock.getMockImplementation()!;
+  api.fetchMock.mockImplementation(async (input, init) => {
+    if (String(input) === '/api/connections' && init?.method === 'POST') await held;
+    return respond(input, init);
+  });
+  return { ...api, sent, release: () => answer(undefined) };
+}
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -41,20 +63,7 @@ describe('the connect dialog', () => {
   });
 
   it('disables Send from the click until the answer, then the card reads Request Sent with a banner', async () => {
-    let answer: (value: unknown) => void = () => {};
-    const held = new Promise((resolve) => {
-      answer = resolve;
-    });
-    const sent = buildRequest({ direction: 'sent', requestedBy: 'expert', message: 'Hello\nthere' });
-    const { calls, fetchMock, current } = dashboardApi(
-      { suggestions: [buildSuggestion()] },
-      { 'POST /api/connections': () => ({ status: 201, body: { request: sent } }) },
-    );
-    const respond = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) => {
-      if (String(input) === '/api/connections' && init?.method === 'POST') await held;
-      return respond(input, init);
-    });
+    const { calls, current, sent, release } = heldSend('Hello\nthere');
     renderApp('/dashboard', { user: expert });
     const dialog = await openConnect();
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Message (optional)' }), {
@@ -69,7 +78,7 @@ describe('the connect dialog', () => {
     // The server now hides the requested suggestion; the card stays as Request Sent meanwhile.
     current.suggestions = [];
     current.buckets = buildBuckets({ sent: [sent] });
-    answer(undefined);
+    release();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(within(card('Ada Lovelace')).getByRole('button', { name: 'Request Sent' })).toHaveProperty(
       'disabled',
@@ -150,20 +159,7 @@ describe('the connect dialog', () => {
   });
 
   it('shows Request Sent even when a live update read the list again before the answer came', async () => {
-    let answer: (value: unknown) => void = () => {};
-    const held = new Promise((resolve) => {
-      answer = resolve;
-    });
-    const sent = buildRequest({ direction: 'sent', requestedBy: 'expert', message: '' });
-    const { current, fetchMock } = dashboardApi(
-      { suggestions: [buildSuggestion()] },
-      { 'POST /api/connections': () => ({ status: 201, body: { request: sent } }) },
-    );
-    const respond = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) => {
-      if (String(input) === '/api/connections' && init?.method === 'POST') await held;
-      return respond(input, init);
-    });
+    const { current, sent, release } = heldSend('');
     const { queryClient } = renderApp('/dashboard', { user: expert });
     const dialog = await openConnect();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
@@ -171,7 +167,7 @@ describe('the connect dialog', () => {
     current.suggestions = [];
     current.buckets = buildBuckets({ sent: [sent] });
     await act(() => queryClient.refetchQueries({ queryKey: ['suggestions'] }));
-    answer(undefined);
+    release();
     await waitFor(() =>
       expect(within(card('Ada Lovelace')).getByRole('button', { name: 'Request Sent' })).toHaveProperty(
         'disabled',
