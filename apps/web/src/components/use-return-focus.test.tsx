@@ -1,6 +1,7 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { useEffect, useRef, useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
+import { expectFocusBack } from '../test/focus';
 import { useReturnFocusOnUnmount } from './use-return-focus';
 
 /** A dialog open while mounted (as a profile route is), which takes the focus as a focus trap does. */
@@ -33,11 +34,6 @@ describe('useReturnFocusOnUnmount', () => {
   it('gives the focus back to what opened the dialog once it is gone', async () => {
     render(<Page />);
     const open = screen.getByRole('button', { name: 'View Profile' });
-    act(() => open.focus());
-    fireEvent.click(open);
-    expect(screen.getByRole('button', { name: 'Close' })).toBe(document.activeElement);
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    await waitFor(() => expect(document.activeElement).toBe(open));
+    await expectFocusBack(open);
   });
 });

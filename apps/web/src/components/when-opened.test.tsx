@@ -1,6 +1,7 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { useEffect, useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { expectFocusBack } from '../test/focus';
 import { WhenOpened } from './when-opened';
 
 /** A dialog that takes the focus when it opens (as a focus trap does) and is gone once closed. */
@@ -37,13 +38,6 @@ describe('WhenOpened', () => {
     render(<Page />);
     expect(screen.queryByRole('dialog')).toBeNull();
     const open = screen.getByRole('button', { name: 'Open' });
-    for (let time = 0; time < 2; time += 1) {
-      act(() => open.focus());
-      fireEvent.click(open);
-      expect(screen.getByRole('button', { name: 'Close' })).toBe(document.activeElement);
-      fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-      expect(screen.queryByRole('dialog')).toBeNull();
-      await waitFor(() => expect(document.activeElement).toBe(open));
-    }
+    for (let time = 0; time < 2; time += 1) await expectFocusBack(open);
   });
 });
