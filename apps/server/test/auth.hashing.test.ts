@@ -11,10 +11,12 @@ import {
   engines,
   linkIn,
   ORIGIN,
+  signInFrom,
   signUp,
   type TestApp,
   tokenOf,
   uniqueEmail,
+  wrongSignIn,
 } from './helpers.ts';
 
 /** Waits for a condition of the app (never for the clock): polls between turns of the event loop. */
@@ -103,14 +105,7 @@ describe.each(engines)('password hashing on %s', (engine: Engine) => {
   it("never lets one client's flood refuse another client's correct sign-in", async () => {
     const { email, password } = await signUp(t.app);
     setPasswordHashCost('owasp');
-    const fromA = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in',
-        payload: { email: uniqueEmail('flood'), password: 'wrong-password-1' },
-        headers: ORIGIN,
-        remoteAddress: '10.20.0.1',
-      });
+    const fromA = () => wrongSignIn(t.app, uniqueEmail('flood'), '10.20.0.1');
     // The unknown-e-mail path compares against a dummy hash, made once per cost: make it now.
     expect((await fromA()).statusCode).toBe(401);
     // No hash runs until A's flood has filled the queue and B waits in it too.
@@ -119,13 +114,7 @@ describe.each(engines)('password hashing on %s', (engine: Engine) => {
     const flood = Array.from({ length: 40 }, fromA);
     await until(() => verify.mock.calls.length === 40, "all of A's sign-ins reaching the hashing queue");
     expect(passwordHasher.load.waiting).toBe(4);
-    const fromB = t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email, password },
-      headers: ORIGIN,
-      remoteAddress: '10.20.0.2',
-    });
+    const fromB = signInFrom(t.app, email, password, '10.20.0.2');
     await until(() => verify.mock.calls.length === 41, "B's sign-in reaching the hashing queue");
     passwordHasher.configure({ concurrency: 1 });
     const b = await fromB;

@@ -137,16 +137,17 @@ describe.each(engines)('password reset and change on %s', (engine: Engine) => {
   });
 
   describe('change password', () => {
-    const change = (c: ReturnType<typeof client>, body: Record<string, string>) =>
-      c.post('/api/auth/password/change', body);
+    /** Asks to change the password from `currentPassword` to `newPassword`, confirmed as `confirmPassword`. */
+    const change = (
+      c: ReturnType<typeof client>,
+      currentPassword: string,
+      newPassword: string,
+      confirmPassword = newPassword,
+    ) => c.post('/api/auth/password/change', { currentPassword, newPassword, confirmPassword });
 
     it('refuses a confirmation that differs with "Passwords do not match!"', async () => {
       const { client: c } = await signUp(t.app, { password: PASSWORD });
-      const response = await change(c, {
-        currentPassword: PASSWORD,
-        newPassword: 'new-secret-one-1',
-        confirmPassword: 'new-secret-two-2',
-      });
+      const response = await change(c, PASSWORD, 'new-secret-one-1', 'new-secret-two-2');
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toMatchObject({
         code: 'PASSWORD_MISMATCH',
@@ -157,11 +158,7 @@ describe.each(engines)('password reset and change on %s', (engine: Engine) => {
 
     it('refuses a wrong current password and keeps the old one', async () => {
       const { client: c, email } = await signUp(t.app, { password: PASSWORD });
-      const response = await change(c, {
-        currentPassword: 'not-my-password',
-        newPassword: 'new-secret-one-1',
-        confirmPassword: 'new-secret-one-1',
-      });
+      const response = await change(c, 'not-my-password', 'new-secret-one-1');
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toMatchObject({
         code: 'CURRENT_PASSWORD_WRONG',
@@ -173,11 +170,7 @@ describe.each(engines)('password reset and change on %s', (engine: Engine) => {
 
     it('refuses a weak new password with the domain message', async () => {
       const { client: c } = await signUp(t.app, { password: PASSWORD });
-      const response = await change(c, {
-        currentPassword: PASSWORD,
-        newPassword: 'abc',
-        confirmPassword: 'abc',
-      });
+      const response = await change(c, PASSWORD, 'abc');
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toMatchObject({
         code: 'PASSWORD_WEAK',
@@ -190,11 +183,7 @@ describe.each(engines)('password reset and change on %s', (engine: Engine) => {
       const elsewhere = await signIn(t.app, email, PASSWORD);
       expect((await elsewhere.client.get('/api/auth/session')).json().user).toMatchObject({ id: user.id });
 
-      const response = await change(c, {
-        currentPassword: PASSWORD,
-        newPassword: 'changed-secret-1',
-        confirmPassword: 'changed-secret-1',
-      });
+      const response = await change(c, PASSWORD, 'changed-secret-1');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: messages.passwordChanged });
 
@@ -205,11 +194,7 @@ describe.each(engines)('password reset and change on %s', (engine: Engine) => {
     });
 
     it('answers 401 to a browser that is not signed in', async () => {
-      const response = await change(client(t.app), {
-        currentPassword: PASSWORD,
-        newPassword: 'changed-secret-1',
-        confirmPassword: 'changed-secret-1',
-      });
+      const response = await change(client(t.app), PASSWORD, 'changed-secret-1');
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: messages.notSignedIn } });
     });

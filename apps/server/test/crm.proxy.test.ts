@@ -120,21 +120,11 @@ describe.each(engines)('the CRM proxy on %s', (engine: Engine) => {
       return r.json();
     };
     await call('/hubspot/expert/create/', { id: expert.id });
-    const dealId = (
-      await call('/hubspot/deal/create/', {
-        expert: expert.id,
-        venture: company.id,
-        stage: dealStages.pending,
-      })
-    ).result;
+    const connection = { expert: expert.id, venture: company.id, stage: dealStages.pending };
+    const dealId = (await call('/hubspot/deal/create/', connection)).result;
     await call('/hubspot/deal/update/', { dealId, stage: dealStages.complete });
-    const networkDeal = (
-      await call('/hubspot/deal/my-network/create/', {
-        initiator: expert.id,
-        recipient: peer.id,
-        stage: networkStages.requested,
-      })
-    ).result;
+    const network = { initiator: expert.id, recipient: peer.id, stage: networkStages.requested };
+    const networkDeal = (await call('/hubspot/deal/my-network/create/', network)).result;
     await call('/hubspot/loginOneTime', {
       email: expert.email,
       idToLogin: expert.id,

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { messages } from '@intergen/domain';
 import { desc } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { type App, type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, migrationsFolder, openDatabase } from '../src/db/client.ts';
@@ -55,6 +57,19 @@ export async function freshDatabase(engine: Engine): Promise<Database> {
     await dropper.end();
   };
   return database;
+}
+
+/** The connection string of the PostgreSQL database `database` is connected to, for more pools and processes. */
+export async function urlOf(database: Database): Promise<string> {
+  const [row] = await database.query<{ name: string }>('SELECT current_database() AS name');
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${row!.name}`;
+  return url.toString();
+}
+
+/** A second connection to the PostgreSQL database of `database` (its own pool and listener, as another instance has). */
+export async function reopened(database: Database): Promise<Database> {
+  return openDatabase({ kind: 'postgres', url: await urlOf(database) });
 }
 
 /** Runs `statement` again while PostgreSQL answers that a database is in use (55006), up to 50 times 100 ms apart. */
@@ -286,6 +301,27 @@ export function withSession(
     headers: { ...ORIGIN, cookie: `intergen_session=${token}` },
     ...(method === 'POST' ? { payload: {} } : {}),
   });
+}
+
+/** A sign-in with e-mail and password sent from `remoteAddress`, keeping no cookie. */
+export const signInFrom = (app: App, email: string, password: string, remoteAddress: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { email, password },
+    headers: ORIGIN,
+    remoteAddress,
+  });
+
+/** A wrong sign-in for `email` from `remoteAddress` (at most 10 a minute per e-mail from one address). */
+export const wrongSignIn = (app: App, email: string, remoteAddress: string) =>
+  signInFrom(app, email, 'wrong-password-1', remoteAddress);
+
+/** The rate limit's refusal: 429 with its message, and when to try again. */
+export function expectLimited(response: Awaited<ReturnType<typeof wrongSignIn>>) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toEqual({ error: { code: 'RATE_LIMITED', message: messages.tooManyRequests } });
+  expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
 }
 
 /** Signs in with e-mail and password on a fresh client (a new browser). */

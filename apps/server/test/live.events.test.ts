@@ -3,11 +3,20 @@ import { messages } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
 import { authTokens, sessions } from '../src/db/schema.ts';
 import { publishLive } from '../src/modules/live/live.ts';
 import { publishedMember, signInAdmin } from './factories.ts';
-import { type Engine, engines, freshDatabase, ORIGIN, signIn, signUp, type TestApp } from './helpers.ts';
+import {
+  type Engine,
+  engines,
+  freshDatabase,
+  ORIGIN,
+  reopened,
+  signIn,
+  signUp,
+  type TestApp,
+} from './helpers.ts';
 import { asTestApp, closeListening, isChange, listeningApp, openStream } from './live.support.ts';
 
 async function member(app: App) {
@@ -279,10 +288,7 @@ for (const engine of engines.filter((e) => e === 'postgres')) {
 
     beforeAll(async () => {
       first = await freshDatabase(engine);
-      const [row] = await first.query<{ name: string }>('SELECT current_database() AS name');
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      url.pathname = `/${row!.name}`;
-      second = await openDatabase({ kind: 'postgres', url: url.toString() });
+      second = await reopened(first);
       one = await listeningApp(first);
       // Pinging hourly: a stream on this instance that ends, ends because the other one said so.
       two = await listeningApp(second, 60 * 60 * 1000);

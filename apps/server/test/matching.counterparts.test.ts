@@ -2,7 +2,7 @@ import { type CompanyMatchFacets, scoreCompanyVsExperts, scoreMatch } from '@int
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
 import { matchScores, matchSuggestions, outbox } from '../src/db/schema.ts';
 import { findMatchingMember, listPublishedExpertFacets } from '../src/modules/members/index.ts';
 import { adminDelete } from './accounts.support.ts';
@@ -17,7 +17,7 @@ import {
   signUpMember,
   verifyEmail,
 } from './factories.ts';
-import { createTestApp, type Engine, engines, type TestApp, testConfig } from './helpers.ts';
+import { createTestApp, type Engine, engines, reopened, type TestApp, testConfig } from './helpers.ts';
 
 /**
  * Matching's packed counterparts (modules/matching/counterparts.ts) on a second app instance over the same
@@ -37,7 +37,7 @@ describe.each(engines)('packed counterparts across instances on %s', (engine: En
     t = await createTestApp(engine);
     admin = await signInAdmin(t);
     // PGlite belongs to one process: the second instance shares its engine. PostgreSQL: its own pool and listener.
-    own = engine === 'pglite' ? null : await openDatabase({ kind: 'postgres', url: await urlOf(t.database) });
+    own = engine === 'pglite' ? null : await reopened(t.database);
     const database = slowListener(own ?? t.database);
     const app = await buildApp({ config: testConfig(), database, printMail: () => {}, logger: false });
     await app.ready();
@@ -68,13 +68,6 @@ describe.each(engines)('packed counterparts across instances on %s', (engine: En
           options,
         ),
     };
-  }
-
-  async function urlOf(database: Database): Promise<string> {
-    const [row] = await database.query<{ name: string }>('SELECT current_database() AS name');
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${row!.name}`;
-    return url.toString();
   }
 
   /** A company published through the first instance; its job then runs on the second. */

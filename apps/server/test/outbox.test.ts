@@ -68,6 +68,22 @@ describe.each(engines)('outbox on %s', (engine: Engine) => {
     return { atLeast: runAt - after, atMost: runAt - before };
   }
 
+  /**
+   * That the row waits to run again (pending, with `state`), due between `soonest` and `latest` ms after the
+   * failed run, which happened between `before` and `after`.
+   */
+  async function expectRetry(
+    idempotencyKey: string,
+    state: { attempts: number; lastError: string },
+    [before, after]: [number, number],
+    [soonest, latest]: [number, number],
+  ) {
+    expect(await row(idempotencyKey)).toMatchObject({ status: 'pending', ...state });
+    const delay = await retryDelay(idempotencyKey, before, after);
+    expect(delay.atMost).toBeGreaterThanOrEqual(soonest);
+    expect(delay.atLeast).toBeLessThanOrEqual(latest);
+  }
+
   const makeDue = (idempotencyKey: string) =>
     database.query(`UPDATE outbox SET run_at = now() - interval '1 second' WHERE idempotency_key = $1`, [
       idempotencyKey,
@@ -125,15 +141,9 @@ describe.each(engines)('outbox on %s', (engine: Engine) => {
     let before = await dbNow();
     expect(await w.drain()).toBe(1);
     let after = await dbNow();
-    expect(await row('flaky-1')).toMatchObject({
-      status: 'pending',
-      attempts: 1,
-      lastError: 'upstream refused #1',
-    });
     // First retry 2 s later (± 25 % jitter): between 1.5 and 2.5 s.
-    const first = await retryDelay('flaky-1', before, after);
-    expect(first.atMost).toBeGreaterThanOrEqual(1_500);
-    expect(first.atLeast).toBeLessThanOrEqual(2_500);
+    const first = { attempts: 1, lastError: 'upstream refused #1' };
+    await expectRetry('flaky-1', first, [before, after], [1_500, 2_500]);
     // Not due yet (unless the machine stalled past it), so another drain does nothing.
     if ((await dbNow()) < before + 1_500) expect(await w.drain()).toBe(0);
 
@@ -141,15 +151,9 @@ describe.each(engines)('outbox on %s', (engine: Engine) => {
     before = await dbNow();
     expect(await w.drain()).toBe(1);
     after = await dbNow();
-    expect(await row('flaky-1')).toMatchObject({
-      status: 'pending',
-      attempts: 2,
-      lastError: 'upstream refused #2',
-    });
     // Then 4 s (± 25 %): between 3 and 5 s.
-    const second = await retryDelay('flaky-1', before, after);
-    expect(second.atMost).toBeGreaterThanOrEqual(3_000);
-    expect(second.atLeast).toBeLessThanOrEqual(5_000);
+    const second = { attempts: 2, lastError: 'upstream refused #2' };
+    await expectRetry('flaky-1', second, [before, after], [3_000, 5_000]);
   });
 
   it('parks a row as dead after its maximum number of attempts and stops running it', async () => {
@@ -210,14 +214,8 @@ describe.each(engines)('outbox on %s', (engine: Engine) => {
     const after = await dbNow();
 
     // Its one attempt is still there: being told to wait is no failure, so the row is not dead.
-    expect(await row('later-1')).toMatchObject({
-      status: 'pending',
-      attempts: 0,
-      lastError: 'rate limited upstream',
-    });
-    const delay = await retryDelay('later-1', before, after);
-    expect(delay.atMost).toBeGreaterThanOrEqual(90_000);
-    expect(delay.atLeast).toBeLessThanOrEqual(90_000);
+    const waiting = { attempts: 0, lastError: 'rate limited upstream' };
+    await expectRetry('later-1', waiting, [before, after], [90_000, 90_000]);
   });
 
   it('claims no more rows of a topic whose upstream asked to wait, and goes on with other topics', async () => {

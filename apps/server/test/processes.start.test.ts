@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, readLock } from '../src/db/lock.ts';
 import { mailTopic } from '../src/modules/mail/index.ts';
 import { enqueue } from '../src/outbox/outbox.ts';
-import { freshDatabase } from './helpers.ts';
+import { freshDatabase, urlOf } from './helpers.ts';
 import {
   freePort,
   repoRoot,
@@ -87,9 +87,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run worker with WORKER_METR
     const database = await freshDatabase('postgres');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'intergen-worker-'));
     dirs.push(dataDir);
-    const [row] = await database.query<{ name: string }>('SELECT current_database() AS name');
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${row!.name}`;
+    const url = await urlOf(database);
     const port = await freePort();
     const token = 'worker-metrics-token-0123456789';
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {

@@ -1,8 +1,16 @@
-import { messages } from '@intergen/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
-import { type Engine, engines, freshDatabase, ORIGIN, testConfig, uniqueEmail } from './helpers.ts';
+import type { Database } from '../src/db/client.ts';
+import {
+  type Engine,
+  engines,
+  expectLimited,
+  freshDatabase,
+  reopened,
+  testConfig,
+  uniqueEmail,
+  wrongSignIn,
+} from './helpers.ts';
 
 /** An app instance on a given database, as `npm start` would build it, with the production limits. */
 async function instance(database: Database): Promise<App> {
@@ -16,21 +24,7 @@ async function instance(database: Database): Promise<App> {
   return app;
 }
 
-/** A wrong sign-in for `email` (at most 10 a minute per e-mail from one address). */
-const attempt = (app: App, email: string, remoteAddress: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in',
-    payload: { email, password: 'wrong-password-1' },
-    headers: ORIGIN,
-    remoteAddress,
-  });
-
-function expectLimited(response: Awaited<ReturnType<typeof attempt>>) {
-  expect(response.statusCode).toBe(429);
-  expect(response.json()).toEqual({ error: { code: 'RATE_LIMITED', message: messages.tooManyRequests } });
-  expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
-}
+const attempt = wrongSignIn;
 
 describe.each(engines)('rate limits kept in the database on %s', (engine: Engine) => {
   let database: Database;
@@ -86,10 +80,7 @@ for (const engine of engines.filter((e) => e === 'postgres')) {
     let two: App;
     beforeAll(async () => {
       first = await freshDatabase(engine);
-      const [row] = await first.query<{ name: string }>('SELECT current_database() AS name');
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      url.pathname = `/${row!.name}`;
-      second = await openDatabase({ kind: 'postgres', url: url.toString() });
+      second = await reopened(first);
       one = await instance(first);
       two = await instance(second);
     });

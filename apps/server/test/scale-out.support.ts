@@ -6,6 +6,9 @@ import { type App, buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import type { MailTransport } from '../src/modules/mail/index.ts';
 import { APP_URL, testConfig } from './helpers.ts';
+
+export { urlOf } from './helpers.ts';
+
 import { repoRoot } from './processes.ts';
 
 /**
@@ -13,14 +16,6 @@ import { repoRoot } from './processes.ts';
  * on real ports whose mail deliveries are counted, a client that speaks HTTP over a socket as a browser would,
  * and an SMTP server that never answers.
  */
-
-/** The connection string of the PostgreSQL database `database` is connected to, for more pools and processes. */
-export async function urlOf(database: Database): Promise<string> {
-  const [row] = await database.query<{ name: string }>('SELECT current_database() AS name');
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${row!.name}`;
-  return url.toString();
-}
 
 /** Every mail handed to a transport, by outbox key, with the instance that sent it. */
 export class Deliveries {
