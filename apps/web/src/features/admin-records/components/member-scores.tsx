@@ -1,8 +1,9 @@
 import type { MemberScoresResponse } from '@intergen/contracts';
 import { limits, adminRecordsTexts as t } from '@intergen/domain';
-import { NativeSelect, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { DataTable } from '../../../components/data-table';
 import { useMemberScores } from '../api/get-member-scores';
+import { FilterSelect } from './filter-select';
 import { PartyLink } from './party-link';
 import { RecordsSection } from './records-section';
 
@@ -10,6 +11,12 @@ type Row = MemberScoresResponse['rows'][number];
 
 /** The minimum scores offered; 80 is the spec's strong match (001 §9). */
 export const scoreMinimums = [60, limits.communityScoreMinimum, 90] as const;
+
+/** The minimum-score filter's options, the strong match's named as such. */
+export const scoreMinimumOptions = scoreMinimums.map((m) => ({
+  value: String(m),
+  label: m === limits.communityScoreMinimum ? t.strongOption(m) : t.minScoreOption(m),
+}));
 
 const counterpartOf = (row: Row) => ({
   id: row.counterpart.id,
@@ -47,18 +54,13 @@ export function MemberScores({
       onClear={() => onMinScore(null)}
       emptyText={t.emptyMemberScores}
       filters={
-        <NativeSelect
+        <FilterSelect
           label={t.minScoreFilter}
           value={minScore === null ? '' : String(minScore)}
-          onChange={(event) => onMinScore(Number(event.currentTarget.value) || null)}
-          data={[
-            { value: '', label: t.anyScore },
-            ...scoreMinimums.map((m) => ({
-              value: String(m),
-              label: m === limits.communityScoreMinimum ? t.strongOption(m) : t.minScoreOption(m),
-            })),
-          ]}
-          w={{ base: '100%', xs: 240 }}
+          onChange={(value) => onMinScore(Number(value) || null)}
+          anyLabel={t.anyScore}
+          options={scoreMinimumOptions}
+          width={240}
         />
       }
     >

@@ -2,7 +2,7 @@ import type { AdminRecordOrder, AdminScore, AdminScoreSort } from '@intergen/con
 import { limits, adminRecordsTexts as t } from '@intergen/domain';
 import { Text } from '@mantine/core';
 import { DataTable } from '../../../components/data-table';
-import { PartyLink } from './party-link';
+import { pairCard, pairColumns } from './party-link';
 import { RecordTime } from './record-time';
 import { sortState } from './suggestions-table';
 
@@ -24,16 +24,9 @@ export function ScoresTable({ rows, sort, order, onSort }: ScoresTableProps) {
       caption={t.scoresTitle}
       labels={{ sortBy: t.sortBy, sort: t.sortLabel }}
       minWidth={640}
-      cardTitle={(s) => (
-        <Text size="sm">
-          <PartyLink party={s.expert} /> · <PartyLink party={s.company} />
-        </Text>
-      )}
-      cardLabel={(s) => t.rowLabel(s.expert.name, s.company.name)}
-      cardOmits={['expert', 'company']}
+      {...pairCard}
       columns={[
-        { key: 'expert', header: t.expert, cell: (s) => <PartyLink party={s.expert} /> },
-        { key: 'company', header: t.company, cell: (s) => <PartyLink party={s.company} /> },
+        ...pairColumns,
         {
           key: 'score',
           header: t.score,

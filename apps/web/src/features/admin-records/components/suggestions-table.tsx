@@ -2,7 +2,7 @@ import type { AdminRecordOrder, AdminSuggestion, AdminSuggestionState } from '@i
 import { adminRecordsTexts as t } from '@intergen/domain';
 import { Text } from '@mantine/core';
 import { DataTable } from '../../../components/data-table';
-import { PartyLink } from './party-link';
+import { pairCard, pairColumns } from './party-link';
 import { RecordTime } from './record-time';
 import { StateBadge, type Tone } from './state-badge';
 
@@ -29,16 +29,9 @@ export function SuggestionsTable({ rows, order, onOrder }: SuggestionsTableProps
       rowKey={(s) => s.id}
       caption={t.suggestionsTitle}
       labels={{ sortBy: t.sortBy, sort: t.sortLabel }}
-      cardTitle={(s) => (
-        <Text size="sm">
-          <PartyLink party={s.expert} /> · <PartyLink party={s.company} />
-        </Text>
-      )}
-      cardLabel={(s) => t.rowLabel(s.expert.name, s.company.name)}
-      cardOmits={['expert', 'company']}
+      {...pairCard}
       columns={[
-        { key: 'expert', header: t.expert, cell: (s) => <PartyLink party={s.expert} /> },
-        { key: 'company', header: t.company, cell: (s) => <PartyLink party={s.company} /> },
+        ...pairColumns,
         {
           key: 'state',
           header: t.state,

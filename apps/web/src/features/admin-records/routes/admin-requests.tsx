@@ -1,9 +1,9 @@
 import { type AdminRecordOrder, adminRequestKinds, adminRequestStates } from '@intergen/contracts';
 import { adminRecordsTexts as t } from '@intergen/domain';
-import { NativeSelect } from '@mantine/core';
 import { Page } from '../../../components/page';
 import { oneOf, useUrlParams } from '../../../lib/url-params';
 import { type AdminRequestsFilter, useAdminRequests } from '../api/get-admin-requests';
+import { FilterSelect } from '../components/filter-select';
 import { RecordsSection } from '../components/records-section';
 import { RequestsTable } from '../components/requests-table';
 import { SearchField } from '../components/search-field';
@@ -37,25 +37,24 @@ export function AdminRequestsRoute() {
         filters={
           <>
             <SearchField value={filter.search} onSearch={(q) => set({ q })} />
-            <NativeSelect
+            <FilterSelect
               label={t.kindFilter}
               value={filter.kind ?? ''}
-              onChange={(event) => set({ kind: event.currentTarget.value })}
-              data={[
-                { value: '', label: t.anyKind },
-                ...adminRequestKinds.map((kind) => ({ value: kind, label: t.kindLabels[kind] })),
-              ]}
-              w={{ base: '100%', xs: 200 }}
+              onChange={(kind) => set({ kind })}
+              anyLabel={t.anyKind}
+              options={adminRequestKinds.map((kind) => ({ value: kind, label: t.kindLabels[kind] }))}
+              width={200}
             />
-            <NativeSelect
+            <FilterSelect
               label={t.stateFilter}
               value={filter.state ?? ''}
-              onChange={(event) => set({ state: event.currentTarget.value })}
-              data={[
-                { value: '', label: t.anyState },
-                ...adminRequestStates.map((state) => ({ value: state, label: t.requestStateLabels[state] })),
-              ]}
-              w={{ base: '100%', xs: 240 }}
+              onChange={(state) => set({ state })}
+              anyLabel={t.anyState}
+              options={adminRequestStates.map((state) => ({
+                value: state,
+                label: t.requestStateLabels[state],
+              }))}
+              width={240}
             />
           </>
         }

@@ -1,12 +1,13 @@
 import { type AdminScoreSort, adminScoreSorts } from '@intergen/contracts';
-import { limits, adminRecordsTexts as t } from '@intergen/domain';
-import { Anchor, NativeSelect } from '@mantine/core';
+import { adminRecordsTexts as t } from '@intergen/domain';
+import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { Page } from '../../../components/page';
 import { adminScoresPath } from '../../../lib/paths';
 import { oneOf, useUrlParams } from '../../../lib/url-params';
 import { type AdminScoresFilter, useAdminScores } from '../api/get-admin-scores';
-import { MemberScores, scoreMinimums } from '../components/member-scores';
+import { FilterSelect } from '../components/filter-select';
+import { MemberScores, scoreMinimumOptions, scoreMinimums } from '../components/member-scores';
 import { RecordsSection } from '../components/records-section';
 import { ScoresTable } from '../components/scores-table';
 import { SearchField } from '../components/search-field';
@@ -73,18 +74,13 @@ function StoredScores() {
         filters={
           <>
             <SearchField value={filter.search} onSearch={(q) => set({ q })} />
-            <NativeSelect
+            <FilterSelect
               label={t.minScoreFilter}
               value={filter.minScore === null ? '' : String(filter.minScore)}
-              onChange={(event) => set({ min: event.currentTarget.value })}
-              data={[
-                { value: '', label: t.anyScore },
-                ...minimums.map((m) => ({
-                  value: String(m),
-                  label: m === limits.communityScoreMinimum ? t.strongOption(m) : t.minScoreOption(m),
-                })),
-              ]}
-              w={{ base: '100%', xs: 240 }}
+              onChange={(min) => set({ min })}
+              anyLabel={t.anyScore}
+              options={scoreMinimumOptions}
+              width={240}
             />
           </>
         }
