@@ -7,6 +7,7 @@ import {
   adminAnalyticsTexts as t,
 } from '@intergen/domain';
 import { BarChart, LineChart } from '@mantine/charts';
+import type { ReactNode } from 'react';
 import { ChartCard, type ChartData } from './chart-card';
 
 type Funnel = AdminAnalyticsResponse['funnel'];
@@ -55,11 +56,7 @@ export function FunnelConversion({ funnel }: { funnel: Funnel }) {
     ]),
   };
   return (
-    <ChartCard
-      title={t.conversionTitle}
-      description={t.conversionDescription}
-      data={funnel.overall.signedUp > 0 ? data : null}
-    >
+    <FunnelCard title={t.conversionTitle} description={t.conversionDescription} funnel={funnel} data={data}>
       <BarChart
         h={320}
         data={steps.map((_, i) => ({ step: label(i), rate: Math.round((overall[i] ?? 0) * 100) }))}
@@ -70,7 +67,7 @@ export function FunnelConversion({ funnel }: { funnel: Funnel }) {
         yAxisProps={{ width: 170 }}
         series={[{ name: 'rate', label: t.conversionColumn, color: 'indigo.7' }]}
       />
-    </ChartCard>
+    </FunnelCard>
   );
 }
 
@@ -89,11 +86,7 @@ export function FunnelByStage({ funnel }: { funnel: Funnel }) {
     ]),
   };
   return (
-    <ChartCard
-      title={t.funnelTitle}
-      description={t.funnelDescription}
-      data={funnel.overall.signedUp > 0 ? data : null}
-    >
+    <FunnelCard title={t.funnelTitle} description={t.funnelDescription} funnel={funnel} data={data}>
       <BarChart
         h={320}
         data={chart}
@@ -109,7 +102,7 @@ export function FunnelByStage({ funnel }: { funnel: Funnel }) {
           color: roleColors[role],
         }))}
       />
-    </ChartCard>
+    </FunnelCard>
   );
 }
 
@@ -130,11 +123,7 @@ export function FunnelByWeek({ funnel }: { funnel: Funnel }) {
     ]),
   };
   return (
-    <ChartCard
-      title={t.weeklyTitle}
-      description={t.weeklyDescription}
-      data={funnel.overall.signedUp > 0 ? data : null}
-    >
+    <FunnelCard title={t.weeklyTitle} description={t.weeklyDescription} funnel={funnel} data={data}>
       <LineChart
         h={280}
         data={[...byWeek.values()]}
@@ -150,6 +139,23 @@ export function FunnelByWeek({ funnel }: { funnel: Funnel }) {
           color,
         }))}
       />
+    </FunnelCard>
+  );
+}
+
+interface FunnelCardProps {
+  title: string;
+  description: string;
+  funnel: Funnel;
+  data: ChartData;
+  children: ReactNode;
+}
+
+/** A funnel chart's card: its table is offered only when the range has sign-ups. */
+function FunnelCard({ title, description, funnel, data, children }: FunnelCardProps) {
+  return (
+    <ChartCard title={title} description={description} data={funnel.overall.signedUp > 0 ? data : null}>
+      {children}
     </ChartCard>
   );
 }
