@@ -1,6 +1,6 @@
 import type { CrmBoardResponse, CrmDealResponse } from '@intergen/contracts';
 import { dealStages, networkStages } from '@intergen/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { crmContacts, crmDeals, notifications, outbox } from '../src/db/schema.ts';
 import { acted, member, pair, sent, suggest } from './connections.support.ts';
@@ -29,6 +29,9 @@ describe.each(engines)('the CRM mirror on %s', (engine: Engine) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as CrmDealResponse;
   };
+  /** How many rows of `table` match `where` (one deal a key, one contact a member, however often they change). */
+  const countOf = async (table: typeof crmDeals | typeof crmContacts, where: SQL | undefined) =>
+    (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table).where(where))[0]!.n;
   const stagesOf = (d: CrmDealResponse | null) => d?.history.map((h) => [h.stage, h.lostReason]);
 
   it('a request moves its deal Pending → Complete → Closed → Survey Sent, with the deal properties', async () => {
@@ -103,11 +106,7 @@ describe.each(engines)('the CRM mirror on %s', (engine: Engine) => {
     await sent(cancelled.company, cancelled.suggestionId);
     const again = await dealOf(cancelled.suggestionId);
     expect(again!.deal).toMatchObject({ stage: dealStages.pending, lostReason: null });
-    const count = await t.database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(crmDeals)
-      .where(eq(crmDeals.dealKey, cancelled.suggestionId));
-    expect(count[0]!.n).toBe(1);
+    expect(await countOf(crmDeals, eq(crmDeals.dealKey, cancelled.suggestionId))).toBe(1);
   });
 
   it('dismissing a suggestion abandons its deal as a declined recommendation', async () => {
@@ -190,11 +189,7 @@ describe.each(engines)('the CRM mirror on %s', (engine: Engine) => {
     const second = await suggest(t, expert, await member(t, 'company'));
     await sent(expert, second);
     await deliver();
-    const contacts = await t.database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(crmContacts)
-      .where(eq(crmContacts.memberId, expert.id));
-    expect(contacts[0]!.n).toBe(1);
+    expect(await countOf(crmContacts, eq(crmContacts.memberId, expert.id))).toBe(1);
   });
 
   it('a delivery run twice, or an older step delivered late, changes nothing', async () => {
@@ -216,11 +211,7 @@ describe.each(engines)('the CRM mirror on %s', (engine: Engine) => {
     const after = await dealOf(suggestionId);
     expect(after!.deal.stage).toBe(dealStages.complete);
     expect(after!.history).toEqual(before!.history);
-    const deals = await t.database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(crmDeals)
-      .where(eq(crmDeals.dealKey, suggestionId));
-    expect(deals[0]!.n).toBe(1);
+    expect(await countOf(crmDeals, eq(crmDeals.dealKey, suggestionId))).toBe(1);
   });
 
   it('the board shows every stage in order with its deals; only admins see it', async () => {

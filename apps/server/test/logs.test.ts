@@ -1,10 +1,11 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { companies, mailbox } from '../src/db/schema.ts';
 import { enqueue } from '../src/outbox/outbox.ts';
 import { pair, sent } from './connections.support.ts';
-import { createTestApp, type Engine, engines, ORIGIN, type TestApp, uniqueEmail } from './helpers.ts';
+import { type Engine, engines, ORIGIN, uniqueEmail } from './helpers.ts';
+import { useTestApp } from './suite.ts';
 
 /** Everything the app logs and prints, line by line, as an operator's terminal would show it. */
 function capture() {
@@ -31,17 +32,19 @@ function capture() {
 }
 
 describe.each(engines)('logs on %s', (engine: Engine) => {
-  let t: TestApp;
-  let out: ReturnType<typeof capture>;
-  beforeAll(async () => {
-    out = capture();
-    t = await createTestApp(
-      engine,
-      { LOG_LEVEL: 'info' },
-      { logger: { level: 'info', stream: out.stream }, printMail: out.print },
-    );
-  });
-  afterAll(() => t.close());
+  const out = capture();
+  const t = useTestApp(
+    engine,
+    { LOG_LEVEL: 'info' },
+    { logger: { level: 'info', stream: out.stream }, printMail: out.print },
+  );
+  const signUpAs = (email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      payload: { name: 'Ada Lovelace', email, password: 'correct-horse-7', profileType: 'expert' },
+      headers: ORIGIN,
+    });
 
   it('never hold the SQL parameters of a failed query (a password hash), yet say what failed', async () => {
     await t.database.query(`CREATE FUNCTION refuse_sign_up() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -51,12 +54,7 @@ describe.each(engines)('logs on %s', (engine: Engine) => {
     );
     const email = uniqueEmail('logged');
     try {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-up',
-        payload: { name: 'Ada Lovelace', email, password: 'correct-horse-7', profileType: 'expert' },
-        headers: ORIGIN,
-      });
+      const response = await signUpAs(email);
       expect(response.statusCode).toBe(500);
     } finally {
       await t.database.query('DROP TRIGGER refuse_sign_up ON users');
@@ -104,12 +102,7 @@ describe.each(engines)('logs on %s', (engine: Engine) => {
 
   it('follow the request id into the outbox jobs the request caused', async () => {
     const email = uniqueEmail('traced');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up',
-      payload: { name: 'Ada Lovelace', email, password: 'correct-horse-7', profileType: 'expert' },
-      headers: ORIGIN,
-    });
+    const response = await signUpAs(email);
     expect(response.statusCode).toBe(201);
     await t.deliverMail();
     // The last sign-up logged is this one (tests above sign up too).

@@ -39,6 +39,16 @@ const companyFacets = {
   ...validSections.company.extras,
 } as unknown as CompanyMatchFacets;
 
+/** That `response` is a refusal with `status` and the error `message`. */
+function expectRefused(
+  response: { statusCode: number; json: () => { error: { message: string } } },
+  status: number,
+  message: string,
+) {
+  expect(response.statusCode).toBe(status);
+  expect(response.json().error.message).toBe(message);
+}
+
 describe.each(engines)('match suggestions on %s', (engine: Engine) => {
   let expert: Member;
   let company: Member;
@@ -70,17 +80,13 @@ describe.each(engines)('match suggestions on %s', (engine: Engine) => {
       });
       // A company's id does not name an expert.
       const wrongKind = await create({ expertId: company.id, companyId: company.id });
-      expect(wrongKind.statusCode).toBe(404);
-      expect(wrongKind.json().error.message).toBe(matchingTexts.expertMissing(company.id));
+      expectRefused(wrongKind, 404, matchingTexts.expertMissing(company.id));
     });
 
     it('needs the expert published or pending', async () => {
       const incomplete = await seedProfile(t, 'expert', { published: false });
       const refused = await create({ expertId: incomplete.id, companyId: company.id });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().error.message).toBe(
-        'Expert profile must be published or pending to create match suggestions',
-      );
+      expectRefused(refused, 400, 'Expert profile must be published or pending to create match suggestions');
       const pending = await seedProfile(t, 'expert', { published: false, pending: true });
       const accepted = await create({ expertId: pending.id, companyId: company.id });
       expect(accepted.statusCode).toBe(201);
@@ -89,22 +95,15 @@ describe.each(engines)('match suggestions on %s', (engine: Engine) => {
 
     it('needs an existing company', async () => {
       const missing = await create({ expertId: expert.id, companyId: 'no-such-company' });
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json().error.message).toBe(
-        'Company with id no-such-company must exist to create match suggestions',
-      );
+      expectRefused(missing, 404, 'Company with id no-such-company must exist to create match suggestions');
       const wrongKind = await create({ expertId: expert.id, companyId: expert.id });
-      expect(wrongKind.statusCode).toBe(404);
-      expect(wrongKind.json().error.message).toBe(matchingTexts.companyMissing(expert.id));
+      expectRefused(wrongKind, 404, matchingTexts.companyMissing(expert.id));
     });
 
     it('needs the company published', async () => {
       const draft = await seedProfile(t, 'company', { published: false });
       const refused = await create({ expertId: expert.id, companyId: draft.id });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().error.message).toBe(
-        'Company profile must be complete to create match suggestions',
-      );
+      expectRefused(refused, 400, 'Company profile must be complete to create match suggestions');
       expect(
         await t.database.db.select().from(matchSuggestions).where(eq(matchSuggestions.companyId, draft.id)),
       ).toEqual([]);
@@ -220,8 +219,7 @@ describe.each(engines)('match suggestions on %s', (engine: Engine) => {
       const missing = await admin.client.get(
         `/api/admin/matching/preview?expertId=${expert.id}&companyId=nobody`,
       );
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json().error.message).toBe(matchingTexts.companyMissing('nobody'));
+      expectRefused(missing, 404, matchingTexts.companyMissing('nobody'));
     });
 
     it('offer published or pending experts and published companies, searched by (company) name', async () => {
@@ -391,8 +389,7 @@ describe.each(engines)('match suggestions on %s', (engine: Engine) => {
       const id = (await create({ expertId: expert.id, companyId: other.id })).json().suggestionId as string;
       for (const body of [{ suggestionId: id }, { suggestionId: 'no-such-suggestion' }]) {
         const response = await dismiss(company.client, body);
-        expect(response.statusCode).toBe(404);
-        expect(response.json().error.message).toBe(matchingTexts.suggestionNotFound);
+        expectRefused(response, 404, matchingTexts.suggestionNotFound);
       }
       const [row] = await t.database.db.select().from(matchSuggestions).where(eq(matchSuggestions.id, id));
       expect(row).toMatchObject({ notInterested: false, notInterestedByCompany: false });
@@ -430,8 +427,7 @@ describe.each(engines)('match suggestions on %s', (engine: Engine) => {
 
       for (const body of [{ counterpartId: 'nobody' }, { counterpartId: target.id }]) {
         const response = await dismiss(c.client, body);
-        expect(response.statusCode).toBe(404);
-        expect(response.json().error.message).toBe(profileTexts.profileNotFound);
+        expectRefused(response, 404, profileTexts.profileNotFound);
       }
     });
 
@@ -444,8 +440,7 @@ describe.each(engines)('match suggestions on %s', (engine: Engine) => {
         403,
       );
       const empty = await dismiss(expert.client, {});
-      expect(empty.statusCode).toBe(400);
-      expect(empty.json().error.message).toBe('A suggestion or a member is required');
+      expectRefused(empty, 400, 'A suggestion or a member is required');
       // A member who has only just signed up may not see other members yet, suggestions included.
       const fresh = await signUpMember(t.app, 'company');
       const locked = await fresh.client.get('/api/suggestions');
