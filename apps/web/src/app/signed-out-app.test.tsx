@@ -1,7 +1,7 @@
 import { authTexts, messages, routes } from '@intergen/domain';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { installFakeApi } from '../test/render';
+import { errorAnswer, installFakeApi } from '../test/render';
 import { SignedOutApp } from './signed-out-app';
 
 function fill(label: RegExp, value: string) {
@@ -13,10 +13,7 @@ afterEach(() => window.history.replaceState(null, '', '/'));
 describe('the signed-out entry', () => {
   it("shows the server's message for a refused sign-in, verbatim", async () => {
     const { calls } = installFakeApi({
-      'POST /api/auth/sign-in': () => ({
-        status: 401,
-        body: { error: { code: 'INVALID_CREDENTIALS', message: messages.invalidCredentials } },
-      }),
+      'POST /api/auth/sign-in': () => errorAnswer(401, 'INVALID_CREDENTIALS', messages.invalidCredentials),
     });
     render(<SignedOutApp path={routes.login} />);
     fill(/^Email/, ' ada@example.com ');

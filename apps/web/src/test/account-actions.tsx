@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { AccountActions } from '../features/account/components/account-actions';
 import { buildOwnProfile } from './fixtures';
-import { buildUser, installFakeApi, renderWithProviders } from './render';
+import { buildUser, errorAnswer, installFakeApi, renderWithProviders } from './render';
 
 /** The fake API's answer to the member's own profile (an expert, published, unless given). */
 export const me = (profile = buildOwnProfile()) => ({
@@ -20,10 +20,7 @@ export async function failingDialog(
 ): Promise<HTMLElement> {
   installFakeApi({
     ...me(),
-    [`POST ${path}`]: () => ({
-      status: error.status,
-      body: { error: { code: error.code, message: error.message } },
-    }),
+    [`POST ${path}`]: () => errorAnswer(error.status, error.code, error.message),
   });
   renderWithProviders(<AccountActions />, { user: buildUser() });
   fireEvent.click(await screen.findByRole('button', { name: action }));

@@ -18,6 +18,11 @@ import { queryKeys } from '../lib/query-keys';
 /** A fake API: `handlers['POST /api/auth/sign-in']` answers that call; unknown calls answer 404. */
 export type FakeApi = Record<string, (body: unknown, url: URL) => { status?: number; body: unknown }>;
 
+/** A fake API's refusal: `status`, with the error's stable `code` and its `message`. */
+export function errorAnswer(status: number, code: string, message: string) {
+  return { status, body: { error: { code, message } } };
+}
+
 export function installFakeApi(handlers: FakeApi = {}) {
   const calls: Array<{ method: string; path: string; query: URLSearchParams; body: unknown }> = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

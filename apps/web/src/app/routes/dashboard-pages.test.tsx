@@ -11,7 +11,7 @@ import {
   buildSuggestion,
   dashboardApi,
 } from '../../test/fixtures';
-import { buildUser, configAnswer, renderApp } from '../../test/render';
+import { buildUser, configAnswer, errorAnswer, renderApp } from '../../test/render';
 import { setViewportWidth } from '../../test/viewport';
 
 const expert = buildUser();
@@ -245,10 +245,7 @@ describe('the dashboard while its lists load', () => {
       { buckets: buildBuckets({ received: [buildRequest()] }) },
       {
         // A 4xx is not retried: the first answer, then the section's own ask when it mounts.
-        'GET /api/suggestions': () => ({
-          status: 409,
-          body: { error: { code: 'CONFLICT', message: 'Something went wrong' } },
-        }),
+        'GET /api/suggestions': () => errorAnswer(409, 'CONFLICT', 'Something went wrong'),
       },
     );
     renderApp('/dashboard', { user: expert });

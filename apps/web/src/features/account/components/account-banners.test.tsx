@@ -2,7 +2,7 @@ import { accessTexts, accountTexts, fieldMessages, profileTexts } from '@interge
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildOwnCompany, buildOwnProfile } from '../../../test/fixtures';
-import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
+import { buildUser, configAnswer, errorAnswer, installFakeApi, renderApp } from '../../../test/render';
 import { resetSessionFlags } from './session-flags';
 
 afterEach(resetSessionFlags);
@@ -37,10 +37,7 @@ describe('the account banners', () => {
   it('shows Failed to unpause account when resuming fails', async () => {
     installFakeApi({
       'GET /api/config': () => configAnswer,
-      'POST /api/profiles/me/unpause': () => ({
-        status: 500,
-        body: { error: { code: 'INTERNAL', message: profileTexts.unpauseFailed } },
-      }),
+      'POST /api/profiles/me/unpause': () => errorAnswer(500, 'INTERNAL', profileTexts.unpauseFailed),
     });
     renderApp('/dashboard', { user: pausedUser });
     fireEvent.click(await screen.findByRole('button', { name: accountTexts.resumeLink }));
@@ -125,10 +122,8 @@ describe('the annual confirmation', () => {
       'GET /api/config': () => configAnswer,
       'GET /api/auth/session': () => ({ body: { user: postponed } }),
       'GET /api/profiles/me': () => ({ body: { profile: buildOwnCompany() } }),
-      'POST /api/profiles/me/annual-confirmation': () => ({
-        status: 500,
-        body: { error: { code: 'INTERNAL', message: profileTexts.updateFailed } },
-      }),
+      'POST /api/profiles/me/annual-confirmation': () =>
+        errorAnswer(500, 'INTERNAL', profileTexts.updateFailed),
       'POST /api/auth/session/annual-confirmation-later': () => ({ body: { user: postponed } }),
     });
     const first = renderApp('/dashboard', { user: company });

@@ -12,7 +12,7 @@ import {
 } from '@intergen/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
+import { buildUser, configAnswer, errorAnswer, installFakeApi, renderApp } from '../../../test/render';
 
 const admin = buildUser({ id: 'a1', kind: null, isAdmin: true, profile: null, firstName: 'Admin' });
 
@@ -199,10 +199,7 @@ describe('the admin analytics page', () => {
   it('shows the server’s refusal of a range', async () => {
     installFakeApi({
       'GET /api/config': () => configAnswer,
-      'GET /api/admin/analytics': () => ({
-        status: 400,
-        body: { error: { code: 'VALIDATION_FAILED', message: t.fromAfterTo } },
-      }),
+      'GET /api/admin/analytics': () => errorAnswer(400, 'VALIDATION_FAILED', t.fromAfterTo),
     });
     renderApp('/admin/analytics?from=2026-02-01&to=2026-01-01', { user: admin });
     expect((await screen.findByRole('alert')).textContent).toContain(t.fromAfterTo);

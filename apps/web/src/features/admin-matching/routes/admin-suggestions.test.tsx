@@ -2,7 +2,14 @@ import type { MatchCandidate, MatchExplanation, MatchingRun } from '@intergen/co
 import { matchingTexts } from '@intergen/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildUser, configAnswer, type FakeApi, installFakeApi, renderApp } from '../../../test/render';
+import {
+  buildUser,
+  configAnswer,
+  errorAnswer,
+  type FakeApi,
+  installFakeApi,
+  renderApp,
+} from '../../../test/render';
 
 const admin = buildUser({ id: 'a1', kind: null, isAdmin: true, profile: null, firstName: 'Admin' });
 
@@ -150,10 +157,8 @@ describe('the admin match suggestions page', () => {
 
   it('shows the server’s refusal verbatim in a red alert', async () => {
     matchingApi({
-      'POST /api/admin/suggestions': () => ({
-        status: 400,
-        body: { error: { code: 'EXPERT_NOT_PUBLISHED', message: matchingTexts.expertNotPublished } },
-      }),
+      'POST /api/admin/suggestions': () =>
+        errorAnswer(400, 'EXPERT_NOT_PUBLISHED', matchingTexts.expertNotPublished),
     });
     renderApp('/admin/suggestions', { user: admin });
     await pickPair();
@@ -167,10 +172,8 @@ describe('the admin match suggestions page', () => {
 
   it('shows a refused preview verbatim too', async () => {
     matchingApi({
-      'GET /api/admin/matching/preview': () => ({
-        status: 404,
-        body: { error: { code: 'NOT_FOUND', message: matchingTexts.companyMissing('c1') } },
-      }),
+      'GET /api/admin/matching/preview': () =>
+        errorAnswer(404, 'NOT_FOUND', matchingTexts.companyMissing('c1')),
     });
     renderApp('/admin/suggestions', { user: admin });
     await pickPair();

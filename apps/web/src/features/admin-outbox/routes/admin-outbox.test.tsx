@@ -2,7 +2,7 @@ import type { OutboxRow, OutboxTopicSummary } from '@intergen/contracts';
 import { commonTexts, messages, outboxTexts as t } from '@intergen/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
+import { buildUser, configAnswer, errorAnswer, installFakeApi, renderApp } from '../../../test/render';
 import { setViewportWidth } from '../../../test/viewport';
 
 const admin = buildUser({ id: 'a1', kind: null, isAdmin: true, profile: null, firstName: 'Admin' });
@@ -179,10 +179,7 @@ describe('the admin outbox page', () => {
       'GET /api/config': () => configAnswer,
       'GET /api/admin/outbox/summary': summary,
       'GET /api/admin/outbox/rows': () => ({ body: { rows: [row()], nextCursor: null } }),
-      'POST /api/admin/outbox/rows/7/retry': () => ({
-        status: 400,
-        body: { error: { code: 'INVALID_STATE', message: t.notRetryable } },
-      }),
+      'POST /api/admin/outbox/rows/7/retry': () => errorAnswer(400, 'INVALID_STATE', t.notRetryable),
     });
     renderApp('/admin/outbox', { user: admin });
     fireEvent.click(await screen.findByRole('button', { name: t.retryRow(7) }));

@@ -2,7 +2,7 @@ import type { AdminSettingsResponse, UpdateSettingsBody } from '@intergen/contra
 import { defaultNewChangesPopup, messages, settingsTexts as t } from '@intergen/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
+import { buildUser, configAnswer, errorAnswer, installFakeApi, renderApp } from '../../../test/render';
 
 const admin = buildUser({ kind: null, isAdmin: true, profile: null, firstName: 'Admin' });
 
@@ -142,10 +142,7 @@ describe('the admin settings page', () => {
     installFakeApi({
       'GET /api/config': () => configAnswer,
       'GET /api/admin/settings': () => ({ body: current }),
-      'PUT /api/admin/settings': () => ({
-        status: 409,
-        body: { error: { code: 'CONFLICT', message: t.errors.conflict } },
-      }),
+      'PUT /api/admin/settings': () => errorAnswer(409, 'CONFLICT', t.errors.conflict),
     });
     await openSettings();
     current = { ...settingsAnswer({ supportEmail: 'other-admin@intergen.example' }), revision: 'rev-9' };

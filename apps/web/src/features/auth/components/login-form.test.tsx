@@ -1,7 +1,7 @@
 import { messages } from '@intergen/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { installFakeApi, renderApp } from '../../../test/render';
+import { errorAnswer, installFakeApi, renderApp } from '../../../test/render';
 
 function fill(label: RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -24,10 +24,7 @@ describe('the login', () => {
 
   it('shows the server message in an alert and clears it when an input is edited', async () => {
     const { calls } = installFakeApi({
-      'POST /api/auth/sign-in': () => ({
-        status: 403,
-        body: { error: { code: 'ACCOUNT_DEACTIVATED', message: messages.accountDeactivated } },
-      }),
+      'POST /api/auth/sign-in': () => errorAnswer(403, 'ACCOUNT_DEACTIVATED', messages.accountDeactivated),
     });
     renderApp('/');
     const button = await screen.findByRole('button', { name: 'Log in' });

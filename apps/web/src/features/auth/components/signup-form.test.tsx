@@ -1,7 +1,7 @@
 import { messages } from '@intergen/domain';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { installFakeApi, renderApp } from '../../../test/render';
+import { errorAnswer, installFakeApi, renderApp } from '../../../test/render';
 import { signUpProblem } from './signup-form';
 
 function fill(label: RegExp, value: string) {
@@ -46,10 +46,7 @@ describe('the sign-up', () => {
 
   it('sends the form when everything is there, and shows the server message on failure', async () => {
     const { calls } = installFakeApi({
-      'POST /api/auth/sign-up': () => ({
-        status: 409,
-        body: { error: { code: 'EMAIL_TAKEN', message: messages.emailAlreadyRegistered } },
-      }),
+      'POST /api/auth/sign-up': () => errorAnswer(409, 'EMAIL_TAKEN', messages.emailAlreadyRegistered),
     });
     renderApp('/signup');
     fireEvent.click(await screen.findByRole('radio', { name: /Business Advisor/ }));

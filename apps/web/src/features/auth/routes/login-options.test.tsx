@@ -1,7 +1,7 @@
 import { authTexts, messages } from '@intergen/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
+import { buildUser, configAnswer, errorAnswer, installFakeApi, renderApp } from '../../../test/render';
 
 describe('/login-options', () => {
   it('refuses to request a link without the login and deal of the invitation', async () => {
@@ -73,10 +73,8 @@ describe('/login-options', () => {
   it('shows the error and the login form when the token is refused', async () => {
     installFakeApi({
       'GET /api/config': () => configAnswer,
-      'POST /api/auth/one-time-link/consume': () => ({
-        status: 400,
-        body: { error: { code: 'TOKEN_INVALID', message: messages.oneTimeLinkInvalid } },
-      }),
+      'POST /api/auth/one-time-link/consume': () =>
+        errorAnswer(400, 'TOKEN_INVALID', messages.oneTimeLinkInvalid),
     });
     renderApp('/login-options?token=used');
     expect((await screen.findByRole('alert')).textContent).toContain(messages.oneTimeLinkInvalid);

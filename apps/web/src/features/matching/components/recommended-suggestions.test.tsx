@@ -3,7 +3,7 @@ import { suggestionTexts } from '@intergen/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildCard, buildExplanation, buildSuggestion } from '../../../test/fixtures';
-import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
+import { buildUser, configAnswer, errorAnswer, installFakeApi, renderApp } from '../../../test/render';
 
 const expert = buildUser();
 const company = buildUser({ id: 'c9', kind: 'company', firstName: 'Charles', name: 'Charles Babbage' });
@@ -199,10 +199,9 @@ describe('the dashboard’s recommended connections', () => {
     const refused = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const { calls, fetchMock } = suggestionsApi([newest, older], () => ({
-      status: 404,
-      body: { error: { code: 'NOT_FOUND', message: 'Match suggestion not found' } },
-    }));
+    const { calls, fetchMock } = suggestionsApi([newest, older], () =>
+      errorAnswer(404, 'NOT_FOUND', 'Match suggestion not found'),
+    );
     // Hold the dismissal's answer until the card has left, to see the optimistic removal.
     const answer = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {

@@ -9,7 +9,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildBuckets, buildCard, buildConnection, dashboardApi } from '../../../test/fixtures';
-import { buildUser, configAnswer, renderApp } from '../../../test/render';
+import { buildUser, configAnswer, errorAnswer, renderApp } from '../../../test/render';
 
 const expert = buildUser();
 const company = buildUser({ kind: 'company' });
@@ -249,10 +249,8 @@ describe('My Network', () => {
 
   it('a member the search refuses (a profile under review) is told why, without a retry that cannot help', async () => {
     networkApi(overview(), {
-      'GET /api/network/advisors': () => ({
-        status: 403,
-        body: { error: { code: 'MEMBERS_LOCKED', message: accessTexts.communityWhilePending } },
-      }),
+      'GET /api/network/advisors': () =>
+        errorAnswer(403, 'MEMBERS_LOCKED', accessTexts.communityWhilePending),
     });
     renderApp('/my-network?section=Advisors', { user: expert });
     expect(await screen.findByText(accessTexts.communityWhilePending)).toBeTruthy();

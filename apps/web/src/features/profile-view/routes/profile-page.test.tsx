@@ -2,7 +2,7 @@ import { accessTexts, profilePageTexts, profileTexts, wizardTexts } from '@inter
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildCompanyView, buildExpertView } from '../../../test/fixtures';
-import { buildUser, configAnswer, installFakeApi, renderApp } from '../../../test/render';
+import { buildUser, configAnswer, errorAnswer, installFakeApi, renderApp } from '../../../test/render';
 
 const notFound = {
   status: 404,
@@ -41,10 +41,7 @@ describe('the profile routes', () => {
   it('tells a member who may not see other members yet what to do, with a button to their wizard', async () => {
     installFakeApi({
       'GET /api/config': () => configAnswer,
-      'GET /api/profiles/p2': () => ({
-        status: 403,
-        body: { error: { code: 'MEMBERS_LOCKED', message: accessTexts.membersLocked } },
-      }),
+      'GET /api/profiles/p2': () => errorAnswer(403, 'MEMBERS_LOCKED', accessTexts.membersLocked),
     });
     const newcomer = buildUser({
       emailVerified: false,

@@ -6,6 +6,7 @@ import { buildDraftProfile, completeExpertData } from '../../../test/fixtures';
 import {
   buildUser,
   configAnswer,
+  errorAnswer,
   type FakeApi,
   installFakeApi,
   newProfile,
@@ -26,10 +27,8 @@ function reviewApi(profile: OwnProfile, handlers: FakeApi = {}) {
     'POST /api/profiles/me/review-reached': () => ({
       body: { profile: { ...current, onboardingComplete: true } },
     }),
-    'POST /api/auth/email-verification/verify': () => ({
-      status: 400,
-      body: { error: { code: 'CODE_INCORRECT', message: messages.incorrectCode } },
-    }),
+    'POST /api/auth/email-verification/verify': () =>
+      errorAnswer(400, 'CODE_INCORRECT', messages.incorrectCode),
     ...handlers,
   });
   return { ...api, setProfile: (next: OwnProfile) => (current = next) };
@@ -188,10 +187,8 @@ describe('the review step', () => {
 
   it('says an expired code has expired and sends a new one with one click', async () => {
     const { calls } = reviewApi(buildDraftProfile('expert', completeExpertData), {
-      'POST /api/auth/email-verification/verify': () => ({
-        status: 400,
-        body: { error: { code: 'CODE_EXPIRED', message: messages.verificationCodeExpired } },
-      }),
+      'POST /api/auth/email-verification/verify': () =>
+        errorAnswer(400, 'CODE_EXPIRED', messages.verificationCodeExpired),
       'POST /api/auth/email-verification/send': () => ({ body: { message: messages.verificationCodeSent } }),
     });
     renderApp('/profile/review', { user: unverifiedExpert });

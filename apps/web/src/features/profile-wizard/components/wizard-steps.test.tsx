@@ -3,7 +3,14 @@ import { fieldMessages, messages, wizardTexts } from '@intergen/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildDraftProfile, completeExpertData } from '../../../test/fixtures';
-import { buildUser, configAnswer, installFakeApi, newProfile, renderApp } from '../../../test/render';
+import {
+  buildUser,
+  configAnswer,
+  errorAnswer,
+  installFakeApi,
+  newProfile,
+  renderApp,
+} from '../../../test/render';
 
 const incompleteUser = (kind: 'expert' | 'company', emailVerified = false) =>
   buildUser({
@@ -211,10 +218,7 @@ describe('the wizard steps', () => {
 
   it('keeps the typed value and shows the error when a save fails', async () => {
     profileApi(buildDraftProfile('expert'), {
-      saveAnswer: () => ({
-        status: 500,
-        body: { error: { code: 'INTERNAL', message: messages.somethingWentWrong } },
-      }),
+      saveAnswer: () => errorAnswer(500, 'INTERNAL', messages.somethingWentWrong),
     });
     renderApp('/profile/about', { user: incompleteUser('expert') });
     const about = await screen.findByRole('textbox', { name: /About you/ });
