@@ -3,14 +3,7 @@ import { accessTexts, connectionRequestTexts } from '@intergen/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildCard, buildCompanyView, buildExpertView, buildSuggestion } from '../../test/fixtures';
-import {
-  buildUser,
-  configAnswer,
-  errorAnswer,
-  type FakeApi,
-  installFakeApi,
-  renderApp,
-} from '../../test/render';
+import { buildUser, configAnswer, type FakeApi, installFakeApi, renderApp } from '../../test/render';
 
 const expert = buildUser();
 const company = buildUser({ id: 'c9', kind: 'company', name: 'Charles Babbage', firstName: 'Charles' });
@@ -225,8 +218,10 @@ describe('the venture community', () => {
     const { listCalls } = communityApi(
       {},
       {
-        'GET /api/matching/companies': () =>
-          errorAnswer(403, 'MEMBERS_LOCKED', accessTexts.communityWhilePending),
+        'GET /api/matching/companies': () => ({
+          status: 403,
+          body: { error: { code: 'MEMBERS_LOCKED', message: accessTexts.communityWhilePending } },
+        }),
       },
     );
     renderApp('/venture-community', { user: expert });

@@ -1,8 +1,8 @@
 import { type AdminRecordOrder, adminSuggestionStates } from '@intergen/contracts';
 import { adminRecordsTexts as t } from '@intergen/domain';
+import { NativeSelect } from '@mantine/core';
 import { oneOf, useUrlParams } from '../../../lib/url-params';
 import { type AdminSuggestionsFilter, useAdminSuggestions } from '../api/get-admin-suggestions';
-import { FilterSelect } from './filter-select';
 import { RecordsSection } from './records-section';
 import { SearchField } from './search-field';
 import { SuggestionsTable } from './suggestions-table';
@@ -34,16 +34,18 @@ export function AdminSuggestionsList() {
       filters={
         <>
           <SearchField value={filter.search} onSearch={(q) => set({ q })} />
-          <FilterSelect
+          <NativeSelect
             label={t.stateFilter}
             value={filter.state ?? ''}
-            onChange={(state) => set({ state })}
-            anyLabel={t.anyState}
-            options={adminSuggestionStates.map((state) => ({
-              value: state,
-              label: t.suggestionStateLabels[state],
-            }))}
-            width={220}
+            onChange={(event) => set({ state: event.currentTarget.value })}
+            data={[
+              { value: '', label: t.anyState },
+              ...adminSuggestionStates.map((state) => ({
+                value: state,
+                label: t.suggestionStateLabels[state],
+              })),
+            ]}
+            w={{ base: '100%', xs: 220 }}
           />
         </>
       }
