@@ -11,6 +11,7 @@ import {
   engines,
   linkIn,
   ORIGIN,
+  postSignUp,
   signInFrom,
   signUp,
   type TestApp,
@@ -133,19 +134,9 @@ describe.each(engines)('password hashing on %s', (engine: Engine) => {
   it('checks the e-mail and the password of a sign-up before hashing', async () => {
     const { email } = await signUp(t.app);
     const hash = vi.spyOn(passwordHasher, 'hash');
-    const taken = await client(t.app).post('/api/auth/sign-up', {
-      name: 'Ada Lovelace',
-      email,
-      password: 'correct-horse-7',
-      profileType: 'expert',
-    });
+    const taken = await postSignUp(client(t.app), email);
     expect(taken.statusCode).toBe(409);
-    const common = await client(t.app).post('/api/auth/sign-up', {
-      name: 'Ada Lovelace',
-      email: uniqueEmail(),
-      password: 'password',
-      profileType: 'expert',
-    });
+    const common = await postSignUp(client(t.app), uniqueEmail(), 'password');
     expect(common.statusCode).toBe(400);
     expect(hash).not.toHaveBeenCalled();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_URL, client, type Engine, engines, uniqueEmail } from './helpers.ts';
+import { APP_URL, client, type Engine, engines, postSignUp, uniqueEmail } from './helpers.ts';
 import { useTestApp } from './suite.ts';
 
 /** The two ways back into an account by e-mail, and the mail each sends. */
@@ -25,12 +25,7 @@ describe.each(engines)('recovery limits that strangers cannot exhaust on %s', (e
       // Signed up from this client: it is the owner's.
       const owner = client(t.app);
       const email = uniqueEmail('owner');
-      const signedUp = await owner.post('/api/auth/sign-up', {
-        name: 'Ada Lovelace',
-        email,
-        password: 'correct-horse-7',
-        profileType: 'expert',
-      });
+      const signedUp = await postSignUp(owner, email);
       expect(signedUp.statusCode).toBe(201);
       // Ten requests from four strangers' addresses (at most 3 each) reach the e-mail's ceiling.
       for (const [address, times] of [

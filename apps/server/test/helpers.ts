@@ -244,6 +244,10 @@ export function uniqueEmail(prefix = 'member'): string {
   return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
 }
 
+/** A sign-up through `c` as Ada Lovelace, an expert, answered as it comes (`signUp` insists on success). */
+export const postSignUp = (c: ReturnType<typeof client>, email: string, password = 'correct-horse-7') =>
+  c.post('/api/auth/sign-up', { name: 'Ada Lovelace', email, password, profileType: 'expert' });
+
 /** Signs up a member through the API and returns the client holding its session. */
 export async function signUp(
   app: App,

@@ -3,7 +3,16 @@ import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailbox, outbox } from '../src/db/schema.ts';
-import { client, codeIn, createTestApp, type Engine, engines, type TestApp, uniqueEmail } from './helpers.ts';
+import {
+  client,
+  codeIn,
+  createTestApp,
+  type Engine,
+  engines,
+  postSignUp,
+  type TestApp,
+  uniqueEmail,
+} from './helpers.ts';
 
 interface Received {
   from: string;
@@ -66,13 +75,7 @@ describe.each(engines)('mail over SMTP on %s', (engine: Engine) => {
     await stub.close();
   });
 
-  const signUpFresh = async (email: string) =>
-    client(t.app).post('/api/auth/sign-up', {
-      name: 'Ada Lovelace',
-      email,
-      password: 'correct-horse-7',
-      profileType: 'expert',
-    });
+  const signUpFresh = async (email: string) => postSignUp(client(t.app), email);
 
   const rowsTo = (email: string) =>
     t.database.db.select().from(outbox).where(sql`${outbox.payload}->>'to' = ${email}`);
@@ -80,12 +83,7 @@ describe.each(engines)('mail over SMTP on %s', (engine: Engine) => {
   it('sends the verification mail over SMTP with its subject and a code that verifies the address', async () => {
     const email = uniqueEmail();
     const c = client(t.app);
-    const response = await c.post('/api/auth/sign-up', {
-      name: 'Ada Lovelace',
-      email,
-      password: 'correct-horse-7',
-      profileType: 'expert',
-    });
+    const response = await postSignUp(c, email);
     expect(response.statusCode).toBe(201);
     await t.deliverMail();
 

@@ -20,18 +20,9 @@ import { migrationsFolder } from '../src/db/client.ts';
 import { MAX_WORKER_LAG_MS } from '../src/http/health.ts';
 import { mailTopic } from '../src/modules/mail/index.ts';
 import { enqueue } from '../src/outbox/outbox.ts';
-import {
-  client,
-  createTestApp,
-  type Engine,
-  engines,
-  signIn,
-  signUp,
-  type TestApp,
-  withDataDirApp,
-} from './helpers.ts';
+import { client, type Engine, engines, signIn, signUp, withDataDirApp } from './helpers.ts';
 import { freePort, runScript, shellEnv, startServer, stopServer } from './processes.ts';
-import { useTestApp } from './suite.ts';
+import { useAppWithoutDatabase, useTestApp } from './suite.ts';
 
 const PASSWORD = 'correct-horse-7';
 const backup = (args: string[], env: NodeJS.ProcessEnv) =>
@@ -100,12 +91,7 @@ describe.each(engines)('health and readiness on %s', (engine: Engine) => {
 });
 
 describe.each(engines)('readiness without a database on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    await t.database.close();
-  });
-  afterAll(() => t.app.close());
+  const t = useAppWithoutDatabase(engine);
 
   it('stays alive but is not ready, without a cause or a stack in the answer', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

@@ -16,7 +16,7 @@ import {
   uniqueEmail,
   wrongSignIn,
 } from './helpers.ts';
-import { useTestApp } from './suite.ts';
+import { useAppWithoutDatabase, useTestApp } from './suite.ts';
 
 const PASSWORD = 'correct-horse-7';
 const CONTROL_TOKEN = 'control-secret-for-tests-0123456789';
@@ -366,13 +366,7 @@ describe.each(engines)('security on %s', (engine: Engine) => {
 });
 
 describe.each(engines)('a server failure on %s', (engine: Engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-    // The database goes away under a running app.
-    await t.database.close();
-  });
-  afterAll(() => t.app.close());
+  const t = useAppWithoutDatabase(engine);
 
   it('answers with a generic message and a request id, and leaks no stack or cause', async () => {
     // A session cookie makes the request read the database (the health check does not: it is liveness).

@@ -31,3 +31,17 @@ export function useAdmin(t: TestApp): Awaited<ReturnType<typeof signInAdmin>> {
   });
   return admin;
 }
+
+/**
+ * An app whose database goes away under it before the block's tests (closed while the app runs), to test what
+ * it answers then; only the app is closed after them.
+ */
+export function useAppWithoutDatabase(engine: Engine): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(engine));
+    await t.database.close();
+  });
+  afterAll(() => t.app.close());
+  return t;
+}
