@@ -111,6 +111,14 @@ export async function signInAdmin(t: TestApp): Promise<{ client: Client; id: str
   return { client: c, id: response.json().user.id, email };
 }
 
+/** A member with a complete profile and a verified e-mail, not yet submitted. */
+export async function readyMember(t: TestApp, kind: ProfileType, name?: string): Promise<Member> {
+  const member = await signUpMember(t.app, kind, name);
+  await fill(t.app, member);
+  await verifyEmail(t, member);
+  return member;
+}
+
 /**
  * A member with a complete, verified profile that is published: a company publishes from the review step, an
  * expert submits and `admin` approves.
@@ -121,9 +129,7 @@ export async function publishedMember(
   admin: { client: Client },
   name?: string,
 ): Promise<Member> {
-  const member = await signUpMember(t.app, kind, name);
-  await fill(t.app, member);
-  await verifyEmail(t, member);
+  const member = await readyMember(t, kind, name);
   const submitted = await member.client.post('/api/profiles/me/submit');
   if (submitted.statusCode !== 200) throw new Error(`submit: ${submitted.statusCode} ${submitted.body}`);
   if (kind === 'expert') {

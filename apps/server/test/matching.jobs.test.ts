@@ -22,6 +22,7 @@ import {
   type Member,
   perfectExpert,
   put,
+  readyMember,
   seedProfile,
   signUpMember,
   validCompanyFacets,
@@ -87,10 +88,7 @@ describe.each(engines)('matching jobs on %s', (engine: Engine) => {
 
   /** A company with a complete, verified profile, not yet published. */
   async function readyCompany(name: string): Promise<Member> {
-    const member = await signUpMember(t.app, 'company', name);
-    await fill(t.app, member);
-    await verifyEmail(t, member);
-    return member;
+    return readyMember(t, 'company', name);
   }
 
   async function scoresOfCompany(companyId: string) {

@@ -9,6 +9,7 @@ import {
   fill,
   pngOf,
   publishedMember,
+  readyMember,
   saveSection,
   signUpMember,
   uploadImage,
@@ -111,9 +112,7 @@ describe.each(engines)('submitting, publishing and updating profiles on %s', (en
     });
 
     it('puts a complete, verified expert profile in review, asks for matching, and repeats harmlessly', async () => {
-      const member = await signUpMember(t.app, 'expert');
-      await fill(t.app, member);
-      await verifyEmail(t, member);
+      const member = await readyMember(t, 'expert');
       const response = await member.client.post('/api/profiles/me/submit');
       expect(response.statusCode).toBe(200);
       expect(response.json().profile).toMatchObject({
@@ -138,9 +137,7 @@ describe.each(engines)('submitting, publishing and updating profiles on %s', (en
     });
 
     it('publishes a complete, verified company at once with midnight UTC as the publish date', async () => {
-      const member = await signUpMember(t.app, 'company');
-      await fill(t.app, member);
-      await verifyEmail(t, member);
+      const member = await readyMember(t, 'company');
       const response = await member.client.post('/api/profiles/me/submit');
       expect(response.statusCode).toBe(200);
       expect(response.json().profile).toMatchObject({
@@ -162,9 +159,7 @@ describe.each(engines)('submitting, publishing and updating profiles on %s', (en
     });
 
     it('takes an expert from submitted to pending to published when an admin approves', async () => {
-      const member = await signUpMember(t.app, 'expert');
-      await fill(t.app, member);
-      await verifyEmail(t, member);
+      const member = await readyMember(t, 'expert');
       await member.client.post('/api/profiles/me/submit');
       const approved = await admin.client.post(`/api/admin/profiles/${member.id}/approve`);
       expect(approved.statusCode).toBe(200);
