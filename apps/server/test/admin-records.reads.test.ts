@@ -32,7 +32,7 @@ import * as members from '../src/modules/members/index.ts';
 import { networkRequestsOfMember } from '../src/modules/network/index.ts';
 import { acted, member, sent, suggest } from './connections.support.ts';
 import { type Client, type Member, signInAdmin } from './factories.ts';
-import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { countStatements, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
 import { connectTo, acted as networkActed, requested } from './network.support.ts';
 
 /**
@@ -448,19 +448,7 @@ describe.each(engines)('the admin’s records and member pages, as before, on %s
   });
 
   it('reads a records page in two statements (three with a name search), a member’s page in one a list', async () => {
-    /** The statements the database runs while `run` does (requests one at a time: nothing else runs). */
-    const statementsOf = async (run: () => Promise<unknown>) => {
-      let count = 0;
-      const stop = t.database.observeQueries(() => count++);
-      try {
-        await run();
-      } finally {
-        stop();
-      }
-      // The observer is told when a statement settles: wait for the last ones.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      return count;
-    };
+    const statementsOf = (run: () => Promise<unknown>) => countStatements(t.database, run);
     const get = (path: string) => admin.client.get(path);
     // Asked once first: what is kept after a first read is not counted.
     await get('/api/admin/suggestions');

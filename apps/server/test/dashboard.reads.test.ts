@@ -18,7 +18,7 @@ import { createNotification } from '../src/modules/notifications/notifications.r
 import { toOwnProfile } from '../src/modules/profiles/profiles.model.ts';
 import { acted, member, sent, suggest } from './connections.support.ts';
 import { type Member, signInAdmin } from './factories.ts';
-import { type Engine, engines } from './helpers.ts';
+import { countStatements, type Engine, engines } from './helpers.ts';
 import { useTestApp } from './suite.ts';
 
 /**
@@ -227,19 +227,7 @@ describe.each(engines)('the dashboard’s reads, as before, on %s', (engine: Eng
   });
 
   it('the notifications and the connection requests are each read in one statement', async () => {
-    /** The statements the database runs while `run` does (requests one at a time: nothing else runs). */
-    const statementsOf = async (run: () => Promise<unknown>) => {
-      let count = 0;
-      const stop = t.database.observeQueries(() => count++);
-      try {
-        await run();
-      } finally {
-        stop();
-      }
-      // The observer is told when a statement settles: wait for the last ones.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      return count;
-    };
+    const statementsOf = (run: () => Promise<unknown>) => countStatements(t.database, run);
     const expert = viewers.expert!;
     // Asked once first: what is kept after a first read (the settings) is not counted.
     for (const path of ['/api/auth/session', '/api/notifications', '/api/connections'])

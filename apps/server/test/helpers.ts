@@ -336,6 +336,20 @@ export async function signIn(app: App, email: string, password: string) {
 }
 
 /** Midnight UTC of today, in milliseconds. */
+/** How many statements `database` runs while `run` does (requests one at a time: nothing else runs). */
+export async function countStatements(database: Database, run: () => Promise<unknown>): Promise<number> {
+  let count = 0;
+  const stop = database.observeQueries(() => count++);
+  try {
+    await run();
+  } finally {
+    stop();
+  }
+  // The observer is told when a statement settles: wait for the last ones.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return count;
+}
+
 export function todayUtc(): number {
   const now = new Date();
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());

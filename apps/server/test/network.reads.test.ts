@@ -20,7 +20,7 @@ import { toNetworkView } from '../src/modules/network/network.model.ts';
 import { readNetworkRows } from '../src/modules/network/overview.read-model.ts';
 import { acted as connectionActed, member, sent, suggest } from './connections.support.ts';
 import { type Member, signInAdmin } from './factories.ts';
-import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { countStatements, createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
 import { acted, connectTo, requested } from './network.support.ts';
 
 /**
@@ -344,19 +344,7 @@ describe.each(engines)('My Network’s reads, as before, on %s', (engine: Engine
   });
 
   it('the overview and the advisors each read their list in one statement', async () => {
-    /** The statements the database runs while `run` does (requests one at a time: nothing else runs). */
-    const statementsOf = async (run: () => Promise<unknown>) => {
-      let count = 0;
-      const stop = t.database.observeQueries(() => count++);
-      try {
-        await run();
-      } finally {
-        stop();
-      }
-      // The observer is told when a statement settles: wait for the last ones.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      return count;
-    };
+    const statementsOf = (run: () => Promise<unknown>) => countStatements(t.database, run);
     const me = viewers.me!;
     const solo = viewers.solo!;
     for (const path of ['/api/network', '/api/network/advisors']) await me.client.get(path);
