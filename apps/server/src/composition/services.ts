@@ -43,11 +43,15 @@ export async function createServices(deps: AppDeps, log: FastifyBaseLogger, metr
   // The worker runs the jobs of services made before it; they wake it through this.
   let worker: ReturnType<typeof createOutboxWorker> | undefined;
   const afterCommit = () => worker?.nudge();
-  // The run-time settings, kept by each instance until the table changes (a trigger tells every instance).
+  // The run-time settings, kept by each instance until the table changes (a trigger tells every instance). The
+  // kept lists that read them go with this instance's copy: the lists' own signal, on another channel, may come
+  // first, and a list made again in between would keep the settings of before.
+  let keptLists: { clear(table: string): void } | undefined;
   const settings = createSettingsService({
     database,
     appEnv: config.appEnv,
     defaults: { communityTab: config.communityTab, supportEmail: config.supportEmail },
+    onChanged: () => keptLists?.clear('settings'),
   });
   const wiring: Wiring = {
     log,
@@ -78,6 +82,7 @@ export async function createServices(deps: AppDeps, log: FastifyBaseLogger, metr
   const importedPictures = await images.importFiles();
   if (importedPictures > 0) log.info(`${importedPictures} profile pictures moved into the database`);
   const members = memberServices(deps, wiring, images, relations.connections.releasePendingRequests);
+  keptLists = members.sessionCache?.lists;
   const liveHub = createLiveHub({
     database,
     log,

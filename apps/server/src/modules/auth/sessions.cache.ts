@@ -255,6 +255,10 @@ function listsWhileTrusted(lists: KeptLists, trusted: () => boolean) {
     drop(userIds: readonly string[]): void {
       lists.drop(userIds);
     },
+    /** Drops the lists read from `table`, and refuses those in making. */
+    clear(table: string): void {
+      lists.clear(table);
+    },
     get size(): number {
       return lists.size;
     },

@@ -24,6 +24,11 @@ import { markDemo, updateSettings } from './update-settings.ts';
 
 export interface SettingsServiceDeps extends SettingsScope {
   database: Database;
+  /**
+   * Told each time this instance's copy of the settings is dropped (a change heard, or made here), after it is:
+   * the kept lists made from the settings go with it.
+   */
+  onChanged?: () => void;
 }
 
 /**
@@ -69,7 +74,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
   const ctx: SettingsContext = {
     db: deps.database.db,
     scope: { appEnv: deps.appEnv, defaults: deps.defaults },
-    cache: createSettingsCache(deps.database),
+    cache: createSettingsCache(deps.database, deps.onChanged),
   };
   const { db } = ctx;
   return {
