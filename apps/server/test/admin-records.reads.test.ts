@@ -11,13 +11,16 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { Executor } from '../src/db/client.ts';
 import { exactTime, keysetOrder, type SortOrder } from '../src/db/keyset.ts';
 import {
   companies,
   connectionRequests,
+  experts,
   matchScores,
   matchSuggestions,
   networkRequests,
+  users,
 } from '../src/db/schema.ts';
 import {
   connectionStateOf,
@@ -39,8 +42,25 @@ import { connectTo, acted as networkActed, requested } from './network.support.t
  * The admin's records and a member's activity page are read models: each page with its people's names in one
  * statement and its total in one more, the activity page a statement for the member and one for each list. Each
  * answer must be what the reads of before give — each owner's rows read on their own, merged and named through
- * the members module's `memberLabels` — byte for byte, cursors included, for every filter, order and page size.
+ * `memberLabels` below — byte for byte, cursors included, for every filter, order and page size.
  */
+/** The reads of before: a user as the admin's lists named them (a company by its company name, anyone else by
+ * their name), by id, in one query. */
+async function memberLabels(ex: Executor, ids: readonly string[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<string, { name: string }>();
+  const rows = await ex
+    .select({
+      id: users.id,
+      name: sql<string>`coalesce(nullif(trim(${companies.companyName}), ''), ${companies.name}, ${experts.name}, ${users.name})`,
+    })
+    .from(users)
+    .leftJoin(experts, sql`${experts.id} = ${users.id}`)
+    .leftJoin(companies, sql`${companies.id} = ${users.id}`)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, { name: r.name }]));
+}
+
 describe.each(engines)('the admin’s records and member pages, as before, on %s', (engine: Engine) => {
   let t: TestApp;
   let admin: { client: Client; id: string };
@@ -107,7 +127,7 @@ describe.each(engines)('the admin’s records and member pages, as before, on %s
     return (...pair: string[]) => !ids || pair.some((id) => ids.includes(id));
   }
   async function namerOf(ids: string[]) {
-    const labels = await members.memberLabels(t.database.db, ids);
+    const labels = await memberLabels(t.database.db, ids);
     const party = (id: string, role: AdminParty['role']) => ({ id, role, name: labels.get(id)?.name ?? '' });
     return { labels, party };
   }
@@ -317,7 +337,7 @@ describe.each(engines)('the admin’s records and member pages, as before, on %s
     const signedIn = await lastSignInAt(db, memberId);
     const otherOf = (r: { expertId: string; companyId: string }) =>
       r.expertId === memberId ? r.companyId : r.expertId;
-    const labels = await members.memberLabels(db, [
+    const labels = await memberLabels(db, [
       ...suggestions.map(otherOf),
       ...requests.map(otherOf),
       ...(network ?? []).flatMap((n) => [

@@ -31,7 +31,7 @@ import { networkStatusOfState } from './record-states.ts';
  */
 
 /**
- * SQL: the name the admin's lists show for the user `id`, as members' `memberLabels` gives it (a company by its
+ * SQL: the name the admin's lists show for the user `id`, (a company by its
  * company name, else the profile's name, else the account's; gone from the platform or not, admins see
  * everyone), null when there is no such user. A lookup by primary key for each row of a page. Written out with
  * its own aliases: the query builder leaves the columns of a query over one table unqualified, which inside

@@ -46,7 +46,7 @@ export {
   publishedOrPendingAmong,
 } from './facets.repository.ts';
 export { type SignUpCohort, signUpCohorts } from './funnel.repository.ts';
-export { type MemberLabel, memberIdsNamed, memberLabels } from './labels.repository.ts';
+export { memberIdsNamed } from './labels.repository.ts';
 export { contactInfoOf, lockUser, purgeMemberRecords } from './member-data.repository.ts';
 export {
   accessTo,
