@@ -48,7 +48,7 @@ import { connectTo, acted as networkActed, requested } from './network.support.t
  * their name), by id, in one query. */
 async function memberLabels(ex: Executor, ids: readonly string[]) {
   const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map<string, { name: string }>();
+  if (unique.length === 0) return new Map<string, { id: string; name: string }>();
   const rows = await ex
     .select({
       id: users.id,
@@ -58,7 +58,7 @@ async function memberLabels(ex: Executor, ids: readonly string[]) {
     .leftJoin(experts, sql`${experts.id} = ${users.id}`)
     .leftJoin(companies, sql`${companies.id} = ${users.id}`)
     .where(inArray(users.id, unique));
-  return new Map(rows.map((r) => [r.id, { name: r.name }]));
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name }]));
 }
 
 describe.each(engines)('the admin’s records and member pages, as before, on %s', (engine: Engine) => {
