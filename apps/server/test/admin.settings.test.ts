@@ -7,6 +7,7 @@ import {
   messages,
   settingsLimits,
   settingsTexts,
+  stalledDealDays,
 } from '@intergen/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +89,7 @@ describe.each(engines)('admin settings on %s', (engine: Engine) => {
         matching: { topN: matchingDefaults.topN, minScore: matchingDefaults.minScore },
         newChangesPopup: defaultNewChangesPopup,
         supportEmail: 'support@intergen.local',
+        crm: { stalledAfterDays: stalledDealDays.default },
       });
       const config = (await client(t.app).get('/api/config')).json();
       expect(config).toEqual({

@@ -91,7 +91,7 @@ const BoardDay = z.iso.date();
 /**
  * `GET /api/admin/crm/board`: every stage of a pipeline with its first page of deals (newest change first).
  * `q` matches either party's name, e-mail or company name; `lostReason` one reason; `from`/`to` the day of the
- * deal's last change (both included); `stage` gives that one column only, and with `cursor` (a column's
+ * deal's last change (both included); `stalled` the deals that have not moved; `stage` gives that one column only, and with `cursor` (a column's
  * `nextCursor`) its next page.
  */
 export const CrmBoardQuerySchema = z.object({
@@ -102,6 +102,8 @@ export const CrmBoardQuerySchema = z.object({
   from: BoardDay.optional(),
   to: BoardDay.optional(),
   cursor: z.string().max(1000).optional(),
+  /** `true`: only the open deals that have not changed stage for the board's `stalledAfterDays`. */
+  stalled: z.enum(['true', 'false']).optional(),
 });
 export type CrmBoardQuery = z.infer<typeof CrmBoardQuerySchema>;
 
@@ -125,12 +127,18 @@ export const CrmDealSchema = z.object({
   properties: propertyMap,
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** When the deal entered its current stage (its stage history; its creation when it has none). */
+  enteredStageAt: z.number(),
+  /** Open, and in its stage for the board's `stalledAfterDays` or more. */
+  stalled: z.boolean(),
 });
 export type CrmDeal = z.infer<typeof CrmDealSchema>;
 
 export const CrmBoardResponseSchema = z.object({
   gateway: z.enum(['local', 'hubspot']),
   pipeline: CrmPipelineSchema,
+  /** The admin setting: after how many days in one stage an open deal counts as not moving. */
+  stalledAfterDays: z.number(),
   /**
    * Every stage of the pipeline in order (or the one asked for), with how many deals match and a page of them;
    * `nextCursor` reads the column's next page, null on its last.
@@ -159,6 +167,16 @@ export const CrmDealResponseSchema = z.object({
   ),
 });
 export type CrmDealResponse = z.infer<typeof CrmDealResponseSchema>;
+
+/**
+ * `POST /api/admin/crm/deals/:id/stage`: moves a deal of the built-in CRM to another stage of its pipeline; the
+ * lost stage takes one of the pipeline's lost reasons, any other stage none (spec 000 §4).
+ */
+export const CrmMoveDealBodySchema = z.object({
+  stage: z.string().max(100),
+  lostReason: z.string().max(100).nullable().optional(),
+});
+export type CrmMoveDealBody = z.infer<typeof CrmMoveDealBodySchema>;
 
 export const CrmContactsQuerySchema = z.object({
   q: z.string().trim().max(254).refine(isStorableText).optional(),

@@ -7,6 +7,7 @@ import {
   matchingThresholdRanges,
   messages,
   settingsTexts,
+  stalledDealDays,
 } from '@intergen/domain';
 import { z } from 'zod';
 
@@ -37,7 +38,8 @@ export const SurveyFormUrlSchema = text(limits.urlMax).refine((v) => v === '' ||
 
 /**
  * Every run-time setting, as an admin sets it (PUT /api/admin/settings): the community-tab flag and the survey
- * forms per environment, the thresholds of automatic suggestions, the version-change popup, the support e-mail.
+ * forms per environment, the thresholds of automatic suggestions, the version-change popup, the support e-mail,
+ * and after how many days the CRM board marks a deal as not moving.
  */
 export const AppSettingsSchema = z.object({
   communityTab: perEnvironment(z.boolean()),
@@ -55,6 +57,7 @@ export const AppSettingsSchema = z.object({
       .max(limits.popupItemsMax, e.tooManyItems(limits.popupItemsMax)),
   }),
   supportEmail: text(limits.emailMax).refine(isSupportEmail, messages.invalidEmail),
+  crm: z.object({ stalledAfterDays: wholeNumber(stalledDealDays) }),
 });
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
 /** The name of each stored setting (one row of `settings` each). */
@@ -73,6 +76,7 @@ const AppSettingsViewSchema = z.object({
     items: z.array(z.string()),
   }),
   supportEmail: z.string(),
+  crm: z.object({ stalledAfterDays: z.number() }),
 });
 
 /**

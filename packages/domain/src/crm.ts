@@ -39,6 +39,16 @@ export function lostStageOf(pipeline: CrmPipeline): string {
   return pipeline === 'connection' ? dealStages.abandoned : networkStages.rejected;
 }
 
+/**
+ * The stages where a deal has ended (closed, surveyed, lost; My Network accepted or rejected): such a deal is
+ * never "not moving", whatever its time in the stage.
+ */
+export function closedStagesOf(pipeline: CrmPipeline): readonly string[] {
+  return pipeline === 'connection'
+    ? [dealStages.closed, dealStages.surveySent, dealStages.abandoned]
+    : [networkStages.accepted, networkStages.rejected];
+}
+
 /** The lost reasons a pipeline accepts. */
 export function lostReasonsOf(pipeline: CrmPipeline): readonly (DealLostReason | NetworkLostReason)[] {
   return pipeline === 'connection' ? dealLostReasons : networkLostReasonNames;

@@ -25,6 +25,9 @@ export const settingsLimits = {
   popupItemsMax: 10,
 } as const;
 
+/** After how many days in one stage the CRM board marks an open deal as not moving (ours): default and range. */
+export const stalledDealDays = { default: 14, min: 1, max: 365 } as const;
+
 /**
  * The community-tab flag of an environment that no admin has set: on in production (spec 001 §9). The server's
  * own environment follows its `COMMUNITY_TAB` configuration instead, which defaults to the same.

@@ -140,11 +140,13 @@ function relationServices({ database, now }: AppDeps, { publishEvent, settings, 
 }
 
 /** The services that deliver outside the request: the CRM mirror and the notifications (in-app and e-mail). */
-function deliveryServices({ config, database }: AppDeps, { metrics, afterCommit }: Wiring) {
+function deliveryServices({ config, database, now }: AppDeps, { metrics, afterCommit, settings }: Wiring) {
   return {
     crm: createCrmService({
       database,
       appUrl: config.appUrl,
+      stalledDealDays: () => settings.stalledDealDays(),
+      ...(now ? { now } : {}),
       ...(config.hubspot
         ? { gateway: hubspotGateway(config.hubspot, { onRateLimited: metrics.crmRateLimited }) }
         : {}),

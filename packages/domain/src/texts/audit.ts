@@ -56,6 +56,7 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'crm.deal.update': 'CRM deal moved',
   'crm.network_deal.create': 'CRM My Network deal created',
   'crm.network_deal.update': 'CRM My Network deal moved',
+  'crm.deal.move': 'CRM deal moved on the board',
   'crm.contact.create': 'CRM contact created',
   'crm.contact.update': 'CRM contact updated',
   'crm.verification_code.send': 'Verification code sent (CRM proxy)',

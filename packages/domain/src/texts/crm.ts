@@ -97,6 +97,23 @@ export const crmTexts = {
   badCursor: 'This page of deals is no longer valid. Load the board again.',
   cursorNeedsStage: 'Choose the stage to read on in.',
   badDateRange: 'The end date must not be before the start date.',
+  // Moving deals, time in stage, deals that have not moved
+  moveToStage: 'Move to stage',
+  moveLostReason: 'Lost reason',
+  moveSubmit: 'Move',
+  moving: 'Moving…',
+  moved: (stage: string) => `Moved to ${stage}`,
+  moveFailed: (message: string) => `The deal was not moved: ${message}`,
+  dragHint: 'Drag a card to another stage, or open it and use Move to stage.',
+  moveNotOffered: 'With HubSpot, deals are moved in HubSpot, not on this board.',
+  sameStage: 'The deal is in this stage already.',
+  daysInStage: (days: number) =>
+    days < 1 ? 'Less than a day in stage' : days === 1 ? '1 day in stage' : `${days} days in stage`,
+  duration: (days: number) => (days < 1 ? 'less than a day' : days === 1 ? '1 day' : `${days} days`),
+  stayed: 'Stayed',
+  current: 'so far',
+  noMovement: (days: number) => `No movement for ${days} days`,
+  stalledOnly: 'Stalled only',
   /** A lost reason as a person reads it (the spec's id, `expert_declined_request_from_venture`, in words). */
   lostReasonLabel: (reason: string) => {
     const words = reason.replace(/_/g, ' ');

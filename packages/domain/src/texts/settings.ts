@@ -36,6 +36,11 @@ export const settingsTexts = {
       description:
         'The welcome popup shown once, from the release date on, to members published before it. A later release date shows it again.',
     },
+    crm: {
+      title: 'CRM board',
+      description:
+        'An open deal that has stayed in one stage this many days is marked on the built-in CRM board as not moving.',
+    },
     support: {
       title: 'Support',
       description: 'The address members write to: shown in Help and on banners, and given in e-mails.',
@@ -55,6 +60,8 @@ export const settingsTexts = {
   popupItemsLabel: 'What is new',
   popupItemsHint: 'One item per line.',
   supportEmailLabel: 'Support e-mail',
+  stalledAfterDaysLabel: 'Days without movement',
+  stalledAfterDaysHint: (min: number, max: number) => `From ${min} to ${max}.`,
   save: 'Save settings',
   saved: 'Settings saved. They apply everywhere now.',
   reload: 'Load the current settings',
@@ -65,6 +72,7 @@ export const settingsTexts = {
     matching: 'Matching thresholds',
     newChangesPopup: 'Version popup',
     supportEmail: 'Support e-mail',
+    crm: 'CRM board',
   },
   errors: {
     httpsUrl: 'Enter an address that begins with https://, or leave the field empty.',

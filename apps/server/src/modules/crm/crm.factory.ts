@@ -1,3 +1,4 @@
+import { stalledDealDays } from '@intergen/domain';
 import { bindContext } from '../../lib/use-case.ts';
 import { type OutboxHandler, RetryLaterError } from '../../outbox/outbox.ts';
 import {
@@ -14,12 +15,31 @@ import {
 import { crmContactTopic, crmEventTopic } from './crm.topics.ts';
 import { auditProxyWrite, connectionDealParties } from './proxy-audit.ts';
 import { applyCrmEvent } from './sync.ts';
-import { contactList, deadDeliveries, dealBoard, dealDetail, retryDelivery } from './views.ts';
+import {
+  type BoardContext,
+  contactList,
+  deadDeliveries,
+  dealBoard,
+  dealDetail,
+  moveBoardDeal,
+  retryDelivery,
+} from './views.ts';
+
+/** The board's clock and its days-without-movement setting (the settings module's reader); defaults for tests. */
+export interface CrmBoardDeps {
+  now?: () => Date;
+  stalledDealDays?: () => Promise<number>;
+}
 
 /** The CRM service: the mirror's handlers, the proxy's operations and the admin's views, over one gateway. */
-export function createCrmService(deps: CrmServiceDeps) {
+export function createCrmService(deps: CrmServiceDeps & CrmBoardDeps) {
   const ctx = crmContext(deps);
   const use = bindContext(ctx);
+  const board = bindContext<BoardContext>({
+    ...ctx,
+    now: deps.now ?? (() => new Date()),
+    stalledDealDays: deps.stalledDealDays ?? (async () => stalledDealDays.default),
+  });
   return {
     gateway: ctx.gateway.name,
     applyEvent: use(applyCrmEvent),
@@ -32,8 +52,9 @@ export function createCrmService(deps: CrmServiceDeps) {
     memberByEmail: use(memberByEmail),
     auditProxyWrite: use(auditProxyWrite),
     connectionDealParties: use(connectionDealParties),
-    board: use(dealBoard),
-    deal: use(dealDetail),
+    board: board(dealBoard),
+    deal: board(dealDetail),
+    moveDeal: board(moveBoardDeal),
     contacts: use(contactList),
     deliveries: use(deadDeliveries),
     retryDelivery: use(retryDelivery),

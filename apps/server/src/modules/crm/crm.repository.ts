@@ -1,5 +1,5 @@
 import type { CrmPipeline } from '@intergen/domain';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { crmContacts, crmDealStages, crmDeals } from '../../db/schema.ts';
@@ -138,7 +138,25 @@ export async function updateDeal(ex: Executor, id: string, change: DealChange): 
   }
 }
 
+/** A deal as it is now, its row locked until the transaction ends: what the board's move starts from. */
+export async function lockDeal(ex: Executor, id: string): Promise<CrmDeal | null> {
+  const [row] = await ex.select(dealColumns).from(crmDeals).where(eq(crmDeals.id, id)).for('update');
+  return row ?? null;
+}
+
 // The admin's views
+
+/**
+ * When the deal entered its current stage: the first of the history's last run of rows in that stage (a lost
+ * reason changed within the stage is no move), or the deal's creation when its history has none.
+ */
+const enteredStageAt = sql<Date>`coalesce(
+  (select min(s.created_at) from crm_deal_stages s
+    where s.deal_id = ${crmDeals.id} and s.stage = ${crmDeals.stage}
+      and s.id > coalesce(
+        (select max(o.id) from crm_deal_stages o where o.deal_id = ${crmDeals.id} and o.stage <> ${crmDeals.stage}),
+        0)),
+  ${crmDeals.createdAt})`.mapWith(crmDeals.createdAt);
 
 const first = alias(crmContacts, 'first_contact');
 const second = alias(crmContacts, 'second_contact');
@@ -154,6 +172,7 @@ export interface DealRow {
   second: { contactId: string; memberId: string; name: string; companyName: string | null };
   createdAt: Date;
   updatedAt: Date;
+  enteredStageAt: Date;
 }
 
 /** Either party's contact, as the board's queries join it. */
@@ -182,15 +201,21 @@ const dealRowColumns = {
   },
   createdAt: crmDeals.createdAt,
   updatedAt: crmDeals.updatedAt,
+  enteredStageAt,
 };
 
-/** What narrows the board: text in either party's name, e-mail or company, a lost reason, a time range. */
+/**
+ * What narrows the board: text in either party's name, e-mail or company, a lost reason, a time range, deals that
+ * have not moved.
+ */
 export interface DealFilter {
   q?: string | undefined;
   lostReason?: string | undefined;
   /** The deal's last change at or after this instant, and before `before`. */
   since?: Date | undefined;
   before?: Date | undefined;
+  /** Only deals in their stage since before this instant, and in none of `closedStages`. */
+  stalledBefore?: { at: Date; closedStages: readonly string[] } | undefined;
 }
 
 /** Where a page of a column ended: the last deal's change time (as the database prints it) and id. */
@@ -217,6 +242,8 @@ function dealConditions(pipeline: CrmPipeline, f: DealFilter) {
     f.lostReason ? eq(crmDeals.lostReason, f.lostReason) : undefined,
     f.since ? gte(crmDeals.updatedAt, f.since) : undefined,
     f.before ? lt(crmDeals.updatedAt, f.before) : undefined,
+    f.stalledBefore ? sql`${enteredStageAt} < ${f.stalledBefore.at.toISOString()}::timestamptz` : undefined,
+    f.stalledBefore ? notInArray(crmDeals.stage, [...f.stalledBefore.closedStages]) : undefined,
   );
 }
 

@@ -6,6 +6,7 @@ import {
   CrmDealResponseSchema,
   CrmDeliveriesResponseSchema,
   CrmDeliveryParamsSchema,
+  CrmMoveDealBodySchema,
   errorResponses,
   IdParamsSchema,
 } from '@intergen/contracts';
@@ -58,6 +59,22 @@ export function crmRoutes(deps: CrmRoutesDeps) {
       async (request) => {
         requireAdmin(request);
         return crm.deal(request.params.id);
+      },
+    );
+    app.post(
+      '/api/admin/crm/deals/:id/stage',
+      {
+        schema: {
+          ...admin,
+          summary: 'Move a deal of the built-in CRM to another stage of its pipeline (audited)',
+          params: IdParamsSchema,
+          body: CrmMoveDealBodySchema,
+          response: { 200: CrmDealResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const admin = requireAdmin(request);
+        return crm.moveDeal(admin.id, request.params.id, request.body);
       },
     );
     app.get(

@@ -5,21 +5,39 @@ import type {
   CrmDeal,
   CrmDealResponse,
   CrmDeliveriesResponse,
+  CrmMoveDealBody,
 } from '@intergen/contracts';
-import { crmErrors, crmTexts, lostReasonsOf, pipelineStages } from '@intergen/domain';
+import { closedStagesOf, crmErrors, crmTexts, lostReasonsOf, pipelineStages } from '@intergen/domain';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { listOutboxRows, retryOutboxRow } from '../../outbox/admin.ts';
 import { recordAudit } from '../audit/index.ts';
 import * as repo from './crm.repository.ts';
-import type { CrmContext } from './crm.service.ts';
+import { type CrmContext, checkStage } from './crm.service.ts';
 import { crmTopicNames } from './crm.topics.ts';
 
 /** How many deals a column of the board shows at a time (its total is counted in full; the rest page on). */
 export const dealsPerStage = 50;
 const contactsPerPage = 25;
 
-function toDeal(row: repo.DealRow): CrmDeal {
+/**
+ * What the board reads besides the CRM: the clock (time in stage) and the admin setting of after how many days
+ * in one stage an open deal is marked as not moving.
+ */
+export interface BoardContext extends CrmContext {
+  now: () => Date;
+  stalledDealDays: () => Promise<number>;
+}
+
+const dayMs = 86_400_000;
+
+/** Deals that entered their stage before this instant have not moved for the setting's days. */
+const stalledCutoff = (ctx: BoardContext, days: number) => new Date(ctx.now().getTime() - days * dayMs);
+
+const isStalled = (row: repo.DealRow, cutoff: Date) =>
+  row.enteredStageAt < cutoff && !closedStagesOf(row.pipeline).includes(row.stage);
+
+function toDeal(row: repo.DealRow, cutoff: Date): CrmDeal {
   return {
     id: row.id,
     pipeline: row.pipeline,
@@ -30,6 +48,8 @@ function toDeal(row: repo.DealRow): CrmDeal {
     second: row.second,
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
+    enteredStageAt: row.enteredStageAt.getTime(),
+    stalled: isStalled(row, cutoff),
   };
 }
 
@@ -47,10 +67,8 @@ function decodeDealCursor(cursor: string): repo.DealCursor {
   }
 }
 
-const dayMs = 86_400_000;
-
 /** The board's query as checked values: a stage and lost reason of the pipeline, days as UTC instants. */
-function boardFilter(query: CrmBoardQuery) {
+function boardFilter(query: CrmBoardQuery, cutoff: Date) {
   const invalid = (path: string, message: string) =>
     badRequest('VALIDATION_FAILED', message, [{ path, message }]);
   const stages = pipelineStages(query.pipeline);
@@ -65,7 +83,14 @@ function boardFilter(query: CrmBoardQuery) {
   const since = query.from ? new Date(`${query.from}T00:00:00Z`) : undefined;
   const before = query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + dayMs) : undefined;
   if (since && before && since >= before) throw invalid('to', crmTexts.badDateRange);
-  const filter: repo.DealFilter = { q: query.q || undefined, lostReason: query.lostReason, since, before };
+  const filter: repo.DealFilter = {
+    q: query.q || undefined,
+    lostReason: query.lostReason,
+    since,
+    before,
+    stalledBefore:
+      query.stalled === 'true' ? { at: cutoff, closedStages: closedStagesOf(query.pipeline) } : undefined,
+  };
   return { stages: query.stage ? [query.stage] : stages, filter };
 }
 
@@ -74,8 +99,10 @@ function boardFilter(query: CrmBoardQuery) {
  * the search and filters, and a page of them, newest change first; a column's `nextCursor` reads on, so every
  * deal is reachable however many there are.
  */
-export async function dealBoard(ctx: CrmContext, query: CrmBoardQuery): Promise<CrmBoardResponse> {
-  const { stages, filter } = boardFilter(query);
+export async function dealBoard(ctx: BoardContext, query: CrmBoardQuery): Promise<CrmBoardResponse> {
+  const stalledAfterDays = await ctx.stalledDealDays();
+  const cutoff = stalledCutoff(ctx, stalledAfterDays);
+  const { stages, filter } = boardFilter(query, cutoff);
   const after = query.cursor ? decodeDealCursor(query.cursor) : undefined;
   const [counts, pages] = await Promise.all([
     repo.countDealsByStage(ctx.db, query.pipeline, filter),
@@ -86,6 +113,7 @@ export async function dealBoard(ctx: CrmContext, query: CrmBoardQuery): Promise<
   return {
     gateway: ctx.gateway.name,
     pipeline: query.pipeline,
+    stalledAfterDays,
     columns: stages.map((stage, i) => {
       const rows = pages[i]!;
       const page = rows.slice(0, dealsPerStage);
@@ -93,7 +121,7 @@ export async function dealBoard(ctx: CrmContext, query: CrmBoardQuery): Promise<
       return {
         stage,
         total: counts.get(stage) ?? 0,
-        deals: page.map(toDeal),
+        deals: page.map((row) => toDeal(row, cutoff)),
         nextCursor:
           rows.length > dealsPerStage && last ? encodeDealCursor({ at: last.cursorAt, id: last.id }) : null,
       };
@@ -102,11 +130,48 @@ export async function dealBoard(ctx: CrmContext, query: CrmBoardQuery): Promise<
 }
 
 /** One deal and every stage it entered. */
-export async function dealDetail(ctx: CrmContext, id: string): Promise<CrmDealResponse> {
+export async function dealDetail(ctx: BoardContext, id: string): Promise<CrmDealResponse> {
   const row = await repo.findDealRow(ctx.db, id);
   if (!row) throw new AppError('NOT_FOUND', crmErrors.invalidDealId);
-  const history = await repo.dealHistory(ctx.db, id);
-  return { deal: toDeal(row), history: history.map((h) => ({ ...h, at: h.at.getTime() })) };
+  const [history, days] = await Promise.all([repo.dealHistory(ctx.db, id), ctx.stalledDealDays()]);
+  return {
+    deal: toDeal(row, stalledCutoff(ctx, days)),
+    history: history.map((h) => ({ ...h, at: h.at.getTime() })),
+  };
+}
+
+/**
+ * The admin's move of a deal on the board, checked as the proxy's deal update checks it (`checkStage`: a stage of
+ * the deal's pipeline; the lost stage with one of its lost reasons, any other stage none, so leaving the lost
+ * stage clears the reason). The stage history gets its row as the mirror writes it, and the audit log who moved
+ * which deal from where to where, in the same transaction. A move to where the deal is changes nothing. Only the
+ * built-in CRM's deals are on the board: with HubSpot they are moved in HubSpot.
+ */
+export async function moveBoardDeal(
+  ctx: BoardContext,
+  actorId: string,
+  id: string,
+  body: CrmMoveDealBody,
+): Promise<CrmDealResponse> {
+  if (ctx.gateway.name !== 'local') throw new AppError('CONFLICT', crmTexts.moveNotOffered);
+  await ctx.db.transaction(async (tx) => {
+    const deal = await repo.lockDeal(tx, id);
+    if (!deal) throw new AppError('NOT_FOUND', crmErrors.invalidDealId);
+    const lostReason = checkStage(deal.pipeline, body.stage, body.lostReason);
+    if (deal.stage === body.stage && deal.lostReason === lostReason) return;
+    await repo.updateDeal(tx, id, { stage: body.stage, lostReason, at: ctx.now() });
+    await recordAudit(tx, {
+      actorId,
+      action: 'crm.deal.move',
+      target: id,
+      details: {
+        pipeline: deal.pipeline,
+        from: { stage: deal.stage, lostReason: deal.lostReason },
+        to: { stage: body.stage, lostReason },
+      },
+    });
+  });
+  return dealDetail(ctx, id);
 }
 
 const ContactCursorSchema = z.object({ name: z.string(), id: z.string() });

@@ -12,6 +12,7 @@ import {
   communityTabByDefault,
   defaultNewChangesPopup,
   matchingDefaults,
+  stalledDealDays,
 } from '@intergen/domain';
 import { z } from 'zod';
 
@@ -66,6 +67,8 @@ const StoredPopup = z
   })
   .catch({});
 
+const StoredCrm = z.object({ stalledAfterDays: lenient(rules.crm.shape.stalledAfterDays) }).catch({});
+
 /** The thresholds of automatic suggestions in effect: the same in every environment, defaults from the domain. */
 export function matchingThresholdsOf(stored: unknown): AppSettings['matching'] {
   const s = StoredMatching.parse(stored ?? {});
@@ -106,6 +109,9 @@ export const effectiveOf: { [K in SettingKey]: (stored: unknown, scope: Settings
   supportEmail(stored, scope) {
     return lenient(rules.supportEmail).parse(stored) ?? scope.defaults.supportEmail;
   },
+  crm(stored) {
+    return { stalledAfterDays: StoredCrm.parse(stored ?? {}).stalledAfterDays ?? stalledDealDays.default };
+  },
 };
 
 /** One setting in effect. */
@@ -125,6 +131,7 @@ export function effectiveSettings(stored: StoredSettings, scope: SettingsScope):
     matching: effectiveSetting('matching', stored, scope),
     newChangesPopup: effectiveSetting('newChangesPopup', stored, scope),
     supportEmail: effectiveSetting('supportEmail', stored, scope),
+    crm: effectiveSetting('crm', stored, scope),
   };
 }
 

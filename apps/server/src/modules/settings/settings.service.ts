@@ -102,6 +102,8 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     matchingThresholds: (ex: Executor = db) => readOne(ctx, ex, 'matching'),
     /** The address members write to (Help, banners, e-mails). */
     supportEmail: (ex: Executor = db) => readOne(ctx, ex, 'supportEmail'),
+    /** After how many days in one stage the CRM board marks an open deal as not moving. */
+    stalledDealDays: async (ex: Executor = db) => (await readOne(ctx, ex, 'crm')).stalledAfterDays,
     /** The version-change popup. */
     newChangesPopup: async (ex: Executor = db) => popupOf(await readOne(ctx, ex, 'newChangesPopup')),
     /** What `GET /api/config` tells every browser: this environment's flag, the support e-mail, the popup, the demo. */
