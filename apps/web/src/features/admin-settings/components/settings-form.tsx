@@ -7,6 +7,7 @@ import { ErrorAlert, SuccessAlert } from '../../../components/alerts';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSaveSettings } from '../api/settings-api';
 import {
+  CrmSection,
   FeaturesSection,
   MatchingSection,
   PopupSection,
@@ -94,6 +95,7 @@ export function SettingsForm({ initial, onReload }: SettingsFormProps) {
         <MatchingSection form={form} />
         <PopupSection form={form} />
         <SupportSection form={form} />
+        <CrmSection form={form} />
         <ErrorAlert message={problem} />
         <SuccessAlert message={save.isSuccess && !form.isDirty() ? t.saved : null} />
         <Group justify="flex-end" gap="sm">

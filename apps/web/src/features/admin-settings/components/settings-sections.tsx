@@ -5,6 +5,7 @@ import {
   type AppEnvironment,
   appEnvironments,
   matchingThresholdRanges,
+  stalledDealDays,
   settingsTexts as t,
 } from '@intergen/domain';
 import {
@@ -193,6 +194,26 @@ export function SupportSection({ form }: { form: Form }) {
         label={t.supportEmailLabel}
         key={form.key('supportEmail')}
         {...form.getInputProps('supportEmail')}
+      />
+    </SettingsSection>
+  );
+}
+
+/** The CRM board: after how many days in one stage an open deal is marked as not moving. */
+export function CrmSection({ form }: { form: Form }) {
+  return (
+    <SettingsSection title={t.sections.crm.title} description={t.sections.crm.description}>
+      <NumberInput
+        label={t.stalledAfterDaysLabel}
+        description={t.stalledAfterDaysHint(stalledDealDays.min, stalledDealDays.max)}
+        min={stalledDealDays.min}
+        max={stalledDealDays.max}
+        maw={240}
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="none"
+        key={form.key('crm.stalledAfterDays')}
+        {...form.getInputProps('crm.stalledAfterDays')}
       />
     </SettingsSection>
   );

@@ -4,8 +4,9 @@ import { type AppSettings, AppSettingsSchema } from '@intergen/contracts';
  * The settings as the form holds them: numbers as typed (an emptied number field is ''), the popup's items as
  * one text, one item per line.
  */
-export type SettingsFormValues = Omit<AppSettings, 'matching' | 'newChangesPopup'> & {
+export type SettingsFormValues = Omit<AppSettings, 'matching' | 'newChangesPopup' | 'crm'> & {
   matching: { topN: number | string; minScore: number | string };
+  crm: { stalledAfterDays: number | string };
   newChangesPopup: Omit<AppSettings['newChangesPopup'], 'items'> & { items: string };
 };
 
@@ -24,6 +25,7 @@ export function toSettings(values: SettingsFormValues): AppSettings {
   return {
     ...values,
     matching: { topN: numberOf(values.matching.topN), minScore: numberOf(values.matching.minScore) },
+    crm: { stalledAfterDays: numberOf(values.crm.stalledAfterDays) },
     newChangesPopup: {
       ...values.newChangesPopup,
       items: values.newChangesPopup.items

@@ -20,6 +20,7 @@ function settingsAnswer(overrides: Partial<AdminSettingsResponse['settings']> = 
       matching: { topN: 5, minScore: 60 },
       newChangesPopup: { ...defaultNewChangesPopup, items: [...defaultNewChangesPopup.items] },
       supportEmail: 'support@intergen.local',
+      crm: { stalledAfterDays: 14 },
       ...overrides,
     },
   };
@@ -135,6 +136,29 @@ describe('the admin settings page', () => {
     expect(within(section(t.sections.support.title)).getByText(messages.invalidEmail)).toBeTruthy();
     expect(within(section(t.sections.newChangesPopup.title)).getByText(t.errors.tooLong(300))).toBeTruthy();
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('sets the CRM board’s days without movement, a whole number in its range', async () => {
+    const puts: UpdateSettingsBody[] = [];
+    installFakeApi({
+      'GET /api/config': () => configAnswer,
+      'GET /api/admin/settings': () => ({ body: settingsAnswer() }),
+      'PUT /api/admin/settings': (body) => {
+        puts.push(body as UpdateSettingsBody);
+        return { body: { ...settingsAnswer((body as UpdateSettingsBody).settings), revision: 'rev-2' } };
+      },
+    });
+    await openSettings();
+    const days = field(t.sections.crm.title, t.stalledAfterDaysLabel);
+    expect(days.value).toBe('14');
+    fireEvent.change(days, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: t.save }));
+    expect(await within(section(t.sections.crm.title)).findByText(t.errors.wholeNumber(1, 365))).toBeTruthy();
+    expect(puts).toHaveLength(0);
+    fireEvent.change(days, { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: t.save }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]!.settings.crm).toEqual({ stalledAfterDays: 30 });
   });
 
   it('reports a change another admin saved meanwhile and loads the current settings on request', async () => {

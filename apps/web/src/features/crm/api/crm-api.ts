@@ -2,8 +2,10 @@ import type {
   CrmBoardResponse,
   CrmBoardResponseSchema,
   CrmContactsResponseSchema,
+  CrmDeal,
   CrmDealResponseSchema,
   CrmDeliveriesResponseSchema,
+  CrmMoveDealBody,
 } from '@intergen/contracts';
 import type { CrmPipeline } from '@intergen/domain';
 import {
@@ -19,13 +21,17 @@ import { queryKeys } from '../../../lib/query-keys';
 /** How often an open board is read again: deals move while an admin watches (the outbox delivers in seconds). */
 export const boardRefreshMs = 3000;
 
-/** What narrows the board (kept in the page's address): the search text, a stage, a lost reason, two days. */
+/**
+ * What narrows the board (kept in the page's address): the search text, a stage, a lost reason, two days, and
+ * `stalled` (`true`: only the deals that have not moved).
+ */
 export interface BoardFilters {
   q: string;
   stage: string;
   lostReason: string;
   from: string;
   to: string;
+  stalled: string;
 }
 
 function boardUrl(pipeline: CrmPipeline, filters: BoardFilters, cursor?: string) {
@@ -107,5 +113,59 @@ export function useRetryDelivery() {
         body: {},
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.crm.all }),
+  });
+}
+
+/** A move asked for on the board: the deal as it is shown, where it goes, and the lost reason the lost stage takes. */
+export interface DealMove {
+  deal: CrmDeal;
+  stage: string;
+  lostReason: string | null;
+}
+
+/** The board's columns with the deal moved: out of its column, into the top of the other, both counts changed. */
+function withMove(board: CrmBoardResponse, { deal, stage, lostReason }: DealMove): CrmBoardResponse {
+  const moved: CrmDeal = { ...deal, stage, lostReason, enteredStageAt: Date.now(), stalled: false };
+  return {
+    ...board,
+    columns: board.columns.map((column) => {
+      const had = column.deals.some((d) => d.id === deal.id);
+      if (column.stage === deal.stage && column.stage !== stage) {
+        return { ...column, total: column.total - 1, deals: column.deals.filter((d) => d.id !== deal.id) };
+      }
+      if (column.stage === stage && !had) {
+        return { ...column, total: column.total + 1, deals: [moved, ...column.deals] };
+      }
+      return { ...column, deals: column.deals.map((d) => (d.id === deal.id ? moved : d)) };
+    }),
+  };
+}
+
+/**
+ * POST /api/admin/crm/deals/:id/stage: moves a deal, shown moved at once on every board of its pipeline; a refusal
+ * puts the boards back as they were (the caller shows why). Either way the CRM pages are read again.
+ */
+export function useMoveDeal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ deal, stage, lostReason }: DealMove) =>
+      apiRequest<Answer<typeof CrmDealResponseSchema>>(
+        `/api/admin/crm/deals/${encodeURIComponent(deal.id)}/stage`,
+        { method: 'POST', body: { stage, lostReason } satisfies CrmMoveDealBody },
+      ),
+    onMutate: async (move: DealMove) => {
+      const key = queryKeys.admin.crm.board(move.deal.pipeline);
+      // A board read already on its way would put the deal back where it was.
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueriesData<CrmBoardResponse>({ queryKey: key });
+      queryClient.setQueriesData<CrmBoardResponse>({ queryKey: key }, (board) =>
+        board ? withMove(board, move) : board,
+      );
+      return { before };
+    },
+    onError: (_error, _move, context) => {
+      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.crm.all }),
   });
 }

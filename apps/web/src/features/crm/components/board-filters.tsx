@@ -1,5 +1,6 @@
+import '@mantine/core/styles/Checkbox.css';
 import { type CrmPipeline, lostReasonsOf, pipelineStages, crmTexts as t } from '@intergen/domain';
-import { Button, NativeSelect, TextInput } from '@mantine/core';
+import { Button, Checkbox, NativeSelect, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDebouncedSearch } from '../../../lib/debounced-search';
@@ -7,7 +8,8 @@ import type { BoardFilters } from '../api/crm-api';
 
 /**
  * The board's search (either party's name, e-mail or company, sent once typing pauses) and its filters: a
- * stage, a lost reason, and the days of the deal's last change. Each change goes to the page's address.
+ * stage, a lost reason, the days of the deal's last change, and the deals that have not moved. Each change goes
+ * to the page's address.
  */
 export function BoardFiltersBar({
   pipeline,
@@ -59,12 +61,17 @@ export function BoardFiltersBar({
         min={filters.from || undefined}
         onChange={(e) => onChange({ to: e.currentTarget.value })}
       />
+      <Checkbox
+        label={t.stalledOnly}
+        checked={filters.stalled === 'true'}
+        onChange={(e) => onChange({ stalled: e.currentTarget.checked ? 'true' : '' })}
+      />
       <Button
         variant="default"
         disabled={!any}
         onClick={() => {
           setText('');
-          onChange({ q: '', stage: '', lostReason: '', from: '', to: '' });
+          onChange({ q: '', stage: '', lostReason: '', from: '', to: '', stalled: '' });
         }}
       >
         {t.clearFilters}

@@ -4,16 +4,40 @@ import { crmTexts as t } from '@intergen/domain';
 import { Anchor, Loader, Modal, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { ErrorAlert } from '../../../components/alerts';
 import { errorMessage } from '../../../lib/api-client';
-import { useCrmDeal } from '../api/crm-api';
-import { partiesOf, partyName } from './deal-board';
+import { type DealMove, useCrmDeal } from '../api/crm-api';
+import { daysSince, partiesOf, partyName } from './deal-board';
+import { MoveControl } from './move-control';
 
 const partyLabel = (party: { name: string; companyName: string | null }) =>
   party.companyName ? `${party.companyName} (${party.name})` : party.name;
 
 const when = (ms: number) => new Date(ms).toLocaleString();
 
-/** A deal opened from the board: both parties, every property, and each stage it entered, oldest first. */
-export function DealModal({ id, onClose }: { id: string | null; onClose: () => void }) {
+/** How long the deal stayed in each stage of its history: to the next entry, or to now for the last. */
+function stayed(history: { at: number }[], i: number): string {
+  const next = history[i + 1];
+  return next
+    ? `${t.stayed} ${t.duration(daysSince(history[i]!.at, next.at))}`
+    : `${t.duration(daysSince(history[i]!.at))} ${t.current}`;
+}
+
+/**
+ * A deal opened from the board: both parties, every property, Move to stage (`initialStage` chosen when a card was
+ * dropped on the lost stage), and each stage it entered, oldest first, with how long it stayed there.
+ */
+export function DealModal({
+  id,
+  initialStage,
+  saving,
+  onMove,
+  onClose,
+}: {
+  id: string | null;
+  initialStage?: string | null;
+  saving: boolean;
+  onMove: (move: DealMove) => void;
+  onClose: () => void;
+}) {
   const query = useCrmDeal(id);
   const deal = query.data?.deal;
   return (
@@ -29,6 +53,14 @@ export function DealModal({ id, onClose }: { id: string | null; onClose: () => v
         <ErrorAlert message={errorMessage(query.error)} />
       ) : deal ? (
         <Stack gap="md">
+          <MoveControl
+            // Chosen again for each deal, and after each move from what the server now says.
+            key={`${deal.id}:${deal.stage}:${deal.lostReason}:${initialStage ?? ''}`}
+            deal={deal}
+            initialStage={initialStage}
+            saving={saving}
+            onMove={onMove}
+          />
           <Table variant="vertical" withTableBorder>
             <Table.Tbody>
               <Table.Tr>
@@ -61,10 +93,10 @@ export function DealModal({ id, onClose }: { id: string | null; onClose: () => v
             {t.history}
           </Title>
           <Timeline active={query.data.history.length - 1} bulletSize={14} lineWidth={2}>
-            {query.data.history.map((h) => (
+            {query.data.history.map((h, i, all) => (
               <Timeline.Item key={h.id} title={h.stage}>
                 {h.lostReason ? <Text size="sm">{`${t.lostReason}: ${h.lostReason}`}</Text> : null}
-                <Text size="xs" c="dimmed">{`${t.enteredAt} ${when(h.at)}`}</Text>
+                <Text size="xs" c="dimmed">{`${t.enteredAt} ${when(h.at)} · ${stayed(all, i)}`}</Text>
               </Timeline.Item>
             ))}
           </Timeline>

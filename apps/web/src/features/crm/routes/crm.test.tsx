@@ -16,6 +16,8 @@ const deal: CrmDeal = {
   properties: { connection_requested_by: 'venture', request_message: 'Shall we talk?', match_score: 91 },
   createdAt: 1_700_000_000_000,
   updatedAt: 1_700_000_000_000,
+  enteredStageAt: 1_700_000_000_000,
+  stalled: false,
 };
 
 function board(pipeline: 'connection' | 'network', gateway: 'local' | 'hubspot' = 'local') {
@@ -24,6 +26,7 @@ function board(pipeline: 'connection' | 'network', gateway: 'local' | 'hubspot' 
     body: {
       gateway,
       pipeline,
+      stalledAfterDays: 14,
       columns: stages.map((stage) => ({
         stage,
         total: stage === dealStages.pending ? 1 : 0,
