@@ -59,8 +59,10 @@ test.describe('the CRM board', () => {
       name: crmTexts.dealTitle(expert.name, company.companyName!),
     });
     await expect(dialog.getByText(crmTexts.history)).toBeVisible();
-    await expect(dialog.getByText(dealStages.pending, { exact: true })).toBeVisible();
-    await expect(dialog.getByText(dealStages.complete, { exact: true })).toBeVisible();
+    // The history, not the Move to stage choices, names each stage the deal entered.
+    const history = dialog.getByRole('region', { name: crmTexts.history });
+    await expect(history.getByText(dealStages.pending, { exact: true })).toBeVisible();
+    await expect(history.getByText(dealStages.complete, { exact: true })).toBeVisible();
     await expect(dialog.getByRole('link', { name: /login-options\?login=/ })).toBeVisible();
     await shot(adminPage, 'crm-deal');
     expect(await blockingViolations(adminPage)).toEqual([]);

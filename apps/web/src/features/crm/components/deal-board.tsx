@@ -103,7 +103,8 @@ function CardBody({ deal, ctx }: { deal: CrmDeal; ctx: CardContext }) {
         ) : null}
         <Group gap={6}>
           <Text size="xs" c="dimmed">
-            {t.daysInStage(daysSince(deal.enteredStageAt))}
+            {`${new Date(deal.updatedAt).toLocaleDateString()} · `}
+            <span>{t.daysInStage(daysSince(deal.enteredStageAt))}</span>
           </Text>
           {deal.stalled ? (
             <Badge size="sm" variant="light" color="orange" c="dark.7">

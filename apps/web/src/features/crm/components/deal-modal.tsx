@@ -2,6 +2,7 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Timeline.css';
 import { crmTexts as t } from '@intergen/domain';
 import { Anchor, Loader, Modal, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { useId } from 'react';
 import { ErrorAlert } from '../../../components/alerts';
 import { errorMessage } from '../../../lib/api-client';
 import { type DealMove, useCrmDeal } from '../api/crm-api';
@@ -39,6 +40,7 @@ export function DealModal({
   onClose: () => void;
 }) {
   const query = useCrmDeal(id);
+  const historyId = useId();
   const deal = query.data?.deal;
   return (
     <Modal
@@ -89,17 +91,19 @@ export function DealModal({
                 ))}
             </Table.Tbody>
           </Table>
-          <Title order={3} size="h5">
-            {t.history}
-          </Title>
-          <Timeline active={query.data.history.length - 1} bulletSize={14} lineWidth={2}>
-            {query.data.history.map((h, i, all) => (
-              <Timeline.Item key={h.id} title={h.stage}>
-                {h.lostReason ? <Text size="sm">{`${t.lostReason}: ${h.lostReason}`}</Text> : null}
-                <Text size="xs" c="dimmed">{`${t.enteredAt} ${when(h.at)} · ${stayed(all, i)}`}</Text>
-              </Timeline.Item>
-            ))}
-          </Timeline>
+          <section aria-labelledby={historyId}>
+            <Title order={3} size="h5" id={historyId}>
+              {t.history}
+            </Title>
+            <Timeline active={query.data.history.length - 1} bulletSize={14} lineWidth={2}>
+              {query.data.history.map((h, i, all) => (
+                <Timeline.Item key={h.id} title={h.stage}>
+                  {h.lostReason ? <Text size="sm">{`${t.lostReason}: ${h.lostReason}`}</Text> : null}
+                  <Text size="xs" c="dimmed">{`${t.enteredAt} ${when(h.at)} · ${stayed(all, i)}`}</Text>
+                </Timeline.Item>
+              ))}
+            </Timeline>
+          </section>
         </Stack>
       ) : null}
     </Modal>
