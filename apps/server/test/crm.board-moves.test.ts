@@ -1,8 +1,10 @@
 import type { AdminSettingsResponse, CrmBoardResponse, CrmDealResponse } from '@intergen/contracts';
-import { crmErrors, dealStages, networkStages } from '@intergen/domain';
+import { crmErrors, crmTexts, dealStages, networkStages } from '@intergen/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, crmContacts, crmDealStages, crmDeals } from '../src/db/schema.ts';
+import { createCrmService } from '../src/modules/crm/crm.factory.ts';
+import { localGateway } from '../src/modules/crm/local.gateway.ts';
 import { put, signUpMember } from './factories.ts';
 import { client, type Engine, engines } from './helpers.ts';
 import { useAdmin, useTestApp } from './suite.ts';
@@ -258,5 +260,19 @@ describe.each(engines)('moving deals on the CRM board on %s', (engine: Engine) =
     // A move starts the deal's time in stage again.
     const moved = await move('fresh-pending', { stage: dealStages.complete });
     expect((moved.json() as CrmDealResponse).deal.stalled).toBe(false);
+  });
+
+  it('offers no move with HubSpot configured: 409, the built-in deal left as it was', async () => {
+    // The gateway's name is all the move looks at; HubSpot's deals are moved in HubSpot (decision record).
+    const hubspot = { ...localGateway(t.database.db), name: 'hubspot' as const };
+    const crm = createCrmService({ database: t.database, appUrl: 'http://localhost', gateway: hubspot });
+    await expectUnchanged('old-pending', async () => {
+      await expect(
+        crm.moveDeal(admin.id, 'old-pending', { stage: dealStages.complete }),
+      ).rejects.toMatchObject({
+        status: 409,
+        message: crmTexts.moveNotOffered,
+      });
+    });
   });
 });
