@@ -123,8 +123,8 @@ describe.each(engines)('moving deals on the CRM board on %s', (engine: Engine) =
       actorId: admin.id,
       details: {
         pipeline: 'connection',
-        from: { stage: dealStages.pending, lostReason: null },
-        to: { stage: dealStages.complete, lostReason: null },
+        before: { stage: dealStages.pending, lostReason: null },
+        after: { stage: dealStages.complete, lostReason: null },
       },
     });
     const column = (await board()).columns.find((c) => c.stage === dealStages.complete)!;
@@ -145,8 +145,8 @@ describe.each(engines)('moving deals on the CRM board on %s', (engine: Engine) =
     expect(last).toMatchObject({ stage: dealStages.pending, lostReason: null });
     const entries = await movesAudited('move-me');
     expect(entries.at(-1)!.details).toMatchObject({
-      from: { stage: dealStages.abandoned, lostReason: 'venture_declined_request_from_expert' },
-      to: { stage: dealStages.pending, lostReason: null },
+      before: { stage: dealStages.abandoned, lostReason: 'venture_declined_request_from_expert' },
+      after: { stage: dealStages.pending, lostReason: null },
     });
   });
 

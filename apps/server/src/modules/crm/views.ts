@@ -164,10 +164,11 @@ export async function moveBoardDeal(
       actorId,
       action: 'crm.deal.move',
       target: id,
+      // As the audit page shows a change: each value before → after.
       details: {
         pipeline: deal.pipeline,
-        from: { stage: deal.stage, lostReason: deal.lostReason },
-        to: { stage: body.stage, lostReason },
+        before: { stage: deal.stage, lostReason: deal.lostReason },
+        after: { stage: body.stage, lostReason },
       },
     });
   });
