@@ -140,22 +140,19 @@ describe('create', () => {
     expect(stub.records('deals')[0]!.associations).toEqual([contact.id]);
   });
 
-  it('refuses a taken unique value with 409 and stores nothing', async () => {
+  it('refuses a taken unique value with HubSpot\'s 400 "already has that value" and stores nothing', async () => {
     const contact = await createContact('m-1');
     const deal = await createDeal('k-1', [contact.id]);
 
     const dealError = await failureOf(createDeal('k-1', [contact.id]));
-    expect(dealError.code).toBe(409);
-    expect(dealError.body).toMatchObject({
-      status: 'error',
-      category: 'CONFLICT',
-      message: `A deal with intergen_deal_key=k-1 already exists. Existing ID: ${deal.id}`,
-    });
+    expect(dealError.code).toBe(400);
+    expect(dealError.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR' });
+    expect(dealError.body.message).toContain(`k-1 already has that value`);
+    expect(dealError.body.message).toContain(`(held by ${deal.id})`);
     const contactError = await failureOf(createContact('m-1'));
-    expect(contactError.code).toBe(409);
-    expect(contactError.body.message).toBe(
-      `A contact with intergen_member_id=m-1 already exists. Existing ID: ${contact.id}`,
-    );
+    expect(contactError.code).toBe(400);
+    expect(contactError.body.message).toContain(`m-1 already has that value`);
+    expect(contactError.body.message).toContain(`(held by ${contact.id})`);
 
     expect(stub.records('deals')).toHaveLength(1);
     expect(stub.records('contacts')).toHaveLength(1);
@@ -403,8 +400,8 @@ describe('update', () => {
         properties: { intergen_deal_key: 'k-2', dealstage: 'x' },
       }),
     );
-    expect(error.code).toBe(409);
-    expect(error.body.category).toBe('CONFLICT');
+    expect(error.code).toBe(400);
+    expect(error.body.category).toBe('VALIDATION_ERROR');
     expect(stub.records('deals')[0]!.properties).toEqual({
       intergen_deal_key: 'k-1',
       dealstage: 'appointmentscheduled',
@@ -817,8 +814,10 @@ describe('held writes', () => {
 
     // The retry the dead worker's successor makes finds the record already there.
     const retry = await failureOf(createDeal('k-1', [contact.id]));
-    expect(retry.code).toBe(409);
-    expect(retry.body.message).toContain(`Existing ID: ${deal!.id}`);
+    expect(retry.code).toBe(400);
+    expect(retry.body.message).toContain(
+      `already has that value. Property intergen_deal_key must be unique (held by ${deal!.id})`,
+    );
   });
 
   it('holds PATCHes and association creates too, and only successful ones', async () => {
@@ -834,7 +833,7 @@ describe('held writes', () => {
           client.crm.deals.basicApi.update(deal.id, { properties: { intergen_deal_key: 'k-2' } }),
         )
       ).code,
-    ).toBe(409);
+    ).toBe(400);
     const patch = client.crm.deals.basicApi
       .update(deal.id, { properties: { dealstage: 'closedwon' } })
       .catch((e: unknown) => e);
@@ -905,5 +904,85 @@ describe('stats and reset', () => {
     } finally {
       await fixed.close();
     }
+  });
+});
+
+describe('what a HubSpot user does to contacts: delete, merge, GDPR delete', () => {
+  it('a deleted contact answers 404 to a read and a PATCH by its id, and its member id finds nothing', async () => {
+    const contact = await createContact('m-1');
+    await client.crm.contacts.basicApi.archive(contact.id);
+    expect((await failureOf(client.crm.contacts.basicApi.getById(contact.id))).code).toBe(404);
+    const patch = await failureOf(
+      client.crm.contacts.basicApi.update(contact.id, { properties: { firstname: 'A' } }),
+    );
+    expect(patch.code).toBe(404);
+    expect(patch.body.category).toBe('OBJECT_NOT_FOUND');
+    const byMember = client.crm.contacts.basicApi.getById(
+      'm-1',
+      [],
+      undefined,
+      undefined,
+      false,
+      'intergen_member_id',
+    );
+    expect((await failureOf(byMember)).code).toBe(404);
+  });
+
+  it('a merge makes a new record: the old ids read as it, a PATCH of an old id is 404, our member id finds it', async () => {
+    const primary = await createContact('m-1');
+    const other = await client.crm.contacts.basicApi.create({
+      properties: { email: 'lead@example.com', phone: '555' },
+      associations: [],
+    });
+    const deal = await createDeal('k-1', [other.id]);
+    const merged = await client.crm.contacts.basicApi.merge({
+      primaryObjectId: primary.id,
+      objectIdToMerge: other.id,
+    });
+    expect(merged.id).not.toBe(primary.id);
+    expect(merged.id).not.toBe(other.id);
+    // The primary's values win; the other's fill what the primary lacked.
+    expect(merged.properties).toMatchObject({
+      intergen_member_id: 'm-1',
+      email: 'm-1@example.com',
+      phone: '555',
+      hs_merged_object_ids: `${primary.id};${other.id}`,
+    });
+    expect((await client.crm.contacts.basicApi.getById(primary.id)).id).toBe(merged.id);
+    expect((await client.crm.contacts.basicApi.getById(other.id)).id).toBe(merged.id);
+    const patch = client.crm.contacts.basicApi.update(primary.id, { properties: { firstname: 'A' } });
+    expect((await failureOf(patch)).code).toBe(404);
+    const byMember = await client.crm.contacts.basicApi.getById(
+      'm-1',
+      [],
+      undefined,
+      undefined,
+      false,
+      'intergen_member_id',
+    );
+    expect(byMember.id).toBe(merged.id);
+    expect(stub.records('contacts').map((c) => c.id)).toEqual([merged.id]);
+    expect(stub.records('deals').find((d) => d.id === deal.id)?.associations).toEqual([merged.id]);
+    // Merging away a record that no longer exists is refused.
+    const again = client.crm.contacts.basicApi.merge({
+      primaryObjectId: merged.id,
+      objectIdToMerge: other.id,
+    });
+    expect((await failureOf(again)).code).toBe(404);
+  });
+
+  it('a GDPR delete removes the contact for good: not archived, its unique values free, its deals unassociated', async () => {
+    const contact = await createContact('m-1');
+    const deal = await createDeal('k-1', [contact.id]);
+    await client.crm.contacts.basicApi.purge({ objectId: contact.id });
+    expect(stub.records('contacts')).toEqual([]);
+    expect(stub.archived('contacts')).toEqual([]);
+    expect(stub.records('deals').find((d) => d.id === deal.id)?.associations).toEqual([]);
+    expect((await failureOf(client.crm.contacts.basicApi.getById(contact.id))).code).toBe(404);
+    // An id it does not have: 404; an e-mail it does not have: blocklisted, 204.
+    expect((await failureOf(client.crm.contacts.basicApi.purge({ objectId: contact.id }))).code).toBe(404);
+    await client.crm.contacts.basicApi.purge({ objectId: 'nobody@example.com', idProperty: 'email' });
+    expect((await createContact('m-1')).properties.intergen_member_id).toBe('m-1');
+    expect(stub.stats().byRoute).toMatchObject({ 'POST /crm/v3/objects/contacts/gdpr-delete': 3 });
   });
 });

@@ -125,6 +125,8 @@ interface Store {
   unique: Map<string, Map<string, string>>;
   /** Archived records: out of every read, lookup and association, as in HubSpot's recycling bin. */
   archived: StoredRecord[];
+  /** A merged-away id → the id of the record the merge made (contacts only). */
+  mergedInto: Map<string, string>;
 }
 
 interface Reply {
@@ -217,6 +219,7 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
     records: new Map(),
     unique: new Map(uniqueProperties[type].map((p) => [p, new Map()])),
     archived: [],
+    mergedInto: new Map(),
   });
   let stores: Record<HubSpotObjectType, Store> = { contacts: newStore('contacts'), deals: newStore('deals') };
   /** One sequence for both types, so a contact id never passes for a deal id by accident. */
@@ -287,19 +290,32 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
     return record;
   }
 
-  /** 409 when a unique value of `properties` belongs to a record other than `selfId`. */
+  /**
+   * A unique value of `properties` that belongs to a record other than `selfId`, refused as HubSpot refuses it:
+   * a contact's e-mail with 409 CONFLICT "Contact already exists. Existing ID: N" (the body HubSpot's v3 contacts
+   * API answers, as quoted in HubSpot/hubspot-api-nodejs#545 and its community forum), a custom property made
+   * unique (`hasUniqueValue`) with a 400 VALIDATION_ERROR whose detail says the value is taken ("… already has
+   * that value", the words HubSpot's 400 uses for a duplicate of a unique property). The exact JSON of that
+   * detail is not published; the stub gives it the shape of HubSpot's other "Property values were not valid" 400s.
+   */
   function checkUnique(store: Store, properties: Map<string, string | null>, selfId: string | null) {
     for (const [name, index] of store.unique) {
       const value = properties.get(name);
       if (value == null) continue;
       const holder = index.get(value);
-      if (holder !== undefined && holder !== selfId) {
-        throw new ApiError(
-          409,
-          'CONFLICT',
-          `A ${SINGULAR[store.type]} with ${name}=${value} already exists. Existing ID: ${holder}`,
-        );
+      if (holder === undefined || holder === selfId) continue;
+      if (store.type === 'contacts' && name === 'email') {
+        throw new ApiError(409, 'CONFLICT', `Contact already exists. Existing ID: ${holder}`);
       }
+      const details = [
+        {
+          isValid: false,
+          message: `${value} already has that value. Property ${name} must be unique (held by ${holder}).`,
+          error: 'INVALID_UNIQUE_VALUE',
+          name,
+        },
+      ];
+      throw invalid(`Property values were not valid: ${JSON.stringify(details)}`);
     }
   }
 
@@ -384,22 +400,99 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
   function archive(store: Store, id: string): Reply {
     const record = store.records.get(id);
     if (record) {
-      store.records.delete(id);
-      for (const [name, index] of store.unique) {
-        const value = record.properties.get(name);
-        if (value != null && index.get(value) === id) index.delete(value);
-      }
-      for (const other of record.associations)
-        stores[OTHER[store.type]].records.get(other)?.associations.delete(id);
+      unlink(store, record);
       store.archived.push(record);
     }
+    return { status: 204, body: null };
+  }
+
+  /** Takes a record out of the store: its unique values freed, its associations dropped on both sides. */
+  function unlink(store: Store, record: StoredRecord) {
+    store.records.delete(record.id);
+    for (const [name, index] of store.unique) {
+      const value = record.properties.get(name);
+      if (value != null && index.get(value) === record.id) index.delete(value);
+    }
+    for (const other of record.associations)
+      stores[OTHER[store.type]].records.get(other)?.associations.delete(record.id);
+  }
+
+  const idOf = (value: unknown) =>
+    typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+
+  /**
+   * `POST /crm/v3/objects/contacts/merge` `{ primaryObjectId, objectIdToMerge }` (200, the merged record). As HubSpot
+   * documents it now: a new record with a new id is made; the primary's values win, the other's fill what the
+   * primary lacks ("property values from both objects will still be merged onto the new object"); both records'
+   * associations move to it; both old ids are merged away (reads of them answer the new record,
+   * `hs_merged_object_ids` lists them).
+   */
+  function merge(store: Store, body: unknown): Reply {
+    const primaryId = isObject(body) ? idOf(body.primaryObjectId) : null;
+    const otherId = isObject(body) ? idOf(body.objectIdToMerge) : null;
+    if (primaryId === null || otherId === null) {
+      throw invalid('Invalid input JSON: "primaryObjectId" and "objectIdToMerge" are required.');
+    }
+    if (primaryId === otherId) throw invalid('A record cannot be merged with itself.');
+    const primary = find(store, primaryId, null);
+    const other = find(store, otherId, null);
+    unlink(store, primary);
+    unlink(store, other);
+    const at = iso();
+    const merged: StoredRecord = {
+      id: String(++lastId),
+      properties: new Map(),
+      createdAt: at,
+      updatedAt: at,
+      associations: new Set(),
+    };
+    store.records.set(merged.id, merged);
+    const values = new Map(other.properties);
+    for (const [name, value] of primary.properties) if (value !== null) values.set(name, value);
+    values.set('hs_merged_object_ids', `${primary.id};${other.id}`);
+    write(store, merged, values);
+    for (const target of [...primary.associations, ...other.associations])
+      associate(store.type, merged.id, target);
+    for (const [from, to] of store.mergedInto)
+      if (to === primary.id || to === other.id) store.mergedInto.set(from, merged.id);
+    store.mergedInto.set(primary.id, merged.id);
+    store.mergedInto.set(other.id, merged.id);
+    return { status: 200, body: view(merged, 'all') };
+  }
+
+  /**
+   * `POST /crm/v3/objects/contacts/gdpr-delete` `{ objectId, idProperty? }` (204): the contact is deleted for good —
+   * not in the recycling bin (archived()), no read or association finds it. HubSpot: "Permanently delete a contact
+   * and all associated content to follow GDPR. … If email address is not found, the email address will be added
+   * to a blocklist" (API reference); an id it does not have is answered 404 here.
+   */
+  function gdprDelete(store: Store, body: unknown): Reply {
+    const objectId = isObject(body) ? idOf(body.objectId) : null;
+    if (objectId === null) throw invalid('Invalid input JSON: "objectId" is required.');
+    const idProperty = isObject(body) && typeof body.idProperty === 'string' ? body.idProperty : null;
+    const byEmail = idProperty === 'email' && !store.unique.has('email');
+    const record = byEmail
+      ? [...store.records.values()].find((r) => r.properties.get('email') === objectId)
+      : store.records.get(
+          idProperty === null ? objectId : (store.unique.get(idProperty)?.get(objectId) ?? ''),
+        );
+    if (!record) {
+      if (idProperty === 'email') return { status: 204, body: null };
+      throw notFound();
+    }
+    unlink(store, record);
     return { status: 204, body: null };
   }
 
   function read(store: Store, id: string, query: URLSearchParams): Reply {
     // The gateway never reads the recycling bin: a read of archived records finds none here.
     if (query.get('archived') === 'true') throw notFound();
-    const record = find(store, id, query.get('idProperty'));
+    // HubSpot: "both of the previous IDs will point to the resulting merged record, so fetching any records using
+    // the original IDs will return the new merged record with the new ID" (developer changelog, "Updated merge
+    // functionality for contacts and companies"). Only a read is documented to follow; a write (PATCH) to a
+    // merged-away id is answered 404 here, as it was seen from the gateway against a portal.
+    const idProperty = query.get('idProperty');
+    const record = find(store, idProperty === null ? (store.mergedInto.get(id) ?? id) : id, idProperty);
     const names = listParam(query, 'properties');
     const body: ReturnType<typeof view> & { associations?: Record<string, unknown> } = view(
       record,
@@ -686,6 +779,16 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
       const id = s[5]!;
       if (id === 'search' && method === 'POST') {
         return { key: `POST ${base}/search`, write: false, run: (_q, body) => search(stores[type], body) };
+      }
+      if (id === 'merge' && method === 'POST' && type === 'contacts') {
+        return { key: `POST ${base}/merge`, write: true, run: (_q, body) => merge(stores[type], body) };
+      }
+      if (id === 'gdpr-delete' && method === 'POST' && type === 'contacts') {
+        return {
+          key: `POST ${base}/gdpr-delete`,
+          write: true,
+          run: (_q, body) => gdprDelete(stores[type], body),
+        };
       }
       if (method === 'GET') {
         return { key: `GET ${base}/{id}`, write: false, run: (q) => read(stores[type], id, q) };
