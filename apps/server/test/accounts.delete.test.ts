@@ -133,8 +133,21 @@ describe.each(cases)('an admin deletes a member on %s with the %s CRM', (engine:
     expect(await deadRows(t)).toEqual([]);
     expect(await crm.contactCount(expert.id)).toBe(0);
     if (stub) {
+      // GDPR-deleted: gone for good, not in HubSpot's recycling bin. Their deals stay for the other party,
+      // anonymised: nothing in them names the member any more.
       const archived = stub.archived('contacts').map((c) => c.properties.intergen_member_id);
-      expect(archived).toContain(expert.id);
+      expect(archived).not.toContain(expert.id);
+      expect(stub.stats().byRoute['POST /crm/v3/objects/contacts/gdpr-delete']).toBeGreaterThan(0);
+      const deal = stub.records('deals').find((d) => d.properties.intergen_deal_key === w.id);
+      expect(deal?.properties).toMatchObject({
+        dealname: 'InterGen deal',
+        initiator_name: null,
+        recipient_name: null,
+        request_message: null,
+        recipient_magic_link: null,
+        profile_url: null,
+      });
+      expect(JSON.stringify(stub.records('deals'))).not.toContain(expert.id);
     } else {
       expect(await crm.dealCount(w.id)).toBe(0);
     }

@@ -1,0 +1,63 @@
+import { Client } from '@hubspot/api-client';
+import type { CrmDeliveriesResponse } from '@intergen/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../src/db/schema.ts';
+import { hubspotIds } from '../src/modules/crm/hubspot.gateway.ts';
+import { acted, pair, sent } from './connections.support.ts';
+import { hubspotEnv, startCrmStub } from './crm.support.ts';
+import { signInAdmin } from './factories.ts';
+import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import type { HubSpotStub } from './hubspot-stub.ts';
+
+/** The HubSpot gateway's deals when a HubSpot user changed them. */
+describe.each(engines)('HubSpot deals on %s', (engine: Engine) => {
+  let t: TestApp;
+  let stub: HubSpotStub;
+  let hubspot: Client;
+  beforeAll(async () => {
+    stub = await startCrmStub();
+    const env = hubspotEnv(stub);
+    t = await createTestApp(engine, env);
+    hubspot = new Client({ accessToken: stub.accessToken, basePath: stub.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stub.close();
+  });
+
+  const dealOf = (key: string) => stub.records('deals').find((d) => d.properties[hubspotIds.dealKey] === key);
+
+  it('a deal moved to another pipeline in HubSpot is parked for admins, named, and not tried again', async () => {
+    const admin = await signInAdmin(t);
+    const p = await pair(t);
+    await sent(p.company, p.suggestionId, 'Hello');
+    await t.app.worker.drain();
+    const deal = dealOf(p.suggestionId)!;
+    await hubspot.crm.deals.basicApi.update(deal.id, { properties: { pipeline: '4242', dealstage: '4243' } });
+
+    await acted(p.expert, p.suggestionId, 'accept');
+    await t.app.worker.drain();
+    const rows = await t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.topic, 'crm.event'), sql`${outbox.payload}->>'type' = 'connection.accepted'`));
+    const mine = rows.filter((r) => JSON.stringify(r.payload).includes(p.suggestionId));
+    expect(mine.map((r) => [r.status, r.attempts])).toEqual([['dead', 1]]);
+    const message = `HubSpot deal ${deal.id} (${hubspotIds.dealKey} ${p.suggestionId}) was moved in HubSpot to pipeline 4242`;
+    expect(mine[0]!.lastError).toContain(message);
+    // The admin's CRM page lists it with that message.
+    const response = await admin.client.get('/api/admin/crm/deliveries');
+    expect(response.statusCode, response.body).toBe(200);
+    const { deliveries } = response.json() as CrmDeliveriesResponse;
+    expect(deliveries.find((d) => d.id === mine[0]!.id)).toMatchObject({
+      what: expect.stringContaining('connection.accepted'),
+      lastError: expect.stringContaining(message),
+    });
+    // Nothing made again, nothing moved.
+    expect(
+      stub.records('deals').filter((d) => d.properties[hubspotIds.dealKey] === p.suggestionId),
+    ).toHaveLength(1);
+    expect(dealOf(p.suggestionId)?.properties.pipeline).toBe('4242');
+  });
+});
