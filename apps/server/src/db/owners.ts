@@ -37,6 +37,7 @@ export const tableOwners = {
   crmContacts: 'modules/crm',
   crmDeals: 'modules/crm',
   crmDealStages: 'modules/crm',
+  crmSentProperties: 'modules/crm',
   outbox: 'outbox',
   rateLimits: 'http',
   profileImages: 'modules/profiles',

@@ -757,6 +757,17 @@ export const crmDealStages = pgTable(
 );
 
 /**
+ * What the CRM mirror last delivered of each CRM record (`contact:<crm id>`, `deal:<crm id>`): a digest per
+ * property, so an update sends only what changed since and leaves alone what a CRM user filled in by hand. Digests,
+ * not values: the table names no one (the record's row goes when its member is deleted all the same).
+ */
+export const crmSentProperties = pgTable('crm_sent_properties', {
+  record: text('record').primaryKey(),
+  digests: jsonb('digests').$type<Record<string, string>>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
  * Uploaded profile pictures (DESIGN.md §2 "Files"): the re-encoded bytes under their server-made name, the name
  * in the picture's URL `/uploads/<name>`, so that every instance serves them and a backup of the database holds
  * them. They go with their owner's account.

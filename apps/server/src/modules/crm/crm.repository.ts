@@ -2,7 +2,7 @@ import type { CrmPipeline } from '@intergen/domain';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { crmContacts, crmDealStages, crmDeals } from '../../db/schema.ts';
+import { crmContacts, crmDealStages, crmDeals, crmSentProperties } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { CrmDeal, DealChange, NewDeal } from './gateway.ts';
 import type { ContactRecord, CrmProperties } from './properties.ts';
@@ -27,31 +27,71 @@ export async function insertContact(ex: Executor, record: ContactRecord): Promis
   return row?.id ?? (await findContactId(ex, record.memberId))!;
 }
 
-export async function updateContact(ex: Executor, id: string, record: ContactRecord): Promise<void> {
-  await ex
+/**
+ * Updates a contact with the properties given (those that changed: the others keep their values). False: no
+ * contact of that id.
+ */
+export async function updateContact(ex: Executor, id: string, record: ContactRecord): Promise<boolean> {
+  const rows = await ex
     .update(crmContacts)
     .set({
       email: record.email,
       name: record.name,
-      properties: record.properties,
+      properties: sql`${crmContacts.properties} || ${JSON.stringify(record.properties)}::jsonb`,
       kind: record.kind,
       updatedAt: new Date(),
     })
-    .where(eq(crmContacts.id, id));
+    .where(eq(crmContacts.id, id))
+    .returning({ id: crmContacts.id });
+  return rows.length > 0;
 }
 
 /**
  * Forgets a deleted member (DESIGN.md §4): their contact and every deal they were a party to (the stage history
- * goes with each deal). Returns whether there was a contact.
+ * goes with each deal). Returns the contact and deal ids forgotten (null: no contact).
  */
-export async function deleteContactOfMember(ex: Executor, memberId: string): Promise<boolean> {
+export async function deleteContactOfMember(
+  ex: Executor,
+  memberId: string,
+): Promise<{ contactId: string; dealIds: string[] } | null> {
   const contactId = await findContactId(ex, memberId);
-  if (!contactId) return false;
-  await ex
+  if (!contactId) return null;
+  const deals = await ex
     .delete(crmDeals)
-    .where(or(eq(crmDeals.firstContactId, contactId), eq(crmDeals.secondContactId, contactId)));
+    .where(or(eq(crmDeals.firstContactId, contactId), eq(crmDeals.secondContactId, contactId)))
+    .returning({ id: crmDeals.id });
   await ex.delete(crmContacts).where(eq(crmContacts.id, contactId));
-  return true;
+  return { contactId, dealIds: deals.map((d) => d.id) };
+}
+
+// What the mirror last delivered of each record (either gateway's), as digests per property
+
+export async function sentDigests(ex: Executor, record: string): Promise<Record<string, string>> {
+  const [row] = await ex
+    .select({ digests: crmSentProperties.digests })
+    .from(crmSentProperties)
+    .where(eq(crmSentProperties.record, record));
+  return row?.digests ?? {};
+}
+
+/** Adds these digests to the record's (a property delivered again replaces its digest). */
+export async function recordSent(ex: Executor, record: string, digests: Record<string, string>) {
+  if (Object.keys(digests).length === 0) return;
+  await ex
+    .insert(crmSentProperties)
+    .values({ record, digests })
+    .onConflictDoUpdate({
+      target: crmSentProperties.record,
+      set: {
+        digests: sql`${crmSentProperties.digests} || excluded.digests`,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+export async function forgetSent(ex: Executor, records: string[]) {
+  if (records.length === 0) return;
+  await ex.delete(crmSentProperties).where(inArray(crmSentProperties.record, records));
 }
 
 const dealColumns = {

@@ -6,14 +6,17 @@ import {
   lostStageOf,
   pipelineStages,
 } from '@intergen/domain';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
+import { outbox } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import * as members from '../members/index.ts';
 import { crmContactTopic, crmMaxAttempts } from './crm.topics.ts';
 import type { CrmDeal, CrmGateway } from './gateway.ts';
 import { localGateway } from './local.gateway.ts';
-import { type CrmProperties, contactRecord, minimalProperties } from './properties.ts';
+import { type ContactRecord, type CrmProperties, contactRecord, minimalProperties } from './properties.ts';
+import { changedSince, rememberSent, sentKey } from './sent-properties.ts';
 
 export interface CrmServiceDeps {
   database: Database;
@@ -22,7 +25,7 @@ export interface CrmServiceDeps {
   gateway?: CrmGateway;
   /** Called after a write that queued outbox work (a retried delivery). */
   afterCommit?: () => void;
-  /** The wait between a contact's minimal create and its full update (spec 001 §9: 10 s). */
+  /** The wait between a contact's minimal create and its full update (spec 001 §7: 10 s). */
   contactUpdateDelayMs?: number;
 }
 
@@ -111,8 +114,45 @@ export async function ensureContact(
 export const contactOrderingKey = (memberId: string) => `crm:contact:${memberId}`;
 
 /**
- * Brings a member's contact up to date with their profile (every property of spec 001 §7), creating it first
- * when missing (minimal, full update after the delay). False: no such member (of that kind, when given).
+ * Whether the member's contact was created less than the spec's delay ago: its full update is queued for then
+ * (a `crm.contact` row due in the future, by the database's clock), and anything asked of the contact meanwhile
+ * is folded into it — that update reads the profile when it runs.
+ */
+async function awaitsFullUpdate(ctx: CrmContext, memberId: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.topic, crmContactTopic.name),
+        eq(outbox.orderingKey, contactOrderingKey(memberId)),
+        eq(outbox.status, 'pending'),
+        gt(outbox.runAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Sends the contact the properties that changed since the last delivery to it (none changed: no request).
+ * False: the CRM has no contact of that id any more.
+ */
+async function sendContact(ctx: CrmContext, id: string, record: ContactRecord): Promise<boolean> {
+  const key = sentKey('contact', id);
+  const changed = await changedSince(ctx.db, key, record.properties);
+  if (Object.keys(changed).length === 0) return true;
+  if (!(await ctx.gateway.updateContact(id, { ...record, properties: changed }))) return false;
+  await rememberSent(ctx.db, key, changed);
+  return true;
+}
+
+/**
+ * Brings a member's contact up to date with their profile (every property of spec 001 §7 that changed), creating
+ * it first when missing (minimal, full update after the delay). A contact created less than the delay ago waits
+ * for its full update. A contact the CRM no longer has under its id (deleted, or merged by a CRM user) is looked
+ * up again by our member id — a merge's result carries it — and made again when gone. False: no such member (of
+ * that kind, when given).
  */
 export async function syncContact(
   ctx: CrmContext,
@@ -123,13 +163,23 @@ export async function syncContact(
     const user = await members.findUserById(ctx.db, memberId);
     if (user?.kind !== kind) return false;
   }
-  const existing = ctx.contactIds.get(memberId) ?? (await ctx.gateway.findContactId(memberId));
+  if (await awaitsFullUpdate(ctx, memberId)) return true;
+  const cached = ctx.contactIds.get(memberId);
+  const existing = cached ?? (await ctx.gateway.findContactId(memberId));
   if (!existing) return (await ensureContact(ctx, memberId)) !== null;
   const record = await contactRecord(ctx.db, memberId);
   if (!record) return false;
-  await ctx.gateway.updateContact(existing, record);
-  ctx.contactIds.set(memberId, existing);
-  return true;
+  if (await sendContact(ctx, existing, record)) {
+    ctx.contactIds.set(memberId, existing);
+    return true;
+  }
+  ctx.contactIds.delete(memberId);
+  const again = await ctx.gateway.findContactId(memberId);
+  if (again && again !== existing && (await sendContact(ctx, again, record))) {
+    ctx.contactIds.set(memberId, again);
+    return true;
+  }
+  return (await ensureContact(ctx, memberId)) !== null;
 }
 
 /** A deal's step as a caller asks for it: the stage (with its lost reason), properties, and the event behind it. */
@@ -175,13 +225,16 @@ export async function moveDeal(
   input: DealStep,
 ): Promise<true> {
   const lostReason = checkStage(deal.pipeline, input.stage, input.reason);
+  const key = sentKey('deal', deal.id);
+  const properties = await changedSince(ctx.db, key, input.properties ?? {});
   await ctx.gateway.updateDeal(deal.id, {
     stage: input.stage,
     lostReason,
-    properties: input.properties ?? {},
+    properties,
     eventId: input.eventId ?? null,
     at: input.at ?? null,
   });
+  await rememberSent(ctx.db, key, properties);
   return true;
 }
 
@@ -203,15 +256,15 @@ export async function createNetworkDeal(ctx: CrmContext, input: NetworkDeal): Pr
   return storeDeal(ctx, 'network', [initiatorContact, recipientContact], input, lostReason);
 }
 
-/** What a deal create asks of the gateway, once its parties and stage are checked. */
-function storeDeal(
+/** What a deal create asks of the gateway, once its parties and stage are checked; its properties remembered. */
+async function storeDeal(
   ctx: CrmContext,
   pipeline: CrmPipeline,
   contactIds: readonly [string, string],
   input: NewDeal,
   lostReason: string | null,
 ): Promise<string> {
-  return ctx.gateway.createDeal({
+  const id = await ctx.gateway.createDeal({
     pipeline,
     dealKey: input.dealKey ?? null,
     contactIds,
@@ -221,6 +274,8 @@ function storeDeal(
     eventId: input.eventId ?? null,
     at: input.at ?? null,
   });
+  await rememberSent(ctx.db, sentKey('deal', id), input.properties ?? {});
+  return id;
 }
 
 /** `/hubspot/expert/exists/`, `/hubspot/company/exists/`: whether the member of that kind has a contact. */

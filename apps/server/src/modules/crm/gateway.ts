@@ -2,6 +2,15 @@ import type { CrmPipeline } from '@intergen/domain';
 import type { ContactRecord, CrmProperties } from './properties.ts';
 
 /** A deal as a gateway finds it. `lastEventId`: the newest domain event applied to it (null: none). */
+/** The deal properties that name or point at a member: cleared in HubSpot when one of its parties is deleted. */
+export const memberNamingDealProperties = [
+  'initiator_name',
+  'recipient_name',
+  'request_message',
+  'recipient_magic_link',
+  'profile_url',
+] as const;
+
 export interface CrmDeal {
   id: string;
   pipeline: CrmPipeline;
@@ -45,12 +54,18 @@ export interface CrmGateway {
   findContactId(memberId: string): Promise<string | null>;
   /** Creates the contact (properties as given); returns its id. */
   createContact(record: ContactRecord): Promise<string>;
-  updateContact(contactId: string, record: ContactRecord): Promise<void>;
   /**
-   * Forgets a deleted member's contact (DESIGN.md §4): the built-in CRM deletes it with the member's deals,
-   * HubSpot archives it. Nothing to forget is no failure (a repeated delivery).
+   * Sets the properties given (the others keep their values). False: the CRM has no contact of that id any more
+   * (deleted, or merged into another by a CRM user); the caller looks the member's contact up again.
    */
-  removeContact(memberId: string): Promise<void>;
+  updateContact(contactId: string, record: ContactRecord): Promise<boolean>;
+  /**
+   * Forgets a deleted member's contact (DESIGN.md §4): the built-in CRM deletes it with the member's deals;
+   * HubSpot GDPR-deletes it (gone for good, not in the recycling bin) and anonymises their deals (the properties
+   * in `memberNamingDealProperties` cleared, the deal renamed), which stay for the other party's history.
+   * Returns the ids forgotten; null when there was nothing to forget (a repeated delivery).
+   */
+  removeContact(memberId: string): Promise<{ contactId: string; dealIds: string[] } | null>;
   findDealByKey(dealKey: string): Promise<CrmDeal | null>;
   findDeal(id: string): Promise<CrmDeal | null>;
   /** Creates the deal associated to both contacts; returns its id. */

@@ -3,13 +3,19 @@ import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/
 import type { CrmPipeline } from '@intergen/domain';
 import type { HubSpotSettings } from '../../config.ts';
 import { PermanentJobError, RetryLaterError } from '../../outbox/outbox.ts';
-import type { CrmDeal, CrmGateway, DealChange, NewDeal } from './gateway.ts';
+import {
+  type CrmDeal,
+  type CrmGateway,
+  type DealChange,
+  memberNamingDealProperties,
+  type NewDeal,
+} from './gateway.ts';
 import { type ContactRecord, type CrmProperties, dealPropertyNames } from './properties.ts';
 
 /**
  * Our ids on HubSpot's records. Both are unique-value properties in HubSpot, so a record is read by them at once
- * (`idProperty`, no search index lag) and a second create with the same value is refused (409): a retried or
- * re-run delivery finds the record instead of doubling it.
+ * (`idProperty`, no search index lag) and a second create with the same value is refused (400 "already has that
+ * value"; a contact's taken e-mail 409): a retried or re-run delivery finds the record instead of doubling it.
  */
 export const hubspotIds = {
   member: 'intergen_member_id',
@@ -87,6 +93,14 @@ const statusIs = (error: unknown, status: number) =>
   error instanceof HubSpotCallError && error.status === status;
 
 /**
+ * HubSpot's refusal of a value a record already holds: a contact's e-mail is answered 409 ("Contact already
+ * exists. Existing ID: N"), a property made unique 400 "… already has that value" (parked as a 400 by `call`).
+ */
+const isDuplicate = (error: unknown) =>
+  statusIs(error, 409) ||
+  (error instanceof PermanentJobError && /already has that value/.test(error.message));
+
+/**
  * The failure policy of every HubSpot call. A 429 becomes a `RetryLaterError` after HubSpot's `Retry-After`,
  * and until then every call waits its turn in the outbox instead of being sent; a 5xx or a dropped connection
  * is tried again at once (twice), then left to the outbox's backoff; a 400 (a property HubSpot does not know, a
@@ -136,7 +150,7 @@ function hubspotCaller(delays: readonly number[], onRateLimited: () => void) {
       try {
         return await call(what, create);
       } catch (error) {
-        if (!statusIs(error, 409)) throw error;
+        if (!isDuplicate(error)) throw error;
         const id = await existing();
         if (!id) throw error;
         return id;
@@ -158,6 +172,20 @@ function contactCalls(client: Client, { call, find, createOnce }: Caller) {
 
   const findContactId = async (memberId: string) => (await read(memberId, hubspotIds.member))?.id ?? null;
 
+  /** The ids of the deals associated to a contact (associations v4, every page). */
+  async function dealsOf(contactId: string): Promise<string[]> {
+    const ids: string[] = [];
+    let after: string | undefined;
+    do {
+      const page = await call('contact deals', () =>
+        client.crm.associations.v4.basicApi.getPage('contacts', contactId, 'deals', after, 500),
+      );
+      ids.push(...page.results.map((r) => String(r.toObjectId)));
+      after = page.paging?.next?.after;
+    } while (after);
+    return ids;
+  }
+
   /** A contact HubSpot already had for this e-mail (a lead from before sign-up) becomes the member's. */
   async function adoptByEmail(record: ContactRecord): Promise<string | null> {
     const found = await read(record.email, 'email');
@@ -178,19 +206,35 @@ function contactCalls(client: Client, { call, find, createOnce }: Caller) {
             .id,
         async () => (await findContactId(record.memberId)) ?? (await adoptByEmail(record)),
       ),
-    updateContact: async (id: string, record: ContactRecord) => {
-      await call('contact update', () =>
+    /** False on HubSpot's 404: the contact was deleted, or merged away (a merge gives the result a new id). */
+    updateContact: async (id: string, record: ContactRecord) =>
+      (await find('contact update', () =>
         client.crm.contacts.basicApi.update(id, { properties: propertiesOf(record) }),
-      );
-    },
-    /** Archives a deleted member's contact (HubSpot's recycling bin); one already gone is not a failure. */
+      )) !== null,
+    /**
+     * A deleted member: their deals anonymised first (the association is gone with the contact), then the contact
+     * GDPR-deleted (`POST /crm/v3/objects/contacts/gdpr-delete`: for good, not restorable like an archive).
+     */
     removeContact: async (memberId: string) => {
       const id = await findContactId(memberId);
-      if (!id) return;
-      await find('contact archive', () => client.crm.contacts.basicApi.archive(id));
+      if (!id) return null;
+      const dealIds = await dealsOf(id);
+      for (const dealId of dealIds) {
+        await find('deal anonymise', () =>
+          client.crm.deals.basicApi.update(dealId, { properties: anonymised }),
+        );
+      }
+      await find('contact GDPR delete', () => client.crm.contacts.basicApi.purge({ objectId: id }));
+      return { contactId: id, dealIds };
     },
   };
 }
+
+/** A deal of a deleted member: what names them cleared, renamed without their name. */
+const anonymised = toHubSpot({
+  dealname: 'InterGen deal',
+  ...Object.fromEntries(memberNamingDealProperties.map((k) => [k, null])),
+});
 
 /** A HubSpot deal in our terms (pipeline and stage names, not ids); null for a deal of another pipeline. */
 function dealOf(settings: HubSpotSettings) {
@@ -225,11 +269,24 @@ function dealCalls(client: Client, settings: HubSpotSettings, { call, find, crea
     return id;
   };
 
+  /**
+   * A deal by id or by our key. Found by our key in a pipeline not ours, it was moved there by a HubSpot user:
+   * the mirror can neither move it nor make it again (the key is taken), so the delivery is parked for an admin
+   * with what happened. By id (the proxy), such a deal is no deal of ours.
+   */
   const read = async (what: string, id: string, idProperty?: string) => {
     const deal = await find(what, () =>
       client.crm.deals.basicApi.getById(id, readProperties, undefined, undefined, false, idProperty),
     );
-    return deal ? toDeal(deal) : null;
+    if (!deal) return null;
+    const ours = toDeal(deal);
+    if (!ours && idProperty === hubspotIds.dealKey) {
+      throw new PermanentJobError(
+        `HubSpot deal ${deal.id} (${hubspotIds.dealKey} ${id}) was moved in HubSpot to pipeline ` +
+          `${deal.properties.pipeline ?? '(none)'}, which is not one of InterGen's: the mirror no longer updates it`,
+      );
+    }
+    return ours;
   };
 
   async function create(deal: NewDeal): Promise<string> {

@@ -9,9 +9,7 @@ export function localGateway(db: Db): CrmGateway {
     findContactId: (memberId) => repo.findContactId(db, memberId),
     createContact: (record) => repo.insertContact(db, record),
     updateContact: (id, record) => repo.updateContact(db, id, record),
-    removeContact: async (memberId) => {
-      await db.transaction((tx) => repo.deleteContactOfMember(tx, memberId));
-    },
+    removeContact: (memberId) => db.transaction((tx) => repo.deleteContactOfMember(tx, memberId)),
     findDealByKey: (key) => repo.findDealByKey(db, key),
     findDeal: (id) => repo.findDeal(db, id),
     createDeal: (deal) => db.transaction((tx) => repo.insertDeal(tx, deal)),
