@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outbox } from '../src/db/schema.ts';
 import { hubspotGateway, hubspotIds } from '../src/modules/crm/hubspot.gateway.ts';
 import type { ContactRecord } from '../src/modules/crm/properties.ts';
-import { member } from './connections.support.ts';
+import { member, pair, sent, suggest } from './connections.support.ts';
 import { hubspotEnv, hubspotSettingsOf, startCrmStub } from './crm.support.ts';
 import type { Member } from './factories.ts';
 import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
@@ -113,6 +113,26 @@ describe.each(engines)('HubSpot contacts on %s', (engine: Engine) => {
     await unpause(m);
     expect(await undone()).toEqual([]);
     expect(contactsOf(m).map((c) => [c.id, c.properties.profile_status])).toEqual([[merged.id, 'published']]);
+  });
+
+  it("a deal made after a party's contact was deleted in HubSpot is associated to the contact made again", async () => {
+    const p = await pair(t);
+    await sent(p.company, p.suggestionId);
+    await t.app.worker.drain();
+    const [old] = contactsOf(p.expert);
+    await hubspot.crm.contacts.basicApi.archive(old!.id);
+
+    const other = await member(t, 'company');
+    const suggestionId = await suggest(t, p.expert, other);
+    await sent(other, suggestionId);
+    await t.app.worker.drain();
+    expect((await undone()).filter((r) => r.lastError !== null)).toEqual([]);
+    const [again] = contactsOf(p.expert);
+    expect(again?.id).not.toBe(old!.id);
+    const deal = stub.records('deals').find((d) => d.properties[hubspotIds.dealKey] === suggestionId);
+    expect(deal?.associations).toContain(again!.id);
+    for (const m of [p.expert, p.company, other]) await fullUpdateDue(m);
+    expect(await undone()).toEqual([]);
   });
 
   it('the full update runs 10 s after the minimal create, never sooner, whatever profile events follow', async () => {

@@ -16,7 +16,7 @@ import { crmContactTopic, crmMaxAttempts } from './crm.topics.ts';
 import type { CrmDeal, CrmGateway } from './gateway.ts';
 import { localGateway } from './local.gateway.ts';
 import { type ContactRecord, type CrmProperties, contactRecord, minimalProperties } from './properties.ts';
-import { changedSince, rememberSent, sentKey } from './sent-properties.ts';
+import { changedSince, forgetSentOf, rememberSent, sentKey } from './sent-properties.ts';
 
 export interface CrmServiceDeps {
   database: Database;
@@ -174,6 +174,7 @@ export async function syncContact(
     return true;
   }
   ctx.contactIds.delete(memberId);
+  await forgetSentOf(ctx.db, [sentKey('contact', existing)]);
   const again = await ctx.gateway.findContactId(memberId);
   if (again && again !== existing && (await sendContact(ctx, again, record))) {
     ctx.contactIds.set(memberId, again);
@@ -200,11 +201,32 @@ type NetworkDeal = NewDeal & { initiator: string; recipient: string };
 export async function createDeal(ctx: CrmContext, input: ConnectionDeal): Promise<string> {
   if (input.expert === input.venture) throw refuse(crmErrors.sameParties);
   const lostReason = checkStage('connection', input.stage, input.reason);
-  const expert = await ensureContact(ctx, input.expert, 'expert');
-  if (!expert) throw refuse(crmErrors.expertNotFound);
-  const venture = await ensureContact(ctx, input.venture, 'company');
-  if (!venture) throw refuse(crmErrors.ventureNotFound);
-  return storeDeal(ctx, 'connection', [expert, venture], input, lostReason);
+  return storeDealOf(ctx, [input.expert, input.venture], async () => {
+    const expert = await ensureContact(ctx, input.expert, 'expert');
+    if (!expert) throw refuse(crmErrors.expertNotFound);
+    const venture = await ensureContact(ctx, input.venture, 'company');
+    if (!venture) throw refuse(crmErrors.ventureNotFound);
+    return storeDeal(ctx, 'connection', [expert, venture], input, lostReason);
+  });
+}
+
+/**
+ * Makes a deal with its parties' contacts (`store`). A create refused while a party's contact id came from the
+ * cache — a contact deleted or merged in the CRM since — is made once more with the ids looked up afresh.
+ */
+async function storeDealOf(
+  ctx: CrmContext,
+  parties: readonly [string, string],
+  store: () => Promise<string>,
+): Promise<string> {
+  const cached = parties.some((id) => ctx.contactIds.has(id));
+  try {
+    return await store();
+  } catch (error) {
+    if (!cached || error instanceof AppError) throw error;
+    for (const id of parties) ctx.contactIds.delete(id);
+    return store();
+  }
 }
 
 /** `/hubspot/deal/update/` and `/hubspot/deal/my-network/update/`: moves a deal of the pipeline. */
@@ -249,11 +271,13 @@ export async function createNetworkDeal(ctx: CrmContext, input: NetworkDeal): Pr
   if (!initiator) throw new AppError('NOT_FOUND', crmErrors.initiatorNotFound(input.initiator));
   if (!recipient) throw new AppError('NOT_FOUND', crmErrors.recipientNotFound(input.recipient));
   if (initiator.kind !== 'expert' || recipient.kind !== 'expert') throw refuse(crmErrors.mustBeExperts);
-  const initiatorContact = await ensureContact(ctx, input.initiator, 'expert');
-  if (!initiatorContact) throw refuse(crmErrors.initiatorMissingContact);
-  const recipientContact = await ensureContact(ctx, input.recipient, 'expert');
-  if (!recipientContact) throw refuse(crmErrors.recipientMissingContact);
-  return storeDeal(ctx, 'network', [initiatorContact, recipientContact], input, lostReason);
+  return storeDealOf(ctx, [input.initiator, input.recipient], async () => {
+    const initiatorContact = await ensureContact(ctx, input.initiator, 'expert');
+    if (!initiatorContact) throw refuse(crmErrors.initiatorMissingContact);
+    const recipientContact = await ensureContact(ctx, input.recipient, 'expert');
+    if (!recipientContact) throw refuse(crmErrors.recipientMissingContact);
+    return storeDeal(ctx, 'network', [initiatorContact, recipientContact], input, lostReason);
+  });
 }
 
 /** What a deal create asks of the gateway, once its parties and stage are checked; its properties remembered. */
