@@ -1,8 +1,8 @@
 import type { CrmPipeline } from '@intergen/domain';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { crmContacts, crmDealStages, crmDeals, crmSentProperties } from '../../db/schema.ts';
+import { crmContacts, crmDealStages, crmDeals, crmSentProperties, outbox } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { CrmDeal, DealChange, NewDeal } from './gateway.ts';
 import type { ContactRecord, CrmProperties } from './properties.ts';
@@ -391,4 +391,25 @@ export async function contactsOfMembers(ex: Executor, memberIds: readonly string
     .select()
     .from(crmContacts)
     .where(inArray(crmContacts.memberId, [...memberIds]));
+}
+
+/**
+ * Whether `topic` has a row of `orderingKey` pending and due later (by the database's clock): a member's full
+ * contact update waiting out the spec's delay after the minimal create, which anything asked of the contact
+ * meanwhile is folded into (that update reads the profile when it runs).
+ */
+export async function hasFutureRow(ex: Executor, topic: string, orderingKey: string): Promise<boolean> {
+  const [row] = await ex
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.topic, topic),
+        eq(outbox.orderingKey, orderingKey),
+        eq(outbox.status, 'pending'),
+        gt(outbox.runAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -6,12 +6,11 @@ import {
   lostStageOf,
   pipelineStages,
 } from '@intergen/domain';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
-import { outbox } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { enqueue } from '../../outbox/outbox.ts';
 import * as members from '../members/index.ts';
+import { hasFutureRow } from './crm.repository.ts';
 import { crmContactTopic, crmMaxAttempts } from './crm.topics.ts';
 import type { CrmDeal, CrmGateway } from './gateway.ts';
 import { localGateway } from './local.gateway.ts';
@@ -114,27 +113,6 @@ export async function ensureContact(
 export const contactOrderingKey = (memberId: string) => `crm:contact:${memberId}`;
 
 /**
- * Whether the member's contact was created less than the spec's delay ago: its full update is queued for then
- * (a `crm.contact` row due in the future, by the database's clock), and anything asked of the contact meanwhile
- * is folded into it — that update reads the profile when it runs.
- */
-async function awaitsFullUpdate(ctx: CrmContext, memberId: string): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.topic, crmContactTopic.name),
-        eq(outbox.orderingKey, contactOrderingKey(memberId)),
-        eq(outbox.status, 'pending'),
-        gt(outbox.runAt, sql`now()`),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-/**
  * Sends the contact the properties that changed since the last delivery to it (none changed: no request).
  * False: the CRM has no contact of that id any more.
  */
@@ -163,7 +141,7 @@ export async function syncContact(
     const user = await members.findUserById(ctx.db, memberId);
     if (user?.kind !== kind) return false;
   }
-  if (await awaitsFullUpdate(ctx, memberId)) return true;
+  if (await hasFutureRow(ctx.db, crmContactTopic.name, contactOrderingKey(memberId))) return true;
   const cached = ctx.contactIds.get(memberId);
   const existing = cached ?? (await ctx.gateway.findContactId(memberId));
   if (!existing) return (await ensureContact(ctx, memberId)) !== null;
