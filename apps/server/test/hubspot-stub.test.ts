@@ -716,10 +716,11 @@ describe('injected faults', () => {
     expect(error.headers['retry-after']).toBe('7');
     expect(error.body).toMatchObject({
       status: 'error',
-      message: 'You have reached your secondly limit.',
+      message: 'You have reached your ten_secondly_rolling limit.',
       errorType: 'RATE_LIMIT',
-      policyName: 'SECONDLY',
-      category: 'RATE_LIMITS',
+      policyName: 'TEN_SECONDLY_ROLLING',
+      groupName: expect.any(String),
+      correlationId: expect.any(String),
     });
     expect(stub.records('contacts')).toEqual([]);
     expect(stub.stats().injectedFailures).toBe(1);
@@ -882,6 +883,7 @@ describe('stats and reset', () => {
         'POST /crm/v3/objects/contacts/search': 1,
         'GET /crm/v3/objects/deals/{id}': 1,
       },
+      rateLimited: { TEN_SECONDLY_ROLLING: 0, DAILY: 0, SECONDLY: 0 },
     });
   });
 
@@ -890,7 +892,12 @@ describe('stats and reset', () => {
     stub.fail({ rate: 1 });
     stub.reset();
     expect(stub.records('contacts')).toEqual([]);
-    expect(stub.stats()).toEqual({ requests: 0, injectedFailures: 0, byRoute: {} });
+    expect(stub.stats()).toEqual({
+      requests: 0,
+      injectedFailures: 0,
+      byRoute: {},
+      rateLimited: { TEN_SECONDLY_ROLLING: 0, DAILY: 0, SECONDLY: 0 },
+    });
     const again = await createContact('m-1');
     expect(again.id).toBe(first.id);
   });
@@ -905,5 +912,102 @@ describe('stats and reset', () => {
     } finally {
       await fixed.close();
     }
+  });
+});
+
+describe('HubSpot’s request limits (hubspot-stub.limits.ts)', () => {
+  let clock = Date.UTC(2026, 11, 6, 12);
+  let limited: HubSpotStub;
+  let c: Client;
+
+  beforeAll(async () => {
+    limited = await startHubSpotStub({ now: () => clock, limits: { tenSecondly: 3, daily: 5 } });
+    c = new Client({ accessToken: limited.accessToken, basePath: limited.url });
+  });
+  afterAll(() => limited.close());
+  beforeEach(() => {
+    limited.reset();
+    limited.limit({ tenSecondly: 3, daily: 5 });
+    clock = Date.UTC(2026, 11, 6, 12);
+  });
+
+  const readMissing = () => failureOf(c.crm.contacts.basicApi.getById('1'));
+
+  it('sends the X-HubSpot-RateLimit-* headers on every answer, counting down', async () => {
+    const first = await readMissing();
+    expect(first.code).toBe(404);
+    expect(first.headers).toMatchObject({
+      'x-hubspot-ratelimit-max': '3',
+      'x-hubspot-ratelimit-remaining': '2',
+      'x-hubspot-ratelimit-interval-milliseconds': '10000',
+      'x-hubspot-ratelimit-daily': '5',
+      'x-hubspot-ratelimit-daily-remaining': '4',
+    });
+    expect((await readMissing()).headers['x-hubspot-ratelimit-remaining']).toBe('1');
+  });
+
+  it('answers the fourth request in ten rolling seconds 429 TEN_SECONDLY_ROLLING, without Retry-After', async () => {
+    for (let i = 0; i < 3; i++) {
+      clock += 3000;
+      expect((await readMissing()).code).toBe(404);
+    }
+    const over = await readMissing();
+    expect(over.code).toBe(429);
+    expect(over.headers['retry-after']).toBeUndefined();
+    expect(over.body).toEqual({
+      status: 'error',
+      message: 'You have reached your ten_secondly_rolling limit.',
+      errorType: 'RATE_LIMIT',
+      correlationId: expect.any(String),
+      policyName: 'TEN_SECONDLY_ROLLING',
+      groupName: expect.any(String),
+    });
+    // The window rolls: ten seconds after the first request, one more fits.
+    clock += 4000;
+    expect((await readMissing()).code).toBe(404);
+    expect(limited.stats().rateLimited.TEN_SECONDLY_ROLLING).toBe(1);
+  });
+
+  it('answers 429 DAILY once the day’s requests are used up, until midnight (UTC here)', async () => {
+    for (let i = 0; i < 5; i++) {
+      clock += 10_000;
+      await readMissing();
+    }
+    clock += 10_000;
+    const over = await readMissing();
+    expect(over.code).toBe(429);
+    expect(over.body).toMatchObject({ policyName: 'DAILY', message: 'You have reached your daily limit.' });
+    expect(over.headers['x-hubspot-ratelimit-daily-remaining']).toBe('0');
+    clock = Date.UTC(2026, 11, 7);
+    expect((await readMissing()).code).toBe(404);
+  });
+
+  it('limits searches to 5 a second, with no rate-limit headers on their answers', async () => {
+    limited.limit({ tenSecondly: 100, daily: 1000 });
+    const search = () =>
+      c.crm.contacts.searchApi.doSearch({ filterGroups: [], limit: 1 } as never).then(
+        () => 200,
+        (e: ApiFailure) => e,
+      );
+    for (let i = 0; i < 5; i++) expect(await search()).toBe(200);
+    const over = (await search()) as ApiFailure;
+    expect(over.code).toBe(429);
+    expect(over.body).toMatchObject({
+      policyName: 'SECONDLY',
+      message: 'You have reached your secondly limit.',
+    });
+    expect(over.headers['x-hubspot-ratelimit-remaining']).toBeUndefined();
+    clock += 1000;
+    expect(await search()).toBe(200);
+  });
+
+  it('sends Retry-After when configured to, and an injected 429 may name the daily limit', async () => {
+    limited.limit({ tenSecondly: 1, retryAfterSeconds: 4 });
+    await readMissing();
+    expect((await readMissing()).headers['retry-after']).toBe('4');
+    limited.fail({ rate: 1, status: 429, policy: 'DAILY', retryAfterSeconds: null });
+    const injected = await readMissing();
+    expect(injected.body).toMatchObject({ policyName: 'DAILY' });
+    expect(injected.headers['retry-after']).toBeUndefined();
   });
 });
