@@ -4,6 +4,8 @@ import type { CrmPipeline } from '@intergen/domain';
 import type { HubSpotSettings } from '../../config.ts';
 import { PermanentJobError, RetryLaterError } from '../../outbox/outbox.ts';
 import type { CrmDeal, CrmGateway, DealChange, NewDeal } from './gateway.ts';
+import { hubspotBatchCalls } from './hubspot-batch.ts';
+import { type HubSpotPacer, type HubSpotRatePolicy, hubspotPacer, policyOf } from './hubspot-pace.ts';
 import { type ContactRecord, type CrmProperties, dealPropertyNames } from './properties.ts';
 
 /**
@@ -23,9 +25,6 @@ const dealFields = ['dealname', 'pipeline', 'dealstage', 'closed_lost_reason'] a
 
 /** Retries of one call that failed for a moment (5xx, connection reset), before the outbox's long backoff. */
 export const quickRetryDelaysMs: readonly number[] = [25, 100];
-
-/** HubSpot's answer when no Retry-After is given with a 429 (its rolling window is ten seconds). */
-const defaultRetryAfterMs = 10_000;
 
 interface HttpFailure {
   code?: number | string;
@@ -47,13 +46,6 @@ function failureText(error: unknown): string {
   return typeof e.code === 'string' ? e.code : error instanceof Error ? error.message : String(error);
 }
 
-function retryAfterMs(error: unknown): number {
-  const headers = (error as HttpFailure).headers ?? {};
-  const value = Object.entries(headers).find(([k]) => k.toLowerCase() === 'retry-after')?.[1];
-  const seconds = Number(value);
-  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : defaultRetryAfterMs;
-}
-
 /** Worth trying again at once: HubSpot's 5xx, or no answer at all (a reset or refused connection). */
 const isTransient = (error: unknown) => {
   const status = statusOf(error);
@@ -69,8 +61,14 @@ const fromHubSpot = (value: string | null | undefined): string | null =>
 export interface HubSpotGatewayOptions {
   /** For tests and the benchmark: waits between quick retries (default 25 ms, 100 ms). */
   quickRetryDelaysMs?: readonly number[];
-  /** Hears of every 429 HubSpot answers (the metrics). */
-  onRateLimited?: () => void;
+  /** Hears of every 429 HubSpot answers, with the limit it names (the metrics). */
+  onRateLimited?: (policy: HubSpotRatePolicy) => void;
+  /**
+   * The pace of the calls (hubspot-pace.ts); default: the gateway's own, at the settings' `rateLimit`. The app
+   * builds one gateway per process (composition/services.ts), so every call of the process shares its pace;
+   * each process paces itself under its own share of the portal's limit (`HUBSPOT_RATE_LIMIT` per instance).
+   */
+  pacer?: HubSpotPacer;
 }
 
 /** A failed call as the gateway reports it: HubSpot's status kept for the callers that expect one (404, 409). */
@@ -87,28 +85,36 @@ const statusIs = (error: unknown, status: number) =>
   error instanceof HubSpotCallError && error.status === status;
 
 /**
- * The failure policy of every HubSpot call. A 429 becomes a `RetryLaterError` after HubSpot's `Retry-After`,
- * and until then every call waits its turn in the outbox instead of being sent; a 5xx or a dropped connection
- * is tried again at once (twice), then left to the outbox's backoff; a 400 (a property HubSpot does not know, a
- * value it refuses) cannot mend by itself and parks the row for an admin at once.
+ * The failure policy of every HubSpot call. Each call first waits its place in the pacer's rolling window, so
+ * HubSpot's ten-second limit is not reached by design. A 429 still tells its limits apart: the day used up
+ * (DAILY) pauses every call until HubSpot's day resets, the ten-second window for Retry-After, else the window
+ * HubSpot names, else 10 s; until then each call becomes a `RetryLaterError` (its topic waits in the outbox). A
+ * 5xx or a dropped connection is tried again at once (twice), then left to the outbox's backoff; a 400 (a
+ * property HubSpot does not know, a value it refuses) cannot mend by itself and parks the row for an admin.
  */
-function hubspotCaller(delays: readonly number[], onRateLimited: () => void) {
-  let pausedUntil = 0;
-
+export function hubspotCaller(
+  delays: readonly number[],
+  onRateLimited: (policy: HubSpotRatePolicy) => void,
+  pacer: HubSpotPacer,
+) {
   /** One call; `what` names it in the outbox's last error. */
   async function call<T>(what: string, send: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      const wait = pausedUntil - Date.now();
+      const wait = pacer.pausedFor();
       if (wait > 0) throw new RetryLaterError(`HubSpot rate limit: ${what} waits ${wait} ms`, wait);
+      await pacer.take();
       try {
         return await send();
       } catch (error) {
         const status = statusOf(error);
+        const headers = (error as HttpFailure | null)?.headers;
+        pacer.observe(headers);
         if (status === 429) {
-          onRateLimited();
-          const after = retryAfterMs(error);
-          pausedUntil = Math.max(pausedUntil, Date.now() + after);
-          throw new RetryLaterError(`HubSpot ${what}: ${failureText(error)}`, after);
+          const policy = policyOf((error as HttpFailure).body);
+          onRateLimited(policy);
+          const after = pacer.waitOf(policy, headers);
+          pacer.pause(after);
+          throw new RetryLaterError(`HubSpot ${what} (${policy}): ${failureText(error)}`, after);
         }
         if (isTransient(error) && attempt < delays.length) {
           await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
@@ -146,6 +152,18 @@ function hubspotCaller(delays: readonly number[], onRateLimited: () => void) {
 }
 
 type Caller = ReturnType<typeof hubspotCaller>;
+
+/** The official client, whose every answer (a success's too) shows the pacer HubSpot's rate-limit headers. */
+export function hubspotClient(settings: HubSpotSettings, pacer: HubSpotPacer): Client {
+  const observe = {
+    pre: (context: unknown) => context,
+    post(context: unknown) {
+      pacer.observe((context as { headers?: Record<string, string> }).headers);
+      return context;
+    },
+  };
+  return new Client({ accessToken: settings.accessToken, basePath: settings.baseUrl, middleware: [observe] });
+}
 
 /** HubSpot's contacts: one per member, found by our member id (or adopted by e-mail). */
 function contactCalls(client: Client, { call, find, createOnce }: Caller) {
@@ -286,10 +304,23 @@ function dealCalls(client: Client, settings: HubSpotSettings, { call, find, crea
  * pipeline and stage ids of the configuration. Every call goes through `hubspotCaller`'s failure policy.
  */
 export function hubspotGateway(settings: HubSpotSettings, options: HubSpotGatewayOptions = {}): CrmGateway {
-  const client = new Client({ accessToken: settings.accessToken, basePath: settings.baseUrl });
+  const pacer = options.pacer ?? hubspotPacer({ limit: settings.rateLimit });
+  const client = hubspotClient(settings, pacer);
   const caller = hubspotCaller(
     options.quickRetryDelaysMs ?? quickRetryDelaysMs,
     options.onRateLimited ?? (() => {}),
+    pacer,
   );
-  return { name: 'hubspot', ...contactCalls(client, caller), ...dealCalls(client, settings, caller) };
+  return {
+    name: 'hubspot',
+    ...contactCalls(client, caller),
+    ...dealCalls(client, settings, caller),
+    batch: hubspotBatchCalls(client, settings, {
+      call: caller.call,
+      toDeal: dealOf(settings),
+      toHubSpot,
+      ids: hubspotIds,
+      dealProperties: [...dealFields, hubspotIds.dealKey, hubspotIds.lastEvent, ...dealPropertyNames],
+    }),
+  };
 }
