@@ -1011,3 +1011,64 @@ describe('HubSpot’s request limits (hubspot-stub.limits.ts)', () => {
     expect(injected.headers['retry-after']).toBeUndefined();
   });
 });
+
+describe('batch endpoints (hubspot-stub.batch.ts)', () => {
+  const dealInput = (key: string, trace: string) => ({
+    properties: { dealname: key, intergen_deal_key: key },
+    associations: [],
+    objectWriteTraceId: trace,
+  });
+
+  it('creates in one request, answering 201, each result with its input’s trace id', async () => {
+    const created = await client.crm.deals.batchApi.create({
+      inputs: [dealInput('k-1', 'job-1'), dealInput('k-2', 'job-2')],
+    });
+    expect(created.results.map((r) => [r.properties.intergen_deal_key, r.objectWriteTraceId])).toEqual([
+      ['k-1', 'job-1'],
+      ['k-2', 'job-2'],
+    ]);
+    expect(stub.stats().byRoute).toEqual({ 'POST /crm/v3/objects/deals/batch/create': 1 });
+  });
+
+  it('answers 207 for a partial failure: the other inputs are stored, the failed one named by its trace', async () => {
+    await client.crm.deals.batchApi.create({ inputs: [dealInput('k-1', 'job-1')] });
+    const answer = (await client.crm.deals.batchApi.create({
+      inputs: [dealInput('k-1', 'job-2'), dealInput('k-3', 'job-3')],
+    })) as { results: { objectWriteTraceId?: string }[]; errors?: { category: string; context: object }[] };
+    expect(answer.results.map((r) => r.objectWriteTraceId)).toEqual(['job-3']);
+    expect(answer.errors).toEqual([
+      expect.objectContaining({ category: 'CONFLICT', context: { objectWriteTraceId: ['job-2'] } }),
+    ]);
+    expect(stub.records('deals')).toHaveLength(2);
+  });
+
+  it('reads by a unique property, naming the ids it did not find (207)', async () => {
+    await client.crm.deals.batchApi.create({ inputs: [dealInput('k-1', 't')] });
+    const read = (await client.crm.deals.batchApi.read({
+      inputs: [{ id: 'k-1' }, { id: 'k-9' }],
+      idProperty: 'intergen_deal_key',
+      properties: ['intergen_deal_key', 'dealstage'],
+      propertiesWithHistory: [],
+    })) as { results: { properties: Record<string, string | null> }[]; errors?: { context: object }[] };
+    expect(read.results.map((r) => r.properties.intergen_deal_key)).toEqual(['k-1']);
+    expect(read.errors).toEqual([
+      expect.objectContaining({ category: 'OBJECT_NOT_FOUND', context: { ids: ['k-9'] } }),
+    ]);
+  });
+
+  it('updates through the single update’s checks; refuses 101 inputs and a repeated id (400)', async () => {
+    const [a] = (await client.crm.deals.batchApi.create({ inputs: [dealInput('k-1', 't')] })).results;
+    const updated = await client.crm.deals.batchApi.update({
+      inputs: [{ id: a!.id, properties: { dealstage: 's-2' } }],
+    });
+    expect(updated.results[0]!.properties.dealstage).toBe('s-2');
+    const tooMany = Array.from({ length: 101 }, (_, i) => ({ id: String(i), properties: {} }));
+    expect((await failureOf(client.crm.deals.batchApi.update({ inputs: tooMany }))).code).toBe(400);
+    const twice = [a!.id, a!.id].map((id) => ({ id, properties: {} }));
+    expect((await failureOf(client.crm.deals.batchApi.update({ inputs: twice }))).code).toBe(400);
+    const readOnly = await client.crm.deals.batchApi.update({
+      inputs: [{ id: a!.id, properties: { hs_object_id: '1' } }],
+    });
+    expect((readOnly as { errors?: { category: string }[] }).errors?.[0]?.category).toBe('VALIDATION_ERROR');
+  });
+});

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { seededRandom } from '@intergen/domain';
+import { type BatchAction, type BatchOps, batchActions } from './hubspot-stub.batch.ts';
 import {
   type HubSpotRatePolicy,
   type HubSpotStubLimits,
@@ -687,6 +688,20 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
     };
   }
 
+  /** The single calls a batch runs each input through (hubspot-stub.batch.ts). */
+  function batchOps(store: Store): BatchOps {
+    return {
+      read: (id, query) => read(store, id, query),
+      create: (input) => create(store, input),
+      update: (id, query, input) => update(store, id, query, input),
+      asFailure: (error) =>
+        error instanceof ApiError ? { status: error.status, body: errorBody(error) } : null,
+      invalid,
+      iso,
+      singular: SINGULAR[store.type],
+    };
+  }
+
   interface Route {
     key: string;
     write: boolean;
@@ -704,6 +719,14 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
       const base = `/crm/v3/objects/${type}`;
       if (s.length === 5 && method === 'POST') {
         return { key: `POST ${base}`, write: true, run: (_q, body) => create(stores[type], body) };
+      }
+      const action = s[6] as BatchAction;
+      if (s.length === 7 && s[5] === 'batch' && method === 'POST' && Object.hasOwn(batchActions, action)) {
+        return {
+          key: `POST ${base}/batch/${action}`,
+          write: action !== 'read',
+          run: (_q, body) => batchActions[action](batchOps(stores[type]), body),
+        };
       }
       if (s.length !== 6) return null;
       const id = s[5]!;

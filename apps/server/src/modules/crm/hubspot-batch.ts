@@ -1,0 +1,213 @@
+import { AssociationTypes, type Client } from '@hubspot/api-client';
+import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/deals/index.js';
+import type { HubSpotSettings } from '../../config.ts';
+import { PermanentJobError } from '../../outbox/outbox.ts';
+import type { BatchOutcomes, BatchWrite, CrmBatchCalls, CrmDeal, DealChange, NewDeal } from './gateway.ts';
+import type { ContactRecord, CrmProperties } from './properties.ts';
+
+/**
+ * HubSpot's batch API for the mirror (CRM objects v3 `batch/read|create|update`): up to 100 inputs a request.
+ * Reads go by our unique ids (`idProperty`), so no search index lags behind; each write carries its job as
+ * `objectWriteTraceId`, which its result carries back, so a 207 (some inputs failed) is mapped to the jobs it
+ * failed and the others are done. Each request goes through the gateway's caller: paced, and a 429 or an outage
+ * fails the whole request alike (every job of it waits or retries).
+ */
+
+/** HubSpot's most inputs per batch request. */
+export const batchMaxInputs = 100;
+
+/** What the gateway lends its batch calls (hubspot.gateway.ts): its caller and its record mapping. */
+export interface BatchDeps {
+  /** The gateway's failure policy and pace for one request. */
+  call<T>(what: string, send: () => Promise<T>): Promise<T>;
+  /** A HubSpot deal in our terms; null for a deal of another pipeline. */
+  toDeal(deal: { id: string; properties: Record<string, string | null> }): CrmDeal | null;
+  toHubSpot(properties: CrmProperties): Record<string, string>;
+  ids: { member: string; dealKey: string; lastEvent: string };
+  /** The deal properties a read asks for. */
+  dealProperties: string[];
+}
+
+interface BatchAnswer {
+  results: { id: string; properties: Record<string, string | null>; objectWriteTraceId?: string }[];
+  errors?: { message: string; category?: string; context?: Record<string, string[]> }[];
+}
+
+/** One input of a batch refused by HubSpot: its category kept (CONFLICT, VALIDATION_ERROR) for the caller. */
+export class BatchInputError extends Error {
+  constructor(
+    message: string,
+    readonly category: string | null,
+  ) {
+    super(message);
+  }
+}
+
+function chunks<T>(list: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += batchMaxInputs) out.push(list.slice(i, i + batchMaxInputs));
+  return out;
+}
+
+/** Each write's outcome: done when its trace is among the results, else the error that names it. */
+function outcomesOf(writes: BatchWrite<unknown>[], answer: BatchAnswer): Map<string, Error | string> {
+  const done = new Map(answer.results.map((r) => [r.objectWriteTraceId ?? '', r.id]));
+  const out = new Map<string, Error | string>();
+  for (const { trace } of writes) {
+    const id = done.get(trace);
+    if (id !== undefined) {
+      out.set(trace, id);
+      continue;
+    }
+    const error = answer.errors?.find((e) => e.context?.objectWriteTraceId?.includes(trace));
+    const message = `HubSpot batch input: ${error?.message ?? 'not among the results'}`;
+    out.set(trace, new BatchInputError(message, error?.category ?? null));
+  }
+  return out;
+}
+
+const asOutcomes = (map: Map<string, Error | string>): BatchOutcomes =>
+  new Map([...map].map(([trace, v]) => [trace, typeof v === 'string' ? null : v]));
+
+/** The properties of a new deal, as the single create writes them (hubspot.gateway.ts `dealCalls`). */
+function dealCreateInput(settings: HubSpotSettings, deps: BatchDeps, deal: NewDeal, trace: string) {
+  const { toHubSpot, ids } = deps;
+  const names = [deal.properties.initiator_name, deal.properties.recipient_name].filter(Boolean);
+  return {
+    objectWriteTraceId: trace,
+    properties: toHubSpot({
+      ...deal.properties,
+      dealname: names.length === 2 ? names.join(' – ') : `InterGen ${deal.pipeline} deal`,
+      pipeline: settings.pipelines[deal.pipeline],
+      dealstage: stageId(settings, deal.stage),
+      closed_lost_reason: deal.lostReason,
+      [ids.dealKey]: deal.dealKey,
+      [ids.lastEvent]: deal.eventId,
+    }),
+    // HubSpot's `deal_to_contact` (spec 001 §7 association constants), in the create: never a deal alone.
+    associations: deal.contactIds.map((id) => ({
+      to: { id },
+      types: [
+        {
+          associationCategory: AssociationSpecAssociationCategoryEnum.HubspotDefined,
+          associationTypeId: AssociationTypes.dealToContact,
+        },
+      ],
+    })),
+  };
+}
+
+function stageId(settings: HubSpotSettings, stage: string): string {
+  const id = settings.stageIds[stage];
+  if (!id) throw new PermanentJobError(`HubSpot: no stage id configured for '${stage}'`);
+  return id;
+}
+
+/** The properties of a deal's step, as the single update writes them. */
+function dealUpdateProperties(
+  settings: HubSpotSettings,
+  { toHubSpot, ids }: BatchDeps,
+  change: DealChange,
+): Record<string, string> {
+  const properties: CrmProperties = { ...(change.properties ?? {}) };
+  if (change.stage !== undefined) properties.dealstage = stageId(settings, change.stage);
+  if (change.lostReason !== undefined) properties.closed_lost_reason = change.lostReason;
+  if (change.eventId != null) properties[ids.lastEvent] = change.eventId;
+  return toHubSpot(properties);
+}
+
+/** The batch calls of the HubSpot gateway. */
+export function hubspotBatchCalls(client: Client, settings: HubSpotSettings, deps: BatchDeps): CrmBatchCalls {
+  const { call, toDeal, ids, dealProperties } = deps;
+  const contactProperties = (record: ContactRecord) =>
+    deps.toHubSpot({ ...record.properties, email: record.email, [ids.member]: record.memberId });
+  const { deals, contacts } = client.crm;
+
+  async function read(
+    api: typeof deals.batchApi | typeof contacts.batchApi,
+    what: string,
+    ids: readonly string[],
+    idProperty: string,
+    properties: string[],
+  ): Promise<BatchAnswer['results']> {
+    const results: BatchAnswer['results'] = [];
+    for (const part of chunks([...new Set(ids)])) {
+      const input = { inputs: part.map((id) => ({ id })), idProperty, properties, propertiesWithHistory: [] };
+      // A 207 names the ids HubSpot has no record for: they are simply not among the results.
+      const answer = (await call(what, () => api.read(input))) as BatchAnswer;
+      results.push(...answer.results);
+    }
+    return results;
+  }
+
+  async function write<T>(
+    what: string,
+    writes: BatchWrite<T>[],
+    send: (part: BatchWrite<T>[]) => Promise<unknown>,
+  ): Promise<Map<string, Error | string>> {
+    const out = new Map<string, Error | string>();
+    for (const part of chunks(writes)) {
+      const answer = (await call(what, () => send(part))) as BatchAnswer;
+      for (const [trace, outcome] of outcomesOf(part, answer)) out.set(trace, outcome);
+    }
+    return out;
+  }
+
+  return {
+    async readDealsByKey(keys) {
+      const found = await read(deals.batchApi, 'deal batch read', keys, ids.dealKey, dealProperties);
+      const byKey = new Map<string, CrmDeal>();
+      for (const record of found) {
+        const deal = toDeal(record);
+        if (deal?.dealKey) byKey.set(deal.dealKey, deal);
+      }
+      return byKey;
+    },
+    async readContactIds(memberIds) {
+      const found = await read(contacts.batchApi, 'contact batch read', memberIds, ids.member, [ids.member]);
+      return new Map(found.map((c) => [c.properties[ids.member] ?? '', c.id]));
+    },
+    createContacts: (writes) =>
+      write('contact batch create', writes, (part) =>
+        contacts.batchApi.create({
+          inputs: part.map((w) => ({
+            objectWriteTraceId: w.trace,
+            properties: contactProperties(w.input),
+            associations: [],
+          })),
+        }),
+      ),
+    updateContacts: async (writes) =>
+      asOutcomes(
+        await write('contact batch update', writes, (part) =>
+          contacts.batchApi.update({
+            inputs: part.map((w) => ({
+              id: w.input.id,
+              objectWriteTraceId: w.trace,
+              properties: contactProperties(w.input.record),
+            })),
+          }),
+        ),
+      ),
+    createDeals: async (writes) =>
+      asOutcomes(
+        await write('deal batch create', writes, (part) =>
+          deals.batchApi.create({
+            inputs: part.map((w) => dealCreateInput(settings, deps, w.input, w.trace)),
+          }),
+        ),
+      ),
+    updateDeals: async (writes) =>
+      asOutcomes(
+        await write('deal batch update', writes, (part) =>
+          deals.batchApi.update({
+            inputs: part.map((w) => ({
+              id: w.input.id,
+              objectWriteTraceId: w.trace,
+              properties: dealUpdateProperties(settings, deps, w.input.change),
+            })),
+          }),
+        ),
+      ),
+  };
+}
