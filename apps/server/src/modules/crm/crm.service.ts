@@ -90,21 +90,26 @@ export async function ensureContact(
     const record = await contactRecord(ctx.db, memberId);
     if (!record) return null;
     id = await ctx.gateway.createContact({ ...record, properties: minimalProperties(record) });
-    await enqueue(
-      ctx.db,
-      crmContactTopic.message(
-        { memberId },
-        {
-          idempotencyKey: `${crmContactTopic.name}:${memberId}:${id}`,
-          runAt: new Date(Date.now() + ctx.contactUpdateDelayMs),
-          orderingKey: contactOrderingKey(memberId),
-          maxAttempts: crmMaxAttempts,
-        },
-      ),
-    );
+    await queueContactUpdate(ctx, memberId, id);
   }
   ctx.contactIds.set(memberId, id);
   return id;
+}
+
+/** Queues the full update of a contact just created with the minimal properties, for after the spec's delay. */
+export async function queueContactUpdate(ctx: CrmContext, memberId: string, contactId: string) {
+  await enqueue(
+    ctx.db,
+    crmContactTopic.message(
+      { memberId },
+      {
+        idempotencyKey: `${crmContactTopic.name}:${memberId}:${contactId}`,
+        runAt: new Date(Date.now() + ctx.contactUpdateDelayMs),
+        orderingKey: contactOrderingKey(memberId),
+        maxAttempts: crmMaxAttempts,
+      },
+    ),
+  );
 }
 
 /** The outbox ordering key of a member's contact updates. */

@@ -9,6 +9,7 @@ export {
   type CrmDeliveryOutcome,
   type CrmService,
   createCrmService,
+  crmBatchHandlers,
   crmJobHandlers,
 } from './crm.factory.ts';
 export { crmEventTopic } from './crm.topics.ts';
