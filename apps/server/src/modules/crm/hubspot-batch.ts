@@ -116,6 +116,42 @@ function dealUpdateProperties(
   return toHubSpot(properties);
 }
 
+type Call = BatchDeps['call'];
+type BatchApi = Client['crm']['deals']['batchApi'] | Client['crm']['contacts']['batchApi'];
+
+/** Reads records by a unique property, 100 a request; ids HubSpot has no record for are left out (its 207). */
+async function readBatch(
+  call: Call,
+  api: BatchApi,
+  what: string,
+  ids: readonly string[],
+  idProperty: string,
+  properties: string[],
+): Promise<BatchAnswer['results']> {
+  const results: BatchAnswer['results'] = [];
+  for (const part of chunks([...new Set(ids)])) {
+    const input = { inputs: part.map((id) => ({ id })), idProperty, properties, propertiesWithHistory: [] };
+    const answer = (await call(what, () => api.read(input))) as BatchAnswer;
+    results.push(...answer.results);
+  }
+  return results;
+}
+
+/** Sends writes, 100 a request; each write's new id, or the failure of its input. */
+async function writeBatch<T>(
+  call: Call,
+  what: string,
+  writes: BatchWrite<T>[],
+  send: (part: BatchWrite<T>[]) => Promise<unknown>,
+): Promise<Map<string, Error | string>> {
+  const out = new Map<string, Error | string>();
+  for (const part of chunks(writes)) {
+    const answer = (await call(what, () => send(part))) as BatchAnswer;
+    for (const [trace, outcome] of outcomesOf(part, answer)) out.set(trace, outcome);
+  }
+  return out;
+}
+
 /** The batch calls of the HubSpot gateway. */
 export function hubspotBatchCalls(client: Client, settings: HubSpotSettings, deps: BatchDeps): CrmBatchCalls {
   const { call, toDeal, ids, dealProperties } = deps;
@@ -123,39 +159,16 @@ export function hubspotBatchCalls(client: Client, settings: HubSpotSettings, dep
     deps.toHubSpot({ ...record.properties, email: record.email, [ids.member]: record.memberId });
   const { deals, contacts } = client.crm;
 
-  async function read(
-    api: typeof deals.batchApi | typeof contacts.batchApi,
-    what: string,
-    ids: readonly string[],
-    idProperty: string,
-    properties: string[],
-  ): Promise<BatchAnswer['results']> {
-    const results: BatchAnswer['results'] = [];
-    for (const part of chunks([...new Set(ids)])) {
-      const input = { inputs: part.map((id) => ({ id })), idProperty, properties, propertiesWithHistory: [] };
-      // A 207 names the ids HubSpot has no record for: they are simply not among the results.
-      const answer = (await call(what, () => api.read(input))) as BatchAnswer;
-      results.push(...answer.results);
-    }
-    return results;
-  }
-
-  async function write<T>(
-    what: string,
-    writes: BatchWrite<T>[],
-    send: (part: BatchWrite<T>[]) => Promise<unknown>,
-  ): Promise<Map<string, Error | string>> {
-    const out = new Map<string, Error | string>();
-    for (const part of chunks(writes)) {
-      const answer = (await call(what, () => send(part))) as BatchAnswer;
-      for (const [trace, outcome] of outcomesOf(part, answer)) out.set(trace, outcome);
-    }
-    return out;
-  }
-
   return {
     async readDealsByKey(keys) {
-      const found = await read(deals.batchApi, 'deal batch read', keys, ids.dealKey, dealProperties);
+      const found = await readBatch(
+        call,
+        deals.batchApi,
+        'deal batch read',
+        keys,
+        ids.dealKey,
+        dealProperties,
+      );
       const byKey = new Map<string, CrmDeal>();
       for (const record of found) {
         const deal = toDeal(record);
@@ -164,11 +177,13 @@ export function hubspotBatchCalls(client: Client, settings: HubSpotSettings, dep
       return byKey;
     },
     async readContactIds(memberIds) {
-      const found = await read(contacts.batchApi, 'contact batch read', memberIds, ids.member, [ids.member]);
+      const found = await readBatch(call, contacts.batchApi, 'contact batch read', memberIds, ids.member, [
+        ids.member,
+      ]);
       return new Map(found.map((c) => [c.properties[ids.member] ?? '', c.id]));
     },
     createContacts: (writes) =>
-      write('contact batch create', writes, (part) =>
+      writeBatch(call, 'contact batch create', writes, (part) =>
         contacts.batchApi.create({
           inputs: part.map((w) => ({
             objectWriteTraceId: w.trace,
@@ -179,7 +194,7 @@ export function hubspotBatchCalls(client: Client, settings: HubSpotSettings, dep
       ),
     updateContacts: async (writes) =>
       asOutcomes(
-        await write('contact batch update', writes, (part) =>
+        await writeBatch(call, 'contact batch update', writes, (part) =>
           contacts.batchApi.update({
             inputs: part.map((w) => ({
               id: w.input.id,
@@ -191,7 +206,7 @@ export function hubspotBatchCalls(client: Client, settings: HubSpotSettings, dep
       ),
     createDeals: async (writes) =>
       asOutcomes(
-        await write('deal batch create', writes, (part) =>
+        await writeBatch(call, 'deal batch create', writes, (part) =>
           deals.batchApi.create({
             inputs: part.map((w) => dealCreateInput(settings, deps, w.input, w.trace)),
           }),
@@ -199,7 +214,7 @@ export function hubspotBatchCalls(client: Client, settings: HubSpotSettings, dep
       ),
     updateDeals: async (writes) =>
       asOutcomes(
-        await write('deal batch update', writes, (part) =>
+        await writeBatch(call, 'deal batch update', writes, (part) =>
           deals.batchApi.update({
             inputs: part.map((w) => ({
               id: w.input.id,
