@@ -149,6 +149,10 @@ describe.each(engines)('the HubSpot mirror in batches on %s', (engine: Engine) =
     });
     expect(afterCreate.byRoute['POST /crm/v3/objects/deals']).toBeUndefined();
     expect(stub.stats().byRoute['POST /crm/v3/objects/deals/batch/update']).toBeGreaterThanOrEqual(1);
+    // The twelve contacts were made in one batch create, and their full updates (crm.contact) sent in batches.
+    expect(afterCreate.byRoute['POST /crm/v3/objects/contacts/batch/create']).toBe(1);
+    expect(stub.stats().byRoute['POST /crm/v3/objects/contacts/batch/update']).toBeGreaterThanOrEqual(1);
+    expect(stub.stats().byRoute['PATCH /crm/v3/objects/contacts/{id}']).toBeUndefined();
     expect(stub.stats().rateLimited.TEN_SECONDLY_ROLLING).toBe(0);
     stub.limit(null);
   });
