@@ -52,6 +52,11 @@ const EnvSchema = z.object({
   /** HubSpot's API base; only a test or a local stub changes it. */
   HUBSPOT_BASE_URL: z.url().default('https://api.hubapi.com'),
   /**
+   * HubSpot requests per ten seconds this instance may send (the plan's limit: 100, or 190 with the API limit
+   * increase), paced with a margin. Several instances share the portal's limit: give each its share.
+   */
+  HUBSPOT_RATE_LIMIT: z.coerce.number().int().min(1).max(1000).default(100),
+  /**
    * The bearer token `GET /metrics` (Prometheus) asks for. Unset: the metrics are open in development and off
    * (404) elsewhere.
    */
@@ -98,6 +103,8 @@ export interface HubSpotSettings {
   baseUrl: string;
   pipelines: Record<CrmPipeline, string>;
   stageIds: Record<string, string>;
+  /** Requests per ten seconds this instance may send (`HUBSPOT_RATE_LIMIT`). */
+  rateLimit: number;
 }
 
 /** The variable naming a pipeline's HubSpot id: `HUBSPOT_CONNECTION_PIPELINE_ID`, `HUBSPOT_NETWORK_PIPELINE_ID`. */
@@ -118,6 +125,7 @@ function hubspotSettings(
   env: NodeJS.ProcessEnv,
   accessToken: string | undefined,
   baseUrl: string,
+  rateLimit: number,
 ): { settings: HubSpotSettings | null; missing: string[] } {
   if (!accessToken) return { settings: null, missing: [] };
   const missing: string[] = [];
@@ -133,7 +141,8 @@ function hubspotSettings(
   const stageIds = Object.fromEntries(
     crmPipelines.flatMap((p) => pipelineStages(p).map((s) => [s, read(stageEnvName(s), `the stage '${s}'`)])),
   );
-  return { settings: { accessToken, baseUrl: baseUrl.replace(/\/+$/, ''), pipelines, stageIds }, missing };
+  const settings = { accessToken, baseUrl: baseUrl.replace(/\/+$/, ''), pipelines, stageIds, rateLimit };
+  return { settings, missing };
 }
 
 /** Parses the environment once, failing with one clear line per bad value. */
@@ -144,7 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const hubspot = hubspotSettings(env, e.HUBSPOT_ACCESS_TOKEN, e.HUBSPOT_BASE_URL);
+  const hubspot = hubspotSettings(env, e.HUBSPOT_ACCESS_TOKEN, e.HUBSPOT_BASE_URL, e.HUBSPOT_RATE_LIMIT);
   if (hubspot.missing.length > 0) throw new Error(`Invalid configuration:\n${hubspot.missing.join('\n')}`);
   if (e.APP_ENV === 'production' && !e.APP_URL) {
     throw new Error(

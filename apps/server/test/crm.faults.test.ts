@@ -173,7 +173,7 @@ describe.each(engines)('the HubSpot mirror under faults on %s', (engine: Engine)
 
   it('a worker dies after HubSpot stored the deal: another worker finds it instead of making a second', async () => {
     const { expert, company, suggestionId } = await pair(t);
-    const held = stub.holdNextWrite(/^POST \/crm\/v3\/objects\/deals$/);
+    const held = stub.holdNextWrite(/^POST \/crm\/v3\/objects\/deals(\/batch\/create)?$/);
     await sent(company, suggestionId, 'Killed mid-delivery');
     // The first worker sends the create and never hears back: it is as good as dead.
     const dying = t.app.worker.drain();
@@ -207,7 +207,7 @@ describe.each(engines)('the HubSpot mirror under faults on %s', (engine: Engine)
   it('while one deal’s create keeps failing, the deals after it are not held back; it lands on recovery', async () => {
     const refused = await pair(t);
     const fine = await pair(t);
-    stub.fail({ rate: 1, status: 500, only: /^POST \/crm\/v3\/objects\/deals$/ });
+    stub.fail({ rate: 1, status: 500, only: /^POST \/crm\/v3\/objects\/deals(\/batch\/create)?$/ });
     await sent(refused.company, refused.suggestionId);
     await t.app.worker.drain();
     stub.up();

@@ -38,7 +38,11 @@ describe.each(engines)('HubSpot contacts on %s', (engine: Engine) => {
 
   const contactsOf = (m: Member) =>
     stub.records('contacts').filter((c) => c.properties[hubspotIds.member] === m.id);
-  const patches = () => stub.stats().byRoute[PATCH] ?? 0;
+  /** The contact updates sent: one by one (PATCH), or in a batch (a full update claimed with others). */
+  const patches = () => {
+    const byRoute = stub.stats().byRoute;
+    return (byRoute[PATCH] ?? 0) + (byRoute['POST /crm/v3/objects/contacts/batch/update'] ?? 0);
+  };
 
   /** The member's queued full updates, due in the future. */
   const fullUpdatesOf = (m: Member) =>

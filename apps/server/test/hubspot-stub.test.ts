@@ -713,10 +713,11 @@ describe('injected faults', () => {
     expect(error.headers['retry-after']).toBe('7');
     expect(error.body).toMatchObject({
       status: 'error',
-      message: 'You have reached your secondly limit.',
+      message: 'You have reached your ten_secondly_rolling limit.',
       errorType: 'RATE_LIMIT',
-      policyName: 'SECONDLY',
-      category: 'RATE_LIMITS',
+      policyName: 'TEN_SECONDLY_ROLLING',
+      groupName: expect.any(String),
+      correlationId: expect.any(String),
     });
     expect(stub.records('contacts')).toEqual([]);
     expect(stub.stats().injectedFailures).toBe(1);
@@ -881,6 +882,7 @@ describe('stats and reset', () => {
         'POST /crm/v3/objects/contacts/search': 1,
         'GET /crm/v3/objects/deals/{id}': 1,
       },
+      rateLimited: { TEN_SECONDLY_ROLLING: 0, DAILY: 0, SECONDLY: 0 },
     });
   });
 
@@ -889,7 +891,12 @@ describe('stats and reset', () => {
     stub.fail({ rate: 1 });
     stub.reset();
     expect(stub.records('contacts')).toEqual([]);
-    expect(stub.stats()).toEqual({ requests: 0, injectedFailures: 0, byRoute: {} });
+    expect(stub.stats()).toEqual({
+      requests: 0,
+      injectedFailures: 0,
+      byRoute: {},
+      rateLimited: { TEN_SECONDLY_ROLLING: 0, DAILY: 0, SECONDLY: 0 },
+    });
     const again = await createContact('m-1');
     expect(again.id).toBe(first.id);
   });
@@ -984,5 +991,163 @@ describe('what a HubSpot user does to contacts: delete, merge, GDPR delete', () 
     await client.crm.contacts.basicApi.purge({ objectId: 'nobody@example.com', idProperty: 'email' });
     expect((await createContact('m-1')).properties.intergen_member_id).toBe('m-1');
     expect(stub.stats().byRoute).toMatchObject({ 'POST /crm/v3/objects/contacts/gdpr-delete': 3 });
+  });
+});
+
+describe('HubSpot’s request limits (hubspot-stub.limits.ts)', () => {
+  let clock = Date.UTC(2026, 11, 6, 12);
+  let limited: HubSpotStub;
+  let c: Client;
+
+  beforeAll(async () => {
+    limited = await startHubSpotStub({ now: () => clock, limits: { tenSecondly: 3, daily: 5 } });
+    c = new Client({ accessToken: limited.accessToken, basePath: limited.url });
+  });
+  afterAll(() => limited.close());
+  beforeEach(() => {
+    limited.reset();
+    limited.limit({ tenSecondly: 3, daily: 5 });
+    clock = Date.UTC(2026, 11, 6, 12);
+  });
+
+  const readMissing = () => failureOf(c.crm.contacts.basicApi.getById('1'));
+
+  it('sends the X-HubSpot-RateLimit-* headers on every answer, counting down', async () => {
+    const first = await readMissing();
+    expect(first.code).toBe(404);
+    expect(first.headers).toMatchObject({
+      'x-hubspot-ratelimit-max': '3',
+      'x-hubspot-ratelimit-remaining': '2',
+      'x-hubspot-ratelimit-interval-milliseconds': '10000',
+      'x-hubspot-ratelimit-daily': '5',
+      'x-hubspot-ratelimit-daily-remaining': '4',
+    });
+    expect((await readMissing()).headers['x-hubspot-ratelimit-remaining']).toBe('1');
+  });
+
+  it('answers the fourth request in ten rolling seconds 429 TEN_SECONDLY_ROLLING, without Retry-After', async () => {
+    for (let i = 0; i < 3; i++) {
+      clock += 3000;
+      expect((await readMissing()).code).toBe(404);
+    }
+    const over = await readMissing();
+    expect(over.code).toBe(429);
+    expect(over.headers['retry-after']).toBeUndefined();
+    expect(over.body).toEqual({
+      status: 'error',
+      message: 'You have reached your ten_secondly_rolling limit.',
+      errorType: 'RATE_LIMIT',
+      correlationId: expect.any(String),
+      policyName: 'TEN_SECONDLY_ROLLING',
+      groupName: expect.any(String),
+    });
+    // The window rolls: ten seconds after the first request, one more fits.
+    clock += 4000;
+    expect((await readMissing()).code).toBe(404);
+    expect(limited.stats().rateLimited.TEN_SECONDLY_ROLLING).toBe(1);
+  });
+
+  it('answers 429 DAILY once the day’s requests are used up, until midnight (UTC here)', async () => {
+    for (let i = 0; i < 5; i++) {
+      clock += 10_000;
+      await readMissing();
+    }
+    clock += 10_000;
+    const over = await readMissing();
+    expect(over.code).toBe(429);
+    expect(over.body).toMatchObject({ policyName: 'DAILY', message: 'You have reached your daily limit.' });
+    expect(over.headers['x-hubspot-ratelimit-daily-remaining']).toBe('0');
+    clock = Date.UTC(2026, 11, 7);
+    expect((await readMissing()).code).toBe(404);
+  });
+
+  it('limits searches to 5 a second, with no rate-limit headers on their answers', async () => {
+    limited.limit({ tenSecondly: 100, daily: 1000 });
+    const search = () =>
+      c.crm.contacts.searchApi.doSearch({ filterGroups: [], limit: 1 } as never).then(
+        () => 200,
+        (e: ApiFailure) => e,
+      );
+    for (let i = 0; i < 5; i++) expect(await search()).toBe(200);
+    const over = (await search()) as ApiFailure;
+    expect(over.code).toBe(429);
+    expect(over.body).toMatchObject({
+      policyName: 'SECONDLY',
+      message: 'You have reached your secondly limit.',
+    });
+    expect(over.headers['x-hubspot-ratelimit-remaining']).toBeUndefined();
+    clock += 1000;
+    expect(await search()).toBe(200);
+  });
+
+  it('sends Retry-After when configured to, and an injected 429 may name the daily limit', async () => {
+    limited.limit({ tenSecondly: 1, retryAfterSeconds: 4 });
+    await readMissing();
+    expect((await readMissing()).headers['retry-after']).toBe('4');
+    limited.fail({ rate: 1, status: 429, policy: 'DAILY', retryAfterSeconds: null });
+    const injected = await readMissing();
+    expect(injected.body).toMatchObject({ policyName: 'DAILY' });
+    expect(injected.headers['retry-after']).toBeUndefined();
+  });
+});
+
+describe('batch endpoints (hubspot-stub.batch.ts)', () => {
+  const dealInput = (key: string, trace: string) => ({
+    properties: { dealname: key, intergen_deal_key: key },
+    associations: [],
+    objectWriteTraceId: trace,
+  });
+
+  it('creates in one request, answering 201, each result with its input’s trace id', async () => {
+    const created = await client.crm.deals.batchApi.create({
+      inputs: [dealInput('k-1', 'job-1'), dealInput('k-2', 'job-2')],
+    });
+    expect(created.results.map((r) => [r.properties.intergen_deal_key, r.objectWriteTraceId])).toEqual([
+      ['k-1', 'job-1'],
+      ['k-2', 'job-2'],
+    ]);
+    expect(stub.stats().byRoute).toEqual({ 'POST /crm/v3/objects/deals/batch/create': 1 });
+  });
+
+  it('answers 207 for a partial failure: the other inputs are stored, the failed one named by its trace', async () => {
+    await client.crm.deals.batchApi.create({ inputs: [dealInput('k-1', 'job-1')] });
+    const answer = (await client.crm.deals.batchApi.create({
+      inputs: [dealInput('k-1', 'job-2'), dealInput('k-3', 'job-3')],
+    })) as { results: { objectWriteTraceId?: string }[]; errors?: { category: string; context: object }[] };
+    expect(answer.results.map((r) => r.objectWriteTraceId)).toEqual(['job-3']);
+    expect(answer.errors).toEqual([
+      expect.objectContaining({ category: 'VALIDATION_ERROR', context: { objectWriteTraceId: ['job-2'] } }),
+    ]);
+    expect(stub.records('deals')).toHaveLength(2);
+  });
+
+  it('reads by a unique property, naming the ids it did not find (207)', async () => {
+    await client.crm.deals.batchApi.create({ inputs: [dealInput('k-1', 't')] });
+    const read = (await client.crm.deals.batchApi.read({
+      inputs: [{ id: 'k-1' }, { id: 'k-9' }],
+      idProperty: 'intergen_deal_key',
+      properties: ['intergen_deal_key', 'dealstage'],
+      propertiesWithHistory: [],
+    })) as { results: { properties: Record<string, string | null> }[]; errors?: { context: object }[] };
+    expect(read.results.map((r) => r.properties.intergen_deal_key)).toEqual(['k-1']);
+    expect(read.errors).toEqual([
+      expect.objectContaining({ category: 'OBJECT_NOT_FOUND', context: { ids: ['k-9'] } }),
+    ]);
+  });
+
+  it('updates through the single update’s checks; refuses 101 inputs and a repeated id (400)', async () => {
+    const [a] = (await client.crm.deals.batchApi.create({ inputs: [dealInput('k-1', 't')] })).results;
+    const updated = await client.crm.deals.batchApi.update({
+      inputs: [{ id: a!.id, properties: { dealstage: 's-2' } }],
+    });
+    expect(updated.results[0]!.properties.dealstage).toBe('s-2');
+    const tooMany = Array.from({ length: 101 }, (_, i) => ({ id: String(i), properties: {} }));
+    expect((await failureOf(client.crm.deals.batchApi.update({ inputs: tooMany }))).code).toBe(400);
+    const twice = [a!.id, a!.id].map((id) => ({ id, properties: {} }));
+    expect((await failureOf(client.crm.deals.batchApi.update({ inputs: twice }))).code).toBe(400);
+    const readOnly = await client.crm.deals.batchApi.update({
+      inputs: [{ id: a!.id, properties: { hs_object_id: '1' } }],
+    });
+    expect((readOnly as { errors?: { category: string }[] }).errors?.[0]?.category).toBe('VALIDATION_ERROR');
   });
 });

@@ -1,6 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { seededRandom } from '@intergen/domain';
+import { type BatchAction, type BatchOps, batchActions } from './hubspot-stub.batch.ts';
+import {
+  type HubSpotRatePolicy,
+  type HubSpotStubLimits,
+  rateLimitBody,
+  type StubRateLimiter,
+  stubRateLimiter,
+} from './hubspot-stub.limits.ts';
 
 /**
  * An in-memory HubSpot: the part of the CRM v3 (and one v4) REST API our gateway uses, answering with the
@@ -24,8 +32,10 @@ export interface HubSpotStubFaults {
   /** Share of requests (after auth) failed on purpose, 0 to 1. */
   rate: number;
   status?: 429 | 500 | 502 | 503;
-  /** The 429's Retry-After, in seconds (default 1). */
-  retryAfterSeconds?: number;
+  /** The 429's Retry-After, in seconds (default 1; null: none, as HubSpot does not always send one). */
+  retryAfterSeconds?: number | null;
+  /** The limit a 429 names (default the ten-second one). */
+  policy?: HubSpotRatePolicy;
   /** Seeds the PRNG deciding which requests fail, so a run repeats (default: a fixed seed). */
   seed?: number;
   /** Only requests whose "METHOD /path" (no query) matches may fail, e.g. /^PATCH /. */
@@ -38,7 +48,8 @@ export interface HubSpotStub {
   accessToken: string;
   /**
    * Injected faults: each request (after auth) fails with probability `rate` before changing anything. 429
-   * answers HubSpot's secondly-limit body with `Retry-After`; 500/502/503 a generic error body.
+   * answers HubSpot's rate-limit body of `policy` (default TEN_SECONDLY_ROLLING), with `Retry-After` unless
+   * `retryAfterSeconds` is null; 500/502/503 a generic error body.
    */
   fail(options: HubSpotStubFaults): void;
   /** HubSpot down: every request is answered 503 (`'error'`) or its socket destroyed unanswered (`'reset'`). */
@@ -55,8 +66,18 @@ export interface HubSpotStub {
   records(objectType: HubSpotObjectType): HubSpotStubRecord[];
   /** Records archived through `DELETE /crm/v3/objects/{type}/{id}` (HubSpot's recycling bin), oldest first. */
   archived(objectType: HubSpotObjectType): HubSpotStubRecord[];
-  /** Requests received, how many were failed on purpose (fail() and down()), and requests per route. */
-  stats(): { requests: number; injectedFailures: number; byRoute: Record<string, number> };
+  /**
+   * Requests received, how many were failed on purpose (fail() and down()), requests per route, and the 429s
+   * the enforced limits answered, by policy.
+   */
+  stats(): {
+    requests: number;
+    injectedFailures: number;
+    byRoute: Record<string, number>;
+    rateLimited: Record<HubSpotRatePolicy, number>;
+  };
+  /** Enforces HubSpot's limits from now on (hubspot-stub.limits.ts), or stops enforcing them (null). */
+  limit(limits: HubSpotStubLimits | null): void;
   /** Forgets records (ids start over), faults, holds and stats. */
   reset(): void;
   close(): Promise<void>;
@@ -70,6 +91,8 @@ export interface HubSpotStubOptions {
   latencyMs?: number;
   /** The clock for createdAt/updatedAt (ms since the epoch); give a fixed one for repeatable bodies. */
   now?: () => number;
+  /** HubSpot's request limits, enforced per token (hubspot-stub.limits.ts); unset: none. */
+  limits?: HubSpotStubLimits;
 }
 
 const DEFAULT_UNIQUE: Record<HubSpotObjectType, string[]> = {
@@ -233,6 +256,7 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
   let requests = 0;
   let injectedFailures = 0;
   let byRoute = new Map<string, number>();
+  let limiter: StubRateLimiter | null = options.limits ? stubRateLimiter(options.limits, now) : null;
 
   /** Deterministic, so two runs' bodies compare equal. */
   const correlationId = () => `00000000-0000-4000-8000-${(++correlations).toString(16).padStart(12, '0')}`;
@@ -757,6 +781,20 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
     };
   }
 
+  /** The single calls a batch runs each input through (hubspot-stub.batch.ts). */
+  function batchOps(store: Store): BatchOps {
+    return {
+      read: (id, query) => read(store, id, query),
+      create: (input) => create(store, input),
+      update: (id, query, input) => update(store, id, query, input),
+      asFailure: (error) =>
+        error instanceof ApiError ? { status: error.status, body: errorBody(error) } : null,
+      invalid,
+      iso,
+      singular: SINGULAR[store.type],
+    };
+  }
+
   interface Route {
     key: string;
     write: boolean;
@@ -774,6 +812,14 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
       const base = `/crm/v3/objects/${type}`;
       if (s.length === 5 && method === 'POST') {
         return { key: `POST ${base}`, write: true, run: (_q, body) => create(stores[type], body) };
+      }
+      const action = s[6] as BatchAction;
+      if (s.length === 7 && s[5] === 'batch' && method === 'POST' && Object.hasOwn(batchActions, action)) {
+        return {
+          key: `POST ${base}/batch/${action}`,
+          write: action !== 'read',
+          run: (_q, body) => batchActions[action](batchOps(stores[type]), body),
+        };
       }
       if (s.length !== 6) return null;
       const id = s[5]!;
@@ -845,19 +891,16 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
     res.end(payload);
   }
 
-  function injected(status: number, retryAfterSeconds: number): Reply {
+  function injected(
+    status: number,
+    retryAfterSeconds: number | null,
+    policy: HubSpotRatePolicy = 'TEN_SECONDLY_ROLLING',
+  ): Reply {
     if (status === 429) {
       return {
         status,
-        headers: { 'retry-after': String(retryAfterSeconds) },
-        body: {
-          status: 'error',
-          message: 'You have reached your secondly limit.',
-          errorType: 'RATE_LIMIT',
-          correlationId: correlationId(),
-          policyName: 'SECONDLY',
-          category: 'RATE_LIMITS',
-        },
+        headers: retryAfterSeconds === null ? {} : { 'retry-after': String(retryAfterSeconds) },
+        body: rateLimitBody(policy, correlationId()),
       };
     }
     const messages: Record<number, string> = {
@@ -897,8 +940,12 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
     }
     if (faults && (!faults.only || matches(faults.only, target)) && faults.random() < faults.rate) {
       injectedFailures += 1;
-      return send(res, injected(faults.status ?? 429, faults.retryAfterSeconds ?? 1));
+      const retryAfter = faults.retryAfterSeconds === undefined ? 1 : faults.retryAfterSeconds;
+      return send(res, injected(faults.status ?? 429, retryAfter, faults.policy));
     }
+    // HubSpot's limits count every authenticated request; the 429 of one changes nothing.
+    const admitted = limiter?.admit(accessToken, /\/search$/.test(url.pathname), correlationId);
+    if (admitted?.reply) return send(res, admitted.reply);
 
     let reply: Reply;
     try {
@@ -914,6 +961,7 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
       if (!(error instanceof ApiError)) throw error;
       reply = { status: error.status, body: errorBody(error) };
     }
+    if (admitted) reply = { ...reply, headers: { ...admitted.headers, ...reply.headers } };
 
     if (found?.write && reply.status < 300) {
       const hold = holds.find((h) => !h.only || matches(h.only, target));
@@ -980,7 +1028,11 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
       }));
     },
     stats() {
-      return { requests, injectedFailures, byRoute: Object.fromEntries(byRoute) };
+      const rateLimited = limiter?.rejected() ?? { TEN_SECONDLY_ROLLING: 0, DAILY: 0, SECONDLY: 0 };
+      return { requests, injectedFailures, byRoute: Object.fromEntries(byRoute), rateLimited };
+    },
+    limit(limits) {
+      limiter = limits ? stubRateLimiter(limits, now) : null;
     },
     reset() {
       stores = { contacts: newStore('contacts'), deals: newStore('deals') };
@@ -994,6 +1046,7 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
       requests = 0;
       injectedFailures = 0;
       byRoute = new Map();
+      limiter?.reset();
     },
     async close() {
       releaseHeld();

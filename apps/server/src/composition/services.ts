@@ -6,7 +6,7 @@ import { pruneRateLimits } from '../http/rate-limit-store.ts';
 import { createAccountsService } from '../modules/accounts/index.ts';
 import { accountRateLimitSubjects, createAuthService, createSessionCache } from '../modules/auth/index.ts';
 import { createConnectionsService, relationshipBetween } from '../modules/connections/index.ts';
-import { createCrmService, crmJobHandlers, hubspotGateway } from '../modules/crm/index.ts';
+import { createCrmService, crmBatchHandlers, crmJobHandlers, hubspotGateway } from '../modules/crm/index.ts';
 import { createEventPublisher } from '../modules/events/index.ts';
 import { createLiveHub } from '../modules/live/index.ts';
 import { mailboxTransport, mailJobHandler, mailTopic, smtpTransport } from '../modules/mail/index.ts';
@@ -75,6 +75,7 @@ export async function createServices(deps: AppDeps, log: FastifyBaseLogger, metr
       ...notificationJobHandlers(delivery.notifications),
       ...crmJobHandlers(delivery.crm, metrics.crmDelivery),
     },
+    batchHandlers: crmBatchHandlers(delivery.crm, metrics.crmDelivery),
     log,
   });
   // Pictures live in the database; earlier versions kept them under DATA_DIR/uploads, moved in once here.

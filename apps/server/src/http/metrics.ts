@@ -4,7 +4,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
-import type { CrmDeliveryOutcome } from '../modules/crm/index.ts';
+import {
+  type CrmDeliveryOutcome,
+  type HubSpotRatePolicy,
+  hubspotRatePolicies,
+} from '../modules/crm/index.ts';
 import type { MailOutcome } from '../modules/mail/index.ts';
 import { type OutboxOpenCounts, outboxOpenCounts } from '../outbox/admin.ts';
 
@@ -89,9 +93,9 @@ export function createMetrics(sources: MetricsSources) {
     crmDelivery(outcome: CrmDeliveryOutcome) {
       crmDeliveries.inc({ outcome });
     },
-    /** Counts one 429 from HubSpot (the gateway's `onRateLimited`). */
-    crmRateLimited() {
-      crmRateLimited.inc();
+    /** Counts one 429 from HubSpot by the limit it names (the gateway's `onRateLimited`). */
+    crmRateLimited(policy: HubSpotRatePolicy) {
+      crmRateLimited.inc({ policy });
     },
   };
 }
@@ -271,8 +275,11 @@ function deliveryCounters(registers: Registry[]) {
   });
   const crmRateLimited = new Counter({
     name: 'intergen_crm_rate_limited_total',
-    help: 'HubSpot answers with status 429 (too many requests).',
+    help: 'HubSpot answers with status 429 (too many requests), by the limit named: TEN_SECONDLY_ROLLING, DAILY, SECONDLY.',
+    labelNames: ['policy'] as const,
     registers,
   });
+  // Every policy shows from the start at 0, so an alert's rate() has a series before the first 429.
+  for (const policy of hubspotRatePolicies) crmRateLimited.inc({ policy }, 0);
   return { mailSent, mailFailed, crmDeliveries, crmRateLimited };
 }

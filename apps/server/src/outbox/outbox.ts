@@ -75,6 +75,14 @@ export interface OutboxJob {
 
 export type OutboxHandler = (job: OutboxJob) => Promise<void>;
 
+/**
+ * A topic's handler of many claimed jobs at once (an upstream's batch API): the failure of each job by its id,
+ * absent or null for a job done. One job's failure fails no other; a throw fails them all alike. The worker
+ * hands it the claimed jobs of its topic together, which by the claim's ordering rule never hold two rows of
+ * one ordering key.
+ */
+export type OutboxBatchHandler = (jobs: OutboxJob[]) => Promise<Map<number, unknown>>;
+
 /** Where the worker logs: pino's shape. `child` (when given) makes each job's logger, bound to its row. */
 export interface OutboxLog {
   info(obj: object, msg?: string): void;
@@ -86,6 +94,8 @@ export interface OutboxLog {
 export interface OutboxWorkerOptions {
   database: Database;
   handlers: Record<string, OutboxHandler>;
+  /** Topics whose claimed jobs run together (each topic needs its single handler in `handlers` as well). */
+  batchHandlers?: Record<string, OutboxBatchHandler>;
   log: OutboxLog;
   pollMs?: number;
   batchSize?: number;
@@ -214,6 +224,33 @@ function topicPauses() {
   };
 }
 
+/** Records what came of one run of a job: done, a retry (after its backoff or its upstream's wait), or dead. */
+async function settleJob(
+  database: Database,
+  pauses: ReturnType<typeof topicPauses>,
+  { job, error, jobLog, startedAt }: { job: OutboxJob; error: unknown; jobLog: OutboxLog; startedAt: number },
+): Promise<void> {
+  const durationMs = Math.round(performance.now() - startedAt);
+  if (!error) {
+    await recordDone(database, job.id);
+    jobLog.info({ attempts: job.attempts, durationMs }, 'outbox job done');
+    return;
+  }
+  const message = safeErrorMessage(error);
+  // An upstream asking us to wait (a 429's Retry-After) is not a failure of the job: no attempt is used up.
+  const later = error instanceof RetryLaterError;
+  const delay = later ? error.retryAfterMs : backoffMs(job.attempts);
+  if (later) pauses.pause(job.topic, delay);
+  const status = await recordFailure(database, job.id, {
+    delay,
+    message,
+    permanent: error instanceof PermanentJobError,
+    later,
+  });
+  const level = status === 'dead' ? 'error' : 'warn';
+  jobLog[level]({ attempts: job.attempts, durationMs, err: message }, 'outbox job failed');
+}
+
 /** Runs one claimed job through its topic's handler and records what came of it. */
 function jobRunner(
   database: Database,
@@ -221,29 +258,26 @@ function jobRunner(
   log: OutboxLog,
   pauses: ReturnType<typeof topicPauses>,
 ) {
-  async function settle(job: OutboxJob, error: unknown, jobLog: OutboxLog, startedAt: number): Promise<void> {
-    const durationMs = Math.round(performance.now() - startedAt);
-    if (!error) {
-      await recordDone(database, job.id);
-      jobLog.info({ attempts: job.attempts, durationMs }, 'outbox job done');
-      return;
+  const settle = (job: OutboxJob, error: unknown, jobLog: OutboxLog, startedAt: number) =>
+    settleJob(database, pauses, { job, error, jobLog, startedAt });
+
+  /** The jobs of one topic with a batch handler: run together, each settled with its own outcome. */
+  async function runBatch(jobs: OutboxJob[], batch: OutboxBatchHandler): Promise<void> {
+    const startedAt = performance.now();
+    const topic = jobs[0]!.topic;
+    const wait = pauses.waitOf(topic);
+    let failures = new Map<number, unknown>();
+    try {
+      if (wait > 0) throw new RetryLaterError(`${topic} waits ${wait} ms (its upstream asked)`, wait);
+      failures = await runForRequest(null, () => batch(jobs));
+    } catch (error) {
+      const failure = error ?? new Error('unknown failure');
+      failures = new Map(jobs.map((j) => [j.id, failure]));
     }
-    const message = safeErrorMessage(error);
-    // An upstream asking us to wait (a 429's Retry-After) is not a failure of the job: no attempt is used up.
-    const later = error instanceof RetryLaterError;
-    const delay = later ? error.retryAfterMs : backoffMs(job.attempts);
-    if (later) pauses.pause(job.topic, delay);
-    const status = await recordFailure(database, job.id, {
-      delay,
-      message,
-      permanent: error instanceof PermanentJobError,
-      later,
-    });
-    const level = status === 'dead' ? 'error' : 'warn';
-    jobLog[level]({ attempts: job.attempts, durationMs, err: message }, 'outbox job failed');
+    for (const job of jobs) await settle(job, failures.get(job.id) ?? null, jobLogOf(log, job), startedAt);
   }
 
-  return async function runJob(job: OutboxJob): Promise<void> {
+  async function runJob(job: OutboxJob): Promise<void> {
     const handler = handlers[job.topic];
     const startedAt = performance.now();
     let failure: unknown = null;
@@ -258,6 +292,26 @@ function jobRunner(
       failure = error ?? new Error('unknown failure');
     }
     await settle(job, failure, jobLogOf(log, job), startedAt);
+  }
+
+  /**
+   * Runs the next of `jobs` (taken from the array): a job of a batch topic with every other claimed job of its
+   * topic (the claim holds no two rows of one ordering key, so none waits for another), any other alone.
+   * Returns how many ran.
+   */
+  return async function runNext(jobs: OutboxJob[], batchHandlers: Record<string, OutboxBatchHandler>) {
+    const first = jobs.shift();
+    if (!first) return 0;
+    const batch = batchHandlers[first.topic];
+    if (!batch) {
+      await runJob(first);
+      return 1;
+    }
+    const group = [first, ...jobs.filter((j) => j.topic === first.topic)];
+    const rest = jobs.filter((j) => j.topic !== first.topic);
+    jobs.splice(0, jobs.length, ...rest);
+    await runBatch(group, batch);
+    return group.length;
   };
 }
 
@@ -285,7 +339,7 @@ interface RunState {
 async function runDue(
   state: RunState,
   claim: () => Promise<OutboxJob[]>,
-  runJob: (job: OutboxJob) => Promise<void>,
+  runNext: (jobs: OutboxJob[]) => Promise<number>,
   release: (jobs: OutboxJob[]) => Promise<void>,
 ): Promise<number> {
   let processed = 0;
@@ -299,10 +353,7 @@ async function runDue(
     }
     state.unstarted.add(jobs);
     try {
-      for (let job = jobs.shift(); job; job = state.closing ? undefined : jobs.shift()) {
-        await runJob(job);
-        processed++;
-      }
+      while (jobs.length > 0 && !state.closing) processed += await runNext(jobs);
     } finally {
       state.unstarted.delete(jobs);
     }
@@ -326,10 +377,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   let stopped = true;
   const state: RunState = { closing: false, unstarted: new Set() };
   const claim = () => claimJobs(database, batchSize, leaseMs, pauses.now());
-  const runJob = jobRunner(database, handlers, log, pauses);
+  const runner = jobRunner(database, handlers, log, pauses);
+  const runNext = (jobs: OutboxJob[]) => runner(jobs, options.batchHandlers ?? {});
   const release = (jobs: OutboxJob[]) => releaseJobs(database, jobs);
 
-  const runOnce = () => runDue(state, claim, runJob, release);
+  const runOnce = () => runDue(state, claim, runNext, release);
 
   function tick(): Promise<number> {
     if (!running) {

@@ -1,6 +1,14 @@
 import { stalledDealDays } from '@intergen/domain';
+import { z } from 'zod';
 import { bindContext } from '../../lib/use-case.ts';
-import { type OutboxHandler, RetryLaterError } from '../../outbox/outbox.ts';
+import {
+  type OutboxBatchHandler,
+  type OutboxHandler,
+  type OutboxJob,
+  PermanentJobError,
+  RetryLaterError,
+} from '../../outbox/outbox.ts';
+import { applyCrmEvents, type DeliveryOutcomes, syncContacts } from './batch-delivery.ts';
 import {
   type CrmServiceDeps,
   contactExists,
@@ -43,6 +51,8 @@ export function createCrmService(deps: CrmServiceDeps & CrmBoardDeps) {
   return {
     gateway: ctx.gateway.name,
     applyEvent: use(applyCrmEvent),
+    applyEvents: use(applyCrmEvents),
+    syncContacts: use(syncContacts),
     syncContact: use(syncContact),
     createDeal: use(createDeal),
     updateDeal: use(updateDeal),
@@ -96,6 +106,50 @@ export function crmJobHandlers(
       crmContactTopic.handler(async ({ memberId }) => {
         await crm.syncContact(memberId);
       }),
+      onOutcome,
+    ),
+  };
+}
+
+/**
+ * A topic's batch handler: each job's payload parsed by the topic's schema (one that does not parse is parked
+ * at once, as the single handler does), the parsed ones run together by `run`, each outcome heard by `onOutcome`.
+ */
+function batchOf<T>(
+  schema: z.ZodType<T>,
+  run: (deliveries: { trace: string; input: T }[]) => Promise<DeliveryOutcomes>,
+  onOutcome: (outcome: CrmDeliveryOutcome) => void,
+): OutboxBatchHandler {
+  return async (jobs: OutboxJob[]) => {
+    const failures = new Map<number, unknown>();
+    const deliveries: { trace: string; input: T }[] = [];
+    for (const job of jobs) {
+      const parsed = schema.safeParse(job.payload);
+      if (parsed.success) deliveries.push({ trace: String(job.id), input: parsed.data });
+      else failures.set(job.id, new PermanentJobError(z.prettifyError(parsed.error)));
+    }
+    for (const [trace, error] of await run(deliveries)) failures.set(Number(trace), error);
+    for (const job of jobs) {
+      const error = failures.get(job.id);
+      onOutcome(!error ? 'delivered' : error instanceof RetryLaterError ? 'rate_limited' : 'failed');
+    }
+    return failures;
+  };
+}
+
+/**
+ * The CRM topics' batch handlers (outbox.ts `batchHandlers`): the claimed jobs of a topic delivered together
+ * through the gateway's batch calls (batch-delivery.ts); with the built-in CRM, one by one as before.
+ */
+export function crmBatchHandlers(
+  crm: CrmService,
+  onOutcome: (outcome: CrmDeliveryOutcome) => void = () => {},
+): Record<string, OutboxBatchHandler> {
+  return {
+    [crmEventTopic.name]: batchOf(crmEventTopic.schema, (d) => crm.applyEvents(d), onOutcome),
+    [crmContactTopic.name]: batchOf(
+      crmContactTopic.schema,
+      (d) => crm.syncContacts(d.map(({ trace, input }) => ({ trace, input: input.memberId }))),
       onOutcome,
     ),
   };

@@ -39,7 +39,16 @@ export interface CrmContext {
   /** Contact ids already looked up, by member (spec 001 §7: existence is checked once and cached). */
   contactIds: Map<string, string>;
   afterCommit: () => void;
+  /**
+   * Remembers what a write delivered to a record (sent-properties.ts). Unset: at once, after the write. A batch
+   * (batch-delivery.ts) collects its writes before sending them, and remembers only those HubSpot took.
+   */
+  remember?: (record: string, properties: CrmProperties) => Promise<void>;
 }
+
+/** Remembers what a write delivered, as the context says (at once, or when its batch is answered). */
+const remembered = (ctx: CrmContext, record: string, properties: CrmProperties) =>
+  ctx.remember ? ctx.remember(record, properties) : rememberSent(ctx.db, record, properties);
 
 export function crmContext(deps: CrmServiceDeps): CrmContext {
   return {
@@ -92,21 +101,26 @@ export async function ensureContact(
     const record = await contactRecord(ctx.db, memberId);
     if (!record) return null;
     id = await ctx.gateway.createContact({ ...record, properties: minimalProperties(record) });
-    await enqueue(
-      ctx.db,
-      crmContactTopic.message(
-        { memberId },
-        {
-          idempotencyKey: `${crmContactTopic.name}:${memberId}:${id}`,
-          runAt: new Date(Date.now() + ctx.contactUpdateDelayMs),
-          orderingKey: contactOrderingKey(memberId),
-          maxAttempts: crmMaxAttempts,
-        },
-      ),
-    );
+    await queueContactUpdate(ctx, memberId, id);
   }
   ctx.contactIds.set(memberId, id);
   return id;
+}
+
+/** Queues the full update of a contact just created with the minimal properties, for after the spec's delay. */
+export async function queueContactUpdate(ctx: CrmContext, memberId: string, contactId: string) {
+  await enqueue(
+    ctx.db,
+    crmContactTopic.message(
+      { memberId },
+      {
+        idempotencyKey: `${crmContactTopic.name}:${memberId}:${contactId}`,
+        runAt: new Date(Date.now() + ctx.contactUpdateDelayMs),
+        orderingKey: contactOrderingKey(memberId),
+        maxAttempts: crmMaxAttempts,
+      },
+    ),
+  );
 }
 
 /** The outbox ordering key of a member's contact updates. */
@@ -121,7 +135,7 @@ async function sendContact(ctx: CrmContext, id: string, record: ContactRecord): 
   const changed = await changedSince(ctx.db, key, record.properties);
   if (Object.keys(changed).length === 0) return true;
   if (!(await ctx.gateway.updateContact(id, { ...record, properties: changed }))) return false;
-  await rememberSent(ctx.db, key, changed);
+  await remembered(ctx, key, changed);
   return true;
 }
 
@@ -234,7 +248,7 @@ export async function moveDeal(
     eventId: input.eventId ?? null,
     at: input.at ?? null,
   });
-  await rememberSent(ctx.db, key, properties);
+  await remembered(ctx, key, properties);
   return true;
 }
 
@@ -276,7 +290,7 @@ async function storeDeal(
     eventId: input.eventId ?? null,
     at: input.at ?? null,
   });
-  await rememberSent(ctx.db, sentKey('deal', id), input.properties ?? {});
+  await remembered(ctx, sentKey('deal', id), input.properties ?? {});
   return id;
 }
 

@@ -71,4 +71,32 @@ export interface CrmGateway {
   /** Creates the deal associated to both contacts; returns its id. */
   createDeal(deal: NewDeal): Promise<string>;
   updateDeal(id: string, change: DealChange): Promise<void>;
+  /** The same calls for many records in one request each, where the CRM has a batch API (HubSpot's). */
+  readonly batch?: CrmBatchCalls;
+}
+
+/** A batch's write of one outbox job: `trace` (the job) names its outcome. */
+export interface BatchWrite<T> {
+  trace: string;
+  input: T;
+}
+
+/** Each write's outcome by trace: null when done, else its failure. */
+export type BatchOutcomes = Map<string, Error | null>;
+
+/** A gateway's batch calls (crm/hubspot-batch.ts): reads by our ids, creates and updates, any number each. */
+export interface CrmBatchCalls {
+  /**
+   * Deals by our deal key; a key HubSpot has no deal for is absent, one whose deal a HubSpot user moved to a
+   * pipeline not ours maps to the error that parks its delivery.
+   */
+  readDealsByKey(keys: readonly string[]): Promise<Map<string, CrmDeal | Error>>;
+  /** Contact ids by member id; a member without a contact is absent. */
+  readContactIds(memberIds: readonly string[]): Promise<Map<string, string>>;
+  /** Each contact's new id, or its failure. */
+  createContacts(writes: BatchWrite<ContactRecord>[]): Promise<Map<string, string | Error>>;
+  updateContacts(writes: BatchWrite<{ id: string; record: ContactRecord }>[]): Promise<BatchOutcomes>;
+  /** Each deal's new id, or its failure. */
+  createDeals(writes: BatchWrite<NewDeal>[]): Promise<Map<string, string | Error>>;
+  updateDeals(writes: BatchWrite<{ id: string; change: DealChange }>[]): Promise<BatchOutcomes>;
 }

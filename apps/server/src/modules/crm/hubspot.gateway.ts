@@ -1,5 +1,4 @@
-import { AssociationTypes, Client } from '@hubspot/api-client';
-import { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/deals/index.js';
+import { Client } from '@hubspot/api-client';
 import type { CrmPipeline } from '@intergen/domain';
 import type { HubSpotSettings } from '../../config.ts';
 import { PermanentJobError, RetryLaterError } from '../../outbox/outbox.ts';
@@ -10,28 +9,24 @@ import {
   memberNamingDealProperties,
   type NewDeal,
 } from './gateway.ts';
-import { type ContactRecord, type CrmProperties, dealPropertyNames } from './properties.ts';
+import { hubspotBatchCalls } from './hubspot-batch.ts';
+import { type HubSpotPacer, type HubSpotRatePolicy, hubspotPacer, policyOf } from './hubspot-pace.ts';
+import {
+  dealCreateInput,
+  dealUpdateProperties,
+  hubspotIds,
+  movedDealError,
+  toHubSpot,
+} from './hubspot-records.ts';
+import { type ContactRecord, dealPropertyNames } from './properties.ts';
 
-/**
- * Our ids on HubSpot's records. Both are unique-value properties in HubSpot, so a record is read by them at once
- * (`idProperty`, no search index lag) and a second create with the same value is refused (400 "already has that
- * value"; a contact's taken e-mail 409): a retried or re-run delivery finds the record instead of doubling it.
- */
-export const hubspotIds = {
-  member: 'intergen_member_id',
-  dealKey: 'intergen_deal_key',
-  /** The newest domain event applied to a deal (a late delivery moves nothing back). */
-  lastEvent: 'intergen_last_event_id',
-} as const;
+export { hubspotIds } from './hubspot-records.ts';
 
 /** HubSpot's own deal properties the mirror writes. */
 const dealFields = ['dealname', 'pipeline', 'dealstage', 'closed_lost_reason'] as const;
 
 /** Retries of one call that failed for a moment (5xx, connection reset), before the outbox's long backoff. */
 export const quickRetryDelaysMs: readonly number[] = [25, 100];
-
-/** HubSpot's answer when no Retry-After is given with a 429 (its rolling window is ten seconds). */
-const defaultRetryAfterMs = 10_000;
 
 interface HttpFailure {
   code?: number | string;
@@ -53,21 +48,11 @@ function failureText(error: unknown): string {
   return typeof e.code === 'string' ? e.code : error instanceof Error ? error.message : String(error);
 }
 
-function retryAfterMs(error: unknown): number {
-  const headers = (error as HttpFailure).headers ?? {};
-  const value = Object.entries(headers).find(([k]) => k.toLowerCase() === 'retry-after')?.[1];
-  const seconds = Number(value);
-  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : defaultRetryAfterMs;
-}
-
 /** Worth trying again at once: HubSpot's 5xx, or no answer at all (a reset or refused connection). */
 const isTransient = (error: unknown) => {
   const status = statusOf(error);
   return status === null ? typeof (error as HttpFailure)?.code === 'string' : status >= 500;
 };
-
-const toHubSpot = (properties: CrmProperties): Record<string, string> =>
-  Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, v === null ? '' : String(v)]));
 
 const fromHubSpot = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value === '' ? null : value;
@@ -75,8 +60,14 @@ const fromHubSpot = (value: string | null | undefined): string | null =>
 export interface HubSpotGatewayOptions {
   /** For tests and the benchmark: waits between quick retries (default 25 ms, 100 ms). */
   quickRetryDelaysMs?: readonly number[];
-  /** Hears of every 429 HubSpot answers (the metrics). */
-  onRateLimited?: () => void;
+  /** Hears of every 429 HubSpot answers, with the limit it names (the metrics). */
+  onRateLimited?: (policy: HubSpotRatePolicy) => void;
+  /**
+   * The pace of the calls (hubspot-pace.ts); default: the gateway's own, at the settings' `rateLimit`. The app
+   * builds one gateway per process (composition/services.ts), so every call of the process shares its pace;
+   * each process paces itself under its own share of the portal's limit (`HUBSPOT_RATE_LIMIT` per instance).
+   */
+  pacer?: HubSpotPacer;
 }
 
 /** A failed call as the gateway reports it: HubSpot's status kept for the callers that expect one (404, 409). */
@@ -101,28 +92,36 @@ const isDuplicate = (error: unknown) =>
   (error instanceof PermanentJobError && /already has that value/.test(error.message));
 
 /**
- * The failure policy of every HubSpot call. A 429 becomes a `RetryLaterError` after HubSpot's `Retry-After`,
- * and until then every call waits its turn in the outbox instead of being sent; a 5xx or a dropped connection
- * is tried again at once (twice), then left to the outbox's backoff; a 400 (a property HubSpot does not know, a
- * value it refuses) cannot mend by itself and parks the row for an admin at once.
+ * The failure policy of every HubSpot call. Each call first waits its place in the pacer's rolling window, so
+ * HubSpot's ten-second limit is not reached by design. A 429 still tells its limits apart: the day used up
+ * (DAILY) pauses every call until HubSpot's day resets, the ten-second window for Retry-After, else the window
+ * HubSpot names, else 10 s; until then each call becomes a `RetryLaterError` (its topic waits in the outbox). A
+ * 5xx or a dropped connection is tried again at once (twice), then left to the outbox's backoff; a 400 (a
+ * property HubSpot does not know, a value it refuses) cannot mend by itself and parks the row for an admin.
  */
-function hubspotCaller(delays: readonly number[], onRateLimited: () => void) {
-  let pausedUntil = 0;
-
+export function hubspotCaller(
+  delays: readonly number[],
+  onRateLimited: (policy: HubSpotRatePolicy) => void,
+  pacer: HubSpotPacer,
+) {
   /** One call; `what` names it in the outbox's last error. */
   async function call<T>(what: string, send: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      const wait = pausedUntil - Date.now();
+      const wait = pacer.pausedFor();
       if (wait > 0) throw new RetryLaterError(`HubSpot rate limit: ${what} waits ${wait} ms`, wait);
+      await pacer.take();
       try {
         return await send();
       } catch (error) {
         const status = statusOf(error);
+        const headers = (error as HttpFailure | null)?.headers;
+        pacer.observe(headers);
         if (status === 429) {
-          onRateLimited();
-          const after = retryAfterMs(error);
-          pausedUntil = Math.max(pausedUntil, Date.now() + after);
-          throw new RetryLaterError(`HubSpot ${what}: ${failureText(error)}`, after);
+          const policy = policyOf((error as HttpFailure).body);
+          onRateLimited(policy);
+          const after = pacer.waitOf(policy, headers);
+          pacer.pause(after);
+          throw new RetryLaterError(`HubSpot ${what} (${policy}): ${failureText(error)}`, after);
         }
         if (isTransient(error) && attempt < delays.length) {
           await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
@@ -160,6 +159,18 @@ function hubspotCaller(delays: readonly number[], onRateLimited: () => void) {
 }
 
 type Caller = ReturnType<typeof hubspotCaller>;
+
+/** The official client, whose every answer (a success's too) shows the pacer HubSpot's rate-limit headers. */
+export function hubspotClient(settings: HubSpotSettings, pacer: HubSpotPacer): Client {
+  const observe = {
+    pre: (context: unknown) => context,
+    post(context: unknown) {
+      pacer.observe((context as { headers?: Record<string, string> }).headers);
+      return context;
+    },
+  };
+  return new Client({ accessToken: settings.accessToken, basePath: settings.baseUrl, middleware: [observe] });
+}
 
 /** HubSpot's contacts: one per member, found by our member id (or adopted by e-mail). */
 function contactCalls(client: Client, { call, find, createOnce }: Caller) {
@@ -263,16 +274,9 @@ function dealOf(settings: HubSpotSettings) {
 function dealCalls(client: Client, settings: HubSpotSettings, { call, find, createOnce }: Caller) {
   const toDeal = dealOf(settings);
   const readProperties = [...dealFields, hubspotIds.dealKey, hubspotIds.lastEvent, ...dealPropertyNames];
-  const stageId = (stage: string) => {
-    const id = settings.stageIds[stage];
-    if (!id) throw new PermanentJobError(`HubSpot: no stage id configured for '${stage}'`);
-    return id;
-  };
-
   /**
-   * A deal by id or by our key. Found by our key in a pipeline not ours, it was moved there by a HubSpot user:
-   * the mirror can neither move it nor make it again (the key is taken), so the delivery is parked for an admin
-   * with what happened. By id (the proxy), such a deal is no deal of ours.
+   * A deal by id or by our key. Found by our key in a pipeline not ours, it was moved there by a HubSpot user
+   * (`movedDealError`: parked for an admin). By id (the proxy), such a deal is no deal of ours.
    */
   const read = async (what: string, id: string, idProperty?: string) => {
     const deal = await find(what, () =>
@@ -280,39 +284,13 @@ function dealCalls(client: Client, settings: HubSpotSettings, { call, find, crea
     );
     if (!deal) return null;
     const ours = toDeal(deal);
-    if (!ours && idProperty === hubspotIds.dealKey) {
-      throw new PermanentJobError(
-        `HubSpot deal ${deal.id} (${hubspotIds.dealKey} ${id}) was moved in HubSpot to pipeline ` +
-          `${deal.properties.pipeline ?? '(none)'}, which is not one of InterGen's: the mirror no longer updates it`,
-      );
-    }
+    if (!ours && idProperty === hubspotIds.dealKey)
+      throw movedDealError(deal.id, id, deal.properties.pipeline);
     return ours;
   };
 
   async function create(deal: NewDeal): Promise<string> {
-    const names = [deal.properties.initiator_name, deal.properties.recipient_name].filter(Boolean);
-    const created = await client.crm.deals.basicApi.create({
-      properties: toHubSpot({
-        ...deal.properties,
-        dealname: names.length === 2 ? names.join(' – ') : `InterGen ${deal.pipeline} deal`,
-        pipeline: settings.pipelines[deal.pipeline],
-        dealstage: stageId(deal.stage),
-        closed_lost_reason: deal.lostReason,
-        [hubspotIds.dealKey]: deal.dealKey,
-        [hubspotIds.lastEvent]: deal.eventId,
-      }),
-      // HubSpot's `deal_to_contact` (spec 001 §7 association constants), in the create: never a deal alone.
-      associations: deal.contactIds.map((id) => ({
-        to: { id },
-        types: [
-          {
-            associationCategory: AssociationSpecAssociationCategoryEnum.HubspotDefined,
-            associationTypeId: AssociationTypes.dealToContact,
-          },
-        ],
-      })),
-    });
-    return created.id;
+    return (await client.crm.deals.basicApi.create(dealCreateInput(settings, deal))).id;
   }
 
   return {
@@ -327,12 +305,8 @@ function dealCalls(client: Client, settings: HubSpotSettings, { call, find, crea
           deal.dealKey ? ((await read('deal lookup', deal.dealKey, hubspotIds.dealKey))?.id ?? null) : null,
       ),
     updateDeal: async (id: string, change: DealChange) => {
-      const properties: CrmProperties = { ...(change.properties ?? {}) };
-      if (change.stage !== undefined) properties.dealstage = stageId(change.stage);
-      if (change.lostReason !== undefined) properties.closed_lost_reason = change.lostReason;
-      if (change.eventId != null) properties[hubspotIds.lastEvent] = change.eventId;
       await call('deal update', () =>
-        client.crm.deals.basicApi.update(id, { properties: toHubSpot(properties) }),
+        client.crm.deals.basicApi.update(id, { properties: dealUpdateProperties(settings, change) }),
       );
     },
   };
@@ -343,10 +317,21 @@ function dealCalls(client: Client, settings: HubSpotSettings, { call, find, crea
  * pipeline and stage ids of the configuration. Every call goes through `hubspotCaller`'s failure policy.
  */
 export function hubspotGateway(settings: HubSpotSettings, options: HubSpotGatewayOptions = {}): CrmGateway {
-  const client = new Client({ accessToken: settings.accessToken, basePath: settings.baseUrl });
+  const pacer = options.pacer ?? hubspotPacer({ limit: settings.rateLimit });
+  const client = hubspotClient(settings, pacer);
   const caller = hubspotCaller(
     options.quickRetryDelaysMs ?? quickRetryDelaysMs,
     options.onRateLimited ?? (() => {}),
+    pacer,
   );
-  return { name: 'hubspot', ...contactCalls(client, caller), ...dealCalls(client, settings, caller) };
+  return {
+    name: 'hubspot',
+    ...contactCalls(client, caller),
+    ...dealCalls(client, settings, caller),
+    batch: hubspotBatchCalls(client, settings, {
+      call: caller.call,
+      toDeal: dealOf(settings),
+      dealProperties: [...dealFields, hubspotIds.dealKey, hubspotIds.lastEvent, ...dealPropertyNames],
+    }),
+  };
 }

@@ -9,9 +9,11 @@ export {
   type CrmDeliveryOutcome,
   type CrmService,
   createCrmService,
+  crmBatchHandlers,
   crmJobHandlers,
 } from './crm.factory.ts';
 export { crmEventTopic } from './crm.topics.ts';
 export type { CrmGateway } from './gateway.ts';
 export { hubspotGateway, hubspotIds } from './hubspot.gateway.ts';
+export { type HubSpotRatePolicy, hubspotRatePolicies } from './hubspot-pace.ts';
 export { crmRecordsOfMember, type MemberCrmRecords } from './member-data.repository.ts';
