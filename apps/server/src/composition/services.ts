@@ -3,10 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createHousekeeping } from '../housekeeping.ts';
 import type { createMetrics } from '../http/metrics.ts';
 import { pruneRateLimits } from '../http/rate-limit-store.ts';
+import { safeErrorMessage } from '../lib/logging.ts';
 import { createAccountsService } from '../modules/accounts/index.ts';
 import { accountRateLimitSubjects, createAuthService, createSessionCache } from '../modules/auth/index.ts';
 import { createConnectionsService, relationshipBetween } from '../modules/connections/index.ts';
-import { createCrmService, crmJobHandlers, hubspotGateway } from '../modules/crm/index.ts';
+import { createCrmService, crmJobHandlers, hubspotGateway, watchPortal } from '../modules/crm/index.ts';
 import { createEventPublisher } from '../modules/events/index.ts';
 import { createLiveHub } from '../modules/live/index.ts';
 import { mailboxTransport, mailJobHandler, mailTopic, smtpTransport } from '../modules/mail/index.ts';
@@ -40,6 +41,14 @@ interface Wiring {
 /** Every service of the app, the outbox worker that runs their jobs, and what runs beside them. */
 export async function createServices(deps: AppDeps, log: FastifyBaseLogger, metrics: Metrics) {
   const { config, database, now } = deps;
+  // With HubSpot, a portal without the mirror's properties, pipelines or stages refuses every write: main.ts and
+  // the worker check it before they serve (`start()`), and `/api/ready` reports a portal changed since.
+  const hubspotPortal = config.hubspot
+    ? watchPortal(config.hubspot, {
+        now: deps.portalClock,
+        onError: (error) => log.warn({ err: safeErrorMessage(error) }, 'HubSpot portal check: no answer'),
+      })
+    : null;
   // The worker runs the jobs of services made before it; they wake it through this.
   let worker: ReturnType<typeof createOutboxWorker> | undefined;
   const afterCommit = () => worker?.nudge();
@@ -113,6 +122,7 @@ export async function createServices(deps: AppDeps, log: FastifyBaseLogger, metr
     liveHub,
     housekeeping,
     sessionCache: members.sessionCache,
+    hubspotPortal,
   };
 }
 

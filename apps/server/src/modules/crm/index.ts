@@ -15,3 +15,4 @@ export { crmEventTopic } from './crm.topics.ts';
 export type { CrmGateway } from './gateway.ts';
 export { hubspotGateway, hubspotIds } from './hubspot.gateway.ts';
 export { crmRecordsOfMember, type MemberCrmRecords } from './member-data.repository.ts';
+export { type PortalWatch, watchPortal } from './portal-watch.ts';
