@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { seededRandom } from '@intergen/domain';
+import { createStubPortal, type StubPortalOptions } from './hubspot-stub.portal.ts';
 
 /**
  * An in-memory HubSpot: the part of the CRM v3 (and one v4) REST API our gateway uses, answering with the
@@ -70,6 +71,8 @@ export interface HubSpotStubOptions {
   latencyMs?: number;
   /** The clock for createdAt/updatedAt (ms since the epoch); give a fixed one for repeatable bodies. */
   now?: () => number;
+  /** The portal's properties, pipelines and scopes (hubspot-stub.portal.ts); default: set up by crm:setup. */
+  portal?: StubPortalOptions;
 }
 
 const DEFAULT_UNIQUE: Record<HubSpotObjectType, string[]> = {
@@ -234,6 +237,20 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
   /** Deterministic, so two runs' bodies compare equal. */
   const correlationId = () => `00000000-0000-4000-8000-${(++correlations).toString(16).padStart(12, '0')}`;
   const iso = () => new Date(now()).toISOString();
+  const portal = createStubPortal(options.portal, {
+    iso,
+    correlationId,
+    record: (type, id, idProperty) => {
+      const index = idProperty && idProperty !== 'hs_object_id' ? stores[type].unique.get(idProperty) : null;
+      const record = stores[type].records.get(index === null ? id : (index?.get(id) ?? ''));
+      return record && { id: record.id, properties: record.properties };
+    },
+    conflicts: (type, values, selfId) =>
+      [...stores[type].unique].some(([name, index]) => {
+        const holder = values[name] == null ? undefined : index.get(String(values[name]));
+        return holder !== undefined && holder !== selfId;
+      }),
+  });
 
   function errorBody(error: ApiError) {
     return {
@@ -799,14 +816,16 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
 
     let reply: Reply;
     try {
-      if (!found) throw new ApiError(404, 'OBJECT_NOT_FOUND', `No route for ${target}.`);
       let body: unknown;
       try {
         body = text === '' ? undefined : JSON.parse(text);
       } catch (error) {
         throw invalid(`Invalid input JSON: ${(error as Error).message}`);
       }
-      reply = found.run(url.searchParams, body);
+      const answer =
+        portal.handle(method, url.pathname, url.searchParams, body) ?? found?.run(url.searchParams, body);
+      if (!answer) throw new ApiError(404, 'OBJECT_NOT_FOUND', `No route for ${target}.`);
+      reply = answer;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       reply = { status: error.status, body: errorBody(error) };
