@@ -69,7 +69,10 @@ export async function missingScopes(client: Client, token: string, wanted: reado
     path: accessTokenInfoPath,
     body: { tokenKey: token },
   });
-  if (!response.ok) throw new Error(`HubSpot token info: HTTP ${response.status}`);
+  // As the client's own calls fail: HubSpot's status in `code`.
+  if (!response.ok) {
+    throw Object.assign(new Error(`HubSpot token info: HTTP ${response.status}`), { code: response.status });
+  }
   const info = (await response.json()) as { scopes?: string[] };
   const granted = new Set(info.scopes ?? []);
   return wanted.filter((scope) => !granted.has(scope));
