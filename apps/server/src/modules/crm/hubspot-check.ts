@@ -71,7 +71,11 @@ export async function missingScopes(client: Client, token: string, wanted: reado
   });
   // As the client's own calls fail: HubSpot's status in `code`.
   if (!response.ok) {
-    throw Object.assign(new Error(`HubSpot token info: HTTP ${response.status}`), { code: response.status });
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    throw Object.assign(new Error(`HubSpot token info: HTTP ${response.status}`), {
+      code: response.status,
+      body,
+    });
   }
   const info = (await response.json()) as { scopes?: string[] };
   const granted = new Set(info.scopes ?? []);
