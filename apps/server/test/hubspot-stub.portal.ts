@@ -308,6 +308,42 @@ const segments = (path: string) => path.replace(/\/+$/, '').split('/').map(decod
 const objectType = (s: string | undefined): ObjectType | null =>
   s === 'contacts' || s === '0-1' ? 'contacts' : s === 'deals' || s === '0-3' ? 'deals' : null;
 
+function groupsRoute(
+  portal: PortalState,
+  type: ObjectType,
+  method: string,
+  s: string[],
+  body: unknown,
+): PortalReply | null {
+  const groups = portal.groups[type];
+  if (s.length === 6 && method === 'GET')
+    return { status: 200, body: { results: [...groups.values()].map((g) => ({ ...g, archived: false })) } };
+  if (s.length === 6 && method === 'POST') {
+    if (!isObject(body) || typeof body.name !== 'string') throw invalid('name is required.');
+    if (groups.has(body.name))
+      throw new PortalError(
+        409,
+        'OBJECT_ALREADY_EXISTS',
+        `Property group named '${body.name}' already exists.`,
+      );
+    const group = {
+      name: body.name,
+      label: String(body.label ?? body.name),
+      displayOrder: Number(body.displayOrder ?? -1),
+    };
+    groups.set(group.name, group);
+    return { status: 201, body: { ...group, archived: false } };
+  }
+  if (s.length === 7 && method === 'GET') {
+    const group = groups.get(s[6]!);
+    if (!group) {
+      throw new PortalError(404, 'OBJECT_NOT_FOUND', `Unable to find property group ${s[6]} for ${type}.`);
+    }
+    return { status: 200, body: { ...group, archived: false } };
+  }
+  return null;
+}
+
 /** `/crm/v3/properties/{objectType}[/groups][/{name}]`. */
 function propertiesRoutes(portal: PortalState, deps: StubPortalDeps) {
   const notFound = (what: string) => new PortalError(404, 'OBJECT_NOT_FOUND', what);
@@ -348,40 +384,12 @@ function propertiesRoutes(portal: PortalState, deps: StubPortalDeps) {
     return { status: 200, body: propertyView(updated) };
   }
 
-  function groupsRoute(type: ObjectType, method: string, s: string[], body: unknown): PortalReply | null {
-    const groups = portal.groups[type];
-    if (s.length === 6 && method === 'GET')
-      return { status: 200, body: { results: [...groups.values()].map((g) => ({ ...g, archived: false })) } };
-    if (s.length === 6 && method === 'POST') {
-      if (!isObject(body) || typeof body.name !== 'string') throw invalid('name is required.');
-      if (groups.has(body.name))
-        throw new PortalError(
-          409,
-          'OBJECT_ALREADY_EXISTS',
-          `Property group named '${body.name}' already exists.`,
-        );
-      const group = {
-        name: body.name,
-        label: String(body.label ?? body.name),
-        displayOrder: Number(body.displayOrder ?? -1),
-      };
-      groups.set(group.name, group);
-      return { status: 201, body: { ...group, archived: false } };
-    }
-    if (s.length === 7 && method === 'GET') {
-      const group = groups.get(s[6]!);
-      if (!group) throw notFound(`Unable to find property group ${s[6]} for ${type}.`);
-      return { status: 200, body: { ...group, archived: false } };
-    }
-    return null;
-  }
-
   function route(method: string, path: string, body: unknown): PortalReply | null {
     const s = segments(path);
     if (s[1] !== 'crm' || s[2] !== 'v3' || s[3] !== 'properties') return null;
     const type = objectType(s[4]);
     if (!type) return null;
-    if (s[5] === 'groups') return groupsRoute(type, method, s, body);
+    if (s[5] === 'groups') return groupsRoute(portal, type, method, s, body);
     const properties = portal.properties[type];
     if (s.length === 5 && method === 'GET')
       return { status: 200, body: { results: [...properties.values()].map(propertyView) } };
@@ -400,6 +408,39 @@ function propertiesRoutes(portal: PortalState, deps: StubPortalDeps) {
   }
 
   return route;
+}
+
+function stagesRoute(
+  deps: StubPortalDeps,
+  readStage: (input: unknown, index: number) => Stage,
+  pipeline: Pipeline,
+  method: string,
+  s: string[],
+  body: unknown,
+): PortalReply | null {
+  if (s.length === 7 && method === 'GET')
+    return { status: 200, body: { results: pipelineView(pipeline).stages } };
+  if (s.length === 7 && method === 'POST') {
+    const created = readStage(body, pipeline.stages.length);
+    pipeline.stages.push(created);
+    return { status: 201, body: stageView(created) };
+  }
+  if (s.length !== 8) return null;
+  const index = pipeline.stages.findIndex((x) => x.id === s[7]);
+  if (index < 0) throw new PortalError(404, 'OBJECT_NOT_FOUND', `Unable to find stage ${s[7]}.`);
+  const existing = pipeline.stages[index]!;
+  if (method === 'GET') return { status: 200, body: stageView(existing) };
+  if (method === 'DELETE') {
+    pipeline.stages.splice(index, 1);
+    return { status: 204, body: null };
+  }
+  if (method === 'PATCH' && isObject(body)) {
+    const updated = stage(deps.iso(), existing.id, { ...existing, ...body }, index);
+    updated.createdAt = existing.createdAt;
+    pipeline.stages[index] = updated;
+    return { status: 200, body: stageView(updated) };
+  }
+  return null;
 }
 
 /** `/crm/v3/pipelines/deals[/{pipelineId}[/stages[/{stageId}]]]`. */
@@ -443,32 +484,6 @@ function pipelineRoutes(portal: PortalState, deps: StubPortalDeps) {
     return { status: 201, body: pipelineView(pipeline) };
   }
 
-  function stagesRoute(pipeline: Pipeline, method: string, s: string[], body: unknown): PortalReply | null {
-    if (s.length === 7 && method === 'GET')
-      return { status: 200, body: { results: pipelineView(pipeline).stages } };
-    if (s.length === 7 && method === 'POST') {
-      const created = readStage(body, pipeline.stages.length);
-      pipeline.stages.push(created);
-      return { status: 201, body: stageView(created) };
-    }
-    if (s.length !== 8) return null;
-    const index = pipeline.stages.findIndex((x) => x.id === s[7]);
-    if (index < 0) throw new PortalError(404, 'OBJECT_NOT_FOUND', `Unable to find stage ${s[7]}.`);
-    const existing = pipeline.stages[index]!;
-    if (method === 'GET') return { status: 200, body: stageView(existing) };
-    if (method === 'DELETE') {
-      pipeline.stages.splice(index, 1);
-      return { status: 204, body: null };
-    }
-    if (method === 'PATCH' && isObject(body)) {
-      const updated = stage(deps.iso(), existing.id, { ...existing, ...body }, index);
-      updated.createdAt = existing.createdAt;
-      pipeline.stages[index] = updated;
-      return { status: 200, body: stageView(updated) };
-    }
-    return null;
-  }
-
   function route(method: string, path: string, body: unknown): PortalReply | null {
     const s = segments(path);
     if (s[1] !== 'crm' || s[2] !== 'v3' || s[3] !== 'pipelines' || objectType(s[4]) !== 'deals') return null;
@@ -477,7 +492,7 @@ function pipelineRoutes(portal: PortalState, deps: StubPortalDeps) {
     if (s.length === 5 && method === 'POST') return createPipeline(body);
     const pipeline = portal.pipelines.get(s[5] ?? '');
     if (!pipeline) throw notFound(s[5] ?? '');
-    if (s[6] === 'stages') return stagesRoute(pipeline, method, s, body);
+    if (s[6] === 'stages') return stagesRoute(deps, readStage, pipeline, method, s, body);
     if (s.length === 6 && method === 'GET') return { status: 200, body: pipelineView(pipeline) };
     if (s.length === 6 && method === 'PATCH' && isObject(body)) {
       if (typeof body.label === 'string') pipeline.label = body.label;
@@ -506,51 +521,55 @@ const refusal = (error: Refusal['error'], name: string, message: string): Refusa
   localizedErrorMessage: message,
 });
 
-/** `POST /crm/v3/objects/{type}` and `PATCH /crm/v3/objects/{type}/{id}`, checked against the portal. */
-function recordChecks(portal: PortalState, deps: StubPortalDeps) {
-  function optionRefusal(p: Property, value: string): Refusal | null {
-    if (p.type !== 'enumeration' || EXTERNAL_OPTIONS.has(p.name)) return null;
-    const allowed = p.options.map((o) => o.value);
-    const values = p.fieldType === 'checkbox' ? value.split(';') : [value];
-    const bad = values.find((v) => !allowed.includes(v));
-    if (bad === undefined) return null;
-    return refusal(
-      'INVALID_OPTION',
-      p.name,
-      `${bad} was not one of the allowed options: [${allowed.join(', ')}]`,
-    );
-  }
+function optionRefusal(p: Property, value: string): Refusal | null {
+  if (p.type !== 'enumeration' || EXTERNAL_OPTIONS.has(p.name)) return null;
+  const allowed = p.options.map((o) => o.value);
+  const values = p.fieldType === 'checkbox' ? value.split(';') : [value];
+  const bad = values.find((v) => !allowed.includes(v));
+  if (bad === undefined) return null;
+  return refusal(
+    'INVALID_OPTION',
+    p.name,
+    `${bad} was not one of the allowed options: [${allowed.join(', ')}]`,
+  );
+}
 
-  /** The pipeline and stage of a deal write: the pipeline given, else the deal's, else HubSpot's default. */
-  function pipelineRefusals(values: Record<string, unknown>, stored: Map<string, string | null> | undefined) {
-    const refusals: Refusal[] = [];
-    const given = values.pipeline == null || values.pipeline === '' ? null : String(values.pipeline);
-    if (given !== null && !portal.pipelines.has(given)) {
-      refusals.push(
-        refusal(
-          'INVALID_OPTION',
-          'pipeline',
-          `${given} was not one of the allowed options: [${[...portal.pipelines.keys()].join(', ')}]`,
-        ),
-      );
-      return refusals;
-    }
-    const stageId = values.dealstage == null || values.dealstage === '' ? null : String(values.dealstage);
-    if (stageId === null) return refusals;
-    const pipeline = portal.pipelines.get(given ?? stored?.get('pipeline') ?? 'default');
-    const stages = pipeline?.stages.map((s) => s.id) ?? [];
-    if (!stages.includes(stageId)) {
-      refusals.push(
-        refusal(
-          'INVALID_OPTION',
-          'dealstage',
-          `${stageId} was not one of the allowed options: [${stages.join(', ')}]`,
-        ),
-      );
-    }
+/** The pipeline and stage of a deal write: the pipeline given, else the deal's, else HubSpot's default. */
+function pipelineRefusals(
+  portal: PortalState,
+  values: Record<string, unknown>,
+  stored: Map<string, string | null> | undefined,
+) {
+  const refusals: Refusal[] = [];
+  const given = values.pipeline == null || values.pipeline === '' ? null : String(values.pipeline);
+  if (given !== null && !portal.pipelines.has(given)) {
+    refusals.push(
+      refusal(
+        'INVALID_OPTION',
+        'pipeline',
+        `${given} was not one of the allowed options: [${[...portal.pipelines.keys()].join(', ')}]`,
+      ),
+    );
     return refusals;
   }
+  const stageId = values.dealstage == null || values.dealstage === '' ? null : String(values.dealstage);
+  if (stageId === null) return refusals;
+  const pipeline = portal.pipelines.get(given ?? stored?.get('pipeline') ?? 'default');
+  const stages = pipeline?.stages.map((s) => s.id) ?? [];
+  if (!stages.includes(stageId)) {
+    refusals.push(
+      refusal(
+        'INVALID_OPTION',
+        'dealstage',
+        `${stageId} was not one of the allowed options: [${stages.join(', ')}]`,
+      ),
+    );
+  }
+  return refusals;
+}
 
+/** `POST /crm/v3/objects/{type}` and `PATCH /crm/v3/objects/{type}/{id}`, checked against the portal. */
+function recordChecks(portal: PortalState, deps: StubPortalDeps) {
   function refusals(
     type: ObjectType,
     values: Record<string, unknown>,
@@ -568,7 +587,7 @@ function recordChecks(portal: PortalState, deps: StubPortalDeps) {
     }
     // A taken unique value is the stub's own answer (it comes first there).
     if (found.length === 0 && deps.conflicts(type, values, selfId)) return [];
-    if (type === 'deals') found.push(...pipelineRefusals(values, stored));
+    if (type === 'deals') found.push(...pipelineRefusals(portal, values, stored));
     return found;
   }
 
