@@ -1,6 +1,5 @@
 import { loadDotEnv } from './config.ts';
-import { hubspotClient } from './modules/crm/hubspot-check.ts';
-import { setUpPortal, setupReport } from './modules/crm/hubspot-setup.ts';
+import { hubspotClient, setUpPortal, setupReport } from './modules/crm/index.ts';
 
 /**
  * `npm run crm:setup`: creates in the HubSpot portal of HUBSPOT_ACCESS_TOKEN every property, pipeline and stage

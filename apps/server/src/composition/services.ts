@@ -41,14 +41,6 @@ interface Wiring {
 /** Every service of the app, the outbox worker that runs their jobs, and what runs beside them. */
 export async function createServices(deps: AppDeps, log: FastifyBaseLogger, metrics: Metrics) {
   const { config, database, now } = deps;
-  // With HubSpot, a portal without the mirror's properties, pipelines or stages refuses every write: main.ts and
-  // the worker check it before they serve (`start()`), and `/api/ready` reports a portal changed since.
-  const hubspotPortal = config.hubspot
-    ? watchPortal(config.hubspot, {
-        now: deps.portalClock,
-        onError: (error) => log.warn({ err: safeErrorMessage(error) }, 'HubSpot portal check: no answer'),
-      })
-    : null;
   // The worker runs the jobs of services made before it; they wake it through this.
   let worker: ReturnType<typeof createOutboxWorker> | undefined;
   const afterCommit = () => worker?.nudge();
@@ -122,8 +114,20 @@ export async function createServices(deps: AppDeps, log: FastifyBaseLogger, metr
     liveHub,
     housekeeping,
     sessionCache: members.sessionCache,
-    hubspotPortal,
+    hubspotPortal: hubspotPortalOf(deps, log),
   };
+}
+
+/**
+ * With HubSpot, a portal without the mirror's properties, pipelines or stages refuses every write: main.ts and
+ * the worker check it before they serve (`start()`), and `/api/ready` reports a portal changed since.
+ */
+function hubspotPortalOf({ config, portalClock }: AppDeps, log: FastifyBaseLogger) {
+  if (!config.hubspot) return null;
+  return watchPortal(config.hubspot, {
+    now: portalClock,
+    onError: (error) => log.warn({ err: safeErrorMessage(error) }, 'HubSpot portal check: no answer'),
+  });
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>['services'];
