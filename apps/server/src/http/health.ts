@@ -30,7 +30,8 @@ async function within<T>(ms: number, work: Promise<T>): Promise<T> {
 
 /**
  * `GET /api/health` (liveness: the process answers, without asking the database) and `GET /api/ready`
- * (readiness: the database answers a trivial query, and the outbox workers keep up). Public, like /api/config:
+ * (readiness: the database answers a trivial query, the outbox workers keep up, and with HubSpot the portal's
+ * last check, cached, found nothing changed). Public, like /api/config:
  * they say nothing about any member, and what they cost is one query.
  */
 export function healthRoutes(deps: {
@@ -55,7 +56,8 @@ export function healthRoutes(deps: {
       {
         schema: {
           tags: ['system'],
-          summary: 'Readiness: the database answers and the outbox workers keep up',
+          summary:
+            'Readiness: the database answers, the outbox workers keep up and (with HubSpot) the portal is unchanged',
           response: { 200: ReadyResponseSchema, 503: NotReadyResponseSchema },
         },
       },
