@@ -12,11 +12,14 @@ import {
  * of every record write against them: a property that does not exist, a value not among an enumeration's
  * options, an unknown pipeline, a stage not in the deal's pipeline.
  *
- * Where the bodies come from: a refused property value is HubSpot's 400 `VALIDATION_ERROR` whose message is
- * `Property values were not valid: ` and the JSON list of `{isValid, message, error, name}` (`PROPERTY_DOESNT_EXIST`,
- * `INVALID_OPTION` "… was not one of the allowed options: […]"), as HubSpot answers it in the bodies recorded in
- * public client tests (no `errors`/`context` in those); a second property of one name is 409 "Property named '…'
- * already exists." (`OBJECT_ALREADY_EXISTS`); the token info answers `{ userId, hubId, appId, scopes }`.
+ * Where the bodies come from: a refused property value is HubSpot's 400 `VALIDATION_ERROR` as recorded from real
+ * portals (in public client code and logs): its message is `Property values were not valid: ` and the JSON list of
+ * `{isValid, message, error, name, localizedErrorMessage, portalId}` (`PROPERTY_DOESNT_EXIST` "Property "x" does
+ * not exist", `INVALID_OPTION` "… was not one of the allowed options: […]"), beside `errors: [{message, code,
+ * context: {propertyName: [x]}}]` (recorded for PROPERTY_DOESNT_EXIST; given the same shape for INVALID_OPTION).
+ * A second property of one name is 409 "Property named '…' already exists." (`OBJECT_ALREADY_EXISTS`); the token
+ * info answers `{ userId, hubId, appId, scopes }`; the 404 texts of the properties and pipelines APIs are not
+ * documented and are the stub's own.
  */
 
 type ObjectType = 'contacts' | 'deals';
@@ -144,6 +147,8 @@ class PortalError extends Error {
     readonly status: number,
     readonly category: string,
     message: string,
+    /** More of HubSpot's body (`errors`). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -274,7 +279,13 @@ export function createStubPortal(options: StubPortalOptions | undefined, deps: S
 
   const errorReply = (e: PortalError): PortalReply => ({
     status: e.status,
-    body: { status: 'error', message: e.message, correlationId: deps.correlationId(), category: e.category },
+    body: {
+      status: 'error',
+      message: e.message,
+      correlationId: deps.correlationId(),
+      ...e.extra,
+      category: e.category,
+    },
   });
 
   function handle(method: string, path: string, query: URLSearchParams, body: unknown): PortalReply | null {
@@ -294,7 +305,7 @@ export function createStubPortal(options: StubPortalOptions | undefined, deps: S
   function tokenInfo(method: string, path: string, body: unknown): PortalReply | null {
     if (method !== 'POST' || path !== '/oauth/v2/private-apps/get/access-token-info') return null;
     if (!isObject(body) || typeof body.tokenKey !== 'string') throw invalid('tokenKey is required.');
-    return { status: 200, body: { userId: 1, hubId: 1234567, appId: 7654321, scopes } };
+    return { status: 200, body: { userId: 1, hubId: PORTAL_ID, appId: 7654321, scopes } };
   }
 
   const propertiesRoute = propertiesRoutes(portal, deps);
@@ -511,7 +522,11 @@ interface Refusal {
   error: 'PROPERTY_DOESNT_EXIST' | 'INVALID_OPTION';
   name: string;
   localizedErrorMessage: string;
+  portalId: number;
 }
+
+/** The stub portal's id, as HubSpot names it in refusals and the token info. */
+const PORTAL_ID = 1234567;
 
 const refusal = (error: Refusal['error'], name: string, message: string): Refusal => ({
   isValid: false,
@@ -519,6 +534,7 @@ const refusal = (error: Refusal['error'], name: string, message: string): Refusa
   error,
   name,
   localizedErrorMessage: message,
+  portalId: PORTAL_ID,
 });
 
 function optionRefusal(p: Property, value: string): Refusal | null {
@@ -605,6 +621,17 @@ function recordChecks(portal: PortalState, deps: StubPortalDeps) {
       found = refusals(type, body.properties, stored.id, stored.properties);
     }
     if (found.length === 0) return null;
-    throw invalid(`Property values were not valid: ${JSON.stringify(found)}`);
+    throw new PortalError(
+      400,
+      'VALIDATION_ERROR',
+      `Property values were not valid: ${JSON.stringify(found)}`,
+      {
+        errors: found.map((r) => ({
+          message: r.message,
+          code: r.error,
+          context: { propertyName: [r.name] },
+        })),
+      },
+    );
   };
 }

@@ -935,6 +935,14 @@ describe('the portal (hubspot-stub.portal.ts)', () => {
         error: 'PROPERTY_DOESNT_EXIST',
         name: 'favourite_colour',
         localizedErrorMessage: 'Property "favourite_colour" does not exist',
+        portalId: 1234567,
+      },
+    ]);
+    expect(created.body.errors).toEqual([
+      {
+        message: 'Property "favourite_colour" does not exist',
+        code: 'PROPERTY_DOESNT_EXIST',
+        context: { propertyName: ['favourite_colour'] },
       },
     ]);
     expect(stub.records('contacts')).toEqual([]);
