@@ -82,7 +82,15 @@ export async function buildApp(deps: AppDeps) {
     made.transport.close();
   });
 
-  return Object.assign(app, { services, metrics, worker, housekeeping, liveHub, sessionCache });
+  return Object.assign(app, {
+    services,
+    metrics,
+    worker,
+    housekeeping,
+    liveHub,
+    sessionCache,
+    hubspotPortal: made.hubspotPortal,
+  });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

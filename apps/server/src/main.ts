@@ -64,6 +64,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM received'));
   stopWithParent(() => void shutdown('the parent process is gone'));
 
+  await app.hubspotPortal?.start();
   await app.listen({ port: config.port, host: config.host });
   if (config.runWorker) {
     app.worker.start();

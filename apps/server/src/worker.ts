@@ -34,6 +34,7 @@ async function main() {
   }
   const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
   const app = await buildApp({ config, database });
+  await app.hubspotPortal?.start();
   const server =
     config.workerMetricsPort === null
       ? null
@@ -52,8 +53,11 @@ async function main() {
 }
 
 main().catch((error) => {
+  const invalid = error instanceof Error && error.message.startsWith('Invalid configuration');
   process.stderr.write(
-    `\nThe worker failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    invalid
+      ? `\n${error.message}\n\n`
+      : `\nThe worker failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );
   process.exit(1);
 });

@@ -1151,3 +1151,146 @@ describe('batch endpoints (hubspot-stub.batch.ts)', () => {
     expect((readOnly as { errors?: { category: string }[] }).errors?.[0]?.category).toBe('VALIDATION_ERROR');
   });
 });
+
+describe('the portal (hubspot-stub.portal.ts)', () => {
+  /** The refusals HubSpot lists after "Property values were not valid: ". */
+  const refusalsOf = (failure: ApiFailure) => {
+    expect(failure.code).toBe(400);
+    expect(failure.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR' });
+    expect(failure.body.message).toMatch(/^Property values were not valid: \[/);
+    return JSON.parse(failure.body.message.slice('Property values were not valid: '.length)) as Record<
+      string,
+      unknown
+    >[];
+  };
+  const connectionPipeline = '900100';
+  const networkStage = '900108';
+
+  it('refuses a property the portal does not have, on create and update, and stores nothing', async () => {
+    const created = await failureOf(
+      client.crm.contacts.basicApi.create({
+        properties: { intergen_member_id: 'm-1', favourite_colour: 'blue' },
+      }),
+    );
+    expect(refusalsOf(created)).toEqual([
+      {
+        isValid: false,
+        message: 'Property "favourite_colour" does not exist',
+        error: 'PROPERTY_DOESNT_EXIST',
+        name: 'favourite_colour',
+        localizedErrorMessage: 'Property "favourite_colour" does not exist',
+        portalId: 1234567,
+      },
+    ]);
+    expect(created.body.errors).toEqual([
+      {
+        message: 'Property "favourite_colour" does not exist',
+        code: 'PROPERTY_DOESNT_EXIST',
+        context: { propertyName: ['favourite_colour'] },
+      },
+    ]);
+    expect(stub.records('contacts')).toEqual([]);
+    const contact = await createContact('m-1');
+    const updated = await failureOf(
+      client.crm.contacts.basicApi.update(contact.id, { properties: { favourite_colour: 'blue' } }),
+    );
+    expect(refusalsOf(updated).map((r) => r.name)).toEqual(['favourite_colour']);
+  });
+
+  it('refuses an unknown pipeline, and a stage not in the deal’s pipeline', async () => {
+    const unknown = await failureOf(
+      client.crm.deals.basicApi.create({
+        properties: { intergen_deal_key: 'k-1', pipeline: '424242', dealstage: '900101' },
+      }),
+    );
+    expect(refusalsOf(unknown)).toMatchObject([{ error: 'INVALID_OPTION', name: 'pipeline' }]);
+    expect(String(refusalsOf(unknown)[0]!.message)).toMatch(/^424242 was not one of the allowed options: \[/);
+
+    // A My Network stage in the connection pipeline.
+    const otherStage = await failureOf(
+      client.crm.deals.basicApi.create({
+        properties: { intergen_deal_key: 'k-1', pipeline: connectionPipeline, dealstage: networkStage },
+      }),
+    );
+    expect(refusalsOf(otherStage)).toMatchObject([{ error: 'INVALID_OPTION', name: 'dealstage' }]);
+    expect(stub.records('deals')).toEqual([]);
+
+    // An update is checked against the pipeline the deal is in.
+    const deal = await client.crm.deals.basicApi.create({
+      properties: { intergen_deal_key: 'k-1', pipeline: connectionPipeline, dealstage: '900101' },
+    });
+    const moved = await failureOf(
+      client.crm.deals.basicApi.update(deal.id, { properties: { dealstage: networkStage } }),
+    );
+    expect(refusalsOf(moved)).toMatchObject([{ error: 'INVALID_OPTION', name: 'dealstage' }]);
+    await client.crm.deals.basicApi.update(deal.id, { properties: { dealstage: '900102' } });
+    expect(stub.records('deals')[0]!.properties.dealstage).toBe('900102');
+  });
+
+  it('refuses a value that is not among an enumeration’s options, each of a multi-select checked', async () => {
+    const failure = await failureOf(
+      client.crm.contacts.basicApi.create({
+        properties: { intergen_member_id: 'm-1', profile_type: 'Pirate', experience: 'energy;knitting' },
+      }),
+    );
+    expect(refusalsOf(failure).map((r) => [r.name, r.error, String(r.message).split(':')[0]])).toEqual([
+      ['profile_type', 'INVALID_OPTION', 'Pirate was not one of the allowed options'],
+      ['experience', 'INVALID_OPTION', 'knitting was not one of the allowed options'],
+    ]);
+    await client.crm.contacts.basicApi.create({
+      properties: { intergen_member_id: 'm-1', profile_type: 'Expert', experience: 'energy;tech' },
+    });
+  });
+
+  it('answers the properties and pipelines APIs, and the token’s scopes', async () => {
+    const property = await client.crm.properties.coreApi.getByName('contacts', 'intergen_member_id');
+    expect(property).toMatchObject({ type: 'string', fieldType: 'text', hasUniqueValue: true });
+    const missing = await failureOf(client.crm.properties.coreApi.getByName('contacts', 'nope'));
+    expect(missing.code).toBe(404);
+    const again = await failureOf(
+      client.crm.properties.coreApi.create('contacts', {
+        name: 'intergen_member_id',
+        label: 'again',
+        type: 'string',
+        fieldType: 'text',
+        groupName: 'intergen',
+      } as never),
+    );
+    expect([again.code, again.body.category]).toEqual([409, 'OBJECT_ALREADY_EXISTS']);
+    const pipeline = await client.crm.pipelines.pipelinesApi.getById('deals', connectionPipeline);
+    expect(pipeline.stages.map((s) => s.id)).toEqual([
+      '900101',
+      '900102',
+      '900103',
+      '900104',
+      '900105',
+      '900106',
+    ]);
+    const info = await client.apiRequest({
+      method: 'POST',
+      path: '/oauth/v2/private-apps/get/access-token-info',
+      body: { tokenKey: stub.accessToken },
+    });
+    expect(await info.json()).toMatchObject({ scopes: expect.arrayContaining(['crm.objects.deals.write']) });
+  });
+
+  it('a fresh portal has HubSpot’s own properties and its Sales Pipeline only', async () => {
+    const fresh = await startHubSpotStub({ portal: { state: 'fresh' } });
+    try {
+      const c = new Client({ accessToken: fresh.accessToken, basePath: fresh.url });
+      const pipelines = (await c.crm.pipelines.pipelinesApi.getAll('deals')).results;
+      expect(pipelines.map((p) => [p.id, p.label])).toEqual([['default', 'Sales Pipeline']]);
+      const names = (await c.crm.properties.coreApi.getAll('contacts')).results.map((p) => p.name);
+      expect(names).toContain('email');
+      expect(names).not.toContain('intergen_member_id');
+      // A deal in HubSpot's default pipeline is fine; one of our properties is not there yet.
+      await c.crm.deals.basicApi.create({ properties: { dealname: 'x', dealstage: 'appointmentscheduled' } });
+      const failure = await failureOf(
+        c.crm.deals.basicApi.create({ properties: { intergen_deal_key: 'k-1', dealstage: 'closedwon' } }),
+      );
+      expect(refusalsOf(failure).map((r) => r.name)).toEqual(['intergen_deal_key']);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

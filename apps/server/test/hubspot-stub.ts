@@ -9,6 +9,7 @@ import {
   type StubRateLimiter,
   stubRateLimiter,
 } from './hubspot-stub.limits.ts';
+import { createStubPortal, type StubPortalOptions } from './hubspot-stub.portal.ts';
 
 /**
  * An in-memory HubSpot: the part of the CRM v3 (and one v4) REST API our gateway uses, answering with the
@@ -93,6 +94,8 @@ export interface HubSpotStubOptions {
   now?: () => number;
   /** HubSpot's request limits, enforced per token (hubspot-stub.limits.ts); unset: none. */
   limits?: HubSpotStubLimits;
+  /** The portal's properties, pipelines and scopes (hubspot-stub.portal.ts); default: set up by crm:setup. */
+  portal?: StubPortalOptions;
 }
 
 const DEFAULT_UNIQUE: Record<HubSpotObjectType, string[]> = {
@@ -261,6 +264,20 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
   /** Deterministic, so two runs' bodies compare equal. */
   const correlationId = () => `00000000-0000-4000-8000-${(++correlations).toString(16).padStart(12, '0')}`;
   const iso = () => new Date(now()).toISOString();
+  const portal = createStubPortal(options.portal, {
+    iso,
+    correlationId,
+    record: (type, id, idProperty) => {
+      const index = idProperty && idProperty !== 'hs_object_id' ? stores[type].unique.get(idProperty) : null;
+      const record = stores[type].records.get(index === null ? id : (index?.get(id) ?? ''));
+      return record && { id: record.id, properties: record.properties };
+    },
+    conflicts: (type, values, selfId) =>
+      [...stores[type].unique].some(([name, index]) => {
+        const holder = values[name] == null ? undefined : index.get(String(values[name]));
+        return holder !== undefined && holder !== selfId;
+      }),
+  });
 
   function errorBody(error: ApiError) {
     return {
@@ -949,14 +966,16 @@ export async function startHubSpotStub(options: HubSpotStubOptions = {}): Promis
 
     let reply: Reply;
     try {
-      if (!found) throw new ApiError(404, 'OBJECT_NOT_FOUND', `No route for ${target}.`);
       let body: unknown;
       try {
         body = text === '' ? undefined : JSON.parse(text);
       } catch (error) {
         throw invalid(`Invalid input JSON: ${(error as Error).message}`);
       }
-      reply = found.run(url.searchParams, body);
+      const answer =
+        portal.handle(method, url.pathname, url.searchParams, body) ?? found?.run(url.searchParams, body);
+      if (!answer) throw new ApiError(404, 'OBJECT_NOT_FOUND', `No route for ${target}.`);
+      reply = answer;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       reply = { status: error.status, body: errorBody(error) };

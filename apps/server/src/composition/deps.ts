@@ -22,6 +22,8 @@ export interface AppDeps {
    */
   now?: () => Date;
   random?: () => number;
+  /** The clock of the HubSpot portal's re-checks for `/api/ready` (ms; tests move it). */
+  portalClock?: () => number;
   /** The built web app the server sends (apps/web/dist; tests give a folder of their own). */
   webDir?: string;
 }

@@ -18,6 +18,7 @@ import {
 import { auditRoutes } from '../modules/audit/routes.ts';
 import { authRoutes } from '../modules/auth/routes.ts';
 import { connectionsRoutes } from '../modules/connections/routes.ts';
+import type { PortalWatch } from '../modules/crm/index.ts';
 import { crmRoutes } from '../modules/crm/routes.ts';
 import type { LiveHub } from '../modules/live/index.ts';
 import { liveRoutes } from '../modules/live/routes.ts';
@@ -41,6 +42,7 @@ interface RouteDeps {
   worker: ReturnType<typeof createOutboxWorker>;
   liveHub: LiveHub;
   livePingMs: number | undefined;
+  hubspotPortal: PortalWatch | null;
 }
 
 /** The route table: every module's routes under their prefix. */
@@ -50,7 +52,7 @@ export async function registerRoutes(fastify: FastifyInstance, deps: RouteDeps) 
   const rateLimitMultiplier = config.rateLimitMultiplier;
   const admin = { prefix: '/api/admin' };
   const api = { prefix: '/api' };
-  await app.register(healthRoutes({ database }), api);
+  await app.register(healthRoutes({ database, portalProblems: deps.hubspotPortal?.problems }), api);
   app.get(
     '/api/config',
     // The same for everyone: no session lookup (the dashboard asks it with every other call).

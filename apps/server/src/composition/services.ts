@@ -3,10 +3,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createHousekeeping } from '../housekeeping.ts';
 import type { createMetrics } from '../http/metrics.ts';
 import { pruneRateLimits } from '../http/rate-limit-store.ts';
+import { safeErrorMessage } from '../lib/logging.ts';
 import { createAccountsService } from '../modules/accounts/index.ts';
 import { accountRateLimitSubjects, createAuthService, createSessionCache } from '../modules/auth/index.ts';
 import { createConnectionsService, relationshipBetween } from '../modules/connections/index.ts';
-import { createCrmService, crmBatchHandlers, crmJobHandlers, hubspotGateway } from '../modules/crm/index.ts';
+import {
+  createCrmService,
+  crmBatchHandlers,
+  crmJobHandlers,
+  hubspotGateway,
+  watchPortal,
+} from '../modules/crm/index.ts';
 import { createEventPublisher } from '../modules/events/index.ts';
 import { createLiveHub } from '../modules/live/index.ts';
 import { mailboxTransport, mailJobHandler, mailTopic, smtpTransport } from '../modules/mail/index.ts';
@@ -114,7 +121,20 @@ export async function createServices(deps: AppDeps, log: FastifyBaseLogger, metr
     liveHub,
     housekeeping,
     sessionCache: members.sessionCache,
+    hubspotPortal: hubspotPortalOf(deps, log),
   };
+}
+
+/**
+ * With HubSpot, a portal without the mirror's properties, pipelines or stages refuses every write: main.ts and
+ * the worker check it before they serve (`start()`), and `/api/ready` reports a portal changed since.
+ */
+function hubspotPortalOf({ config, portalClock }: AppDeps, log: FastifyBaseLogger) {
+  if (!config.hubspot) return null;
+  return watchPortal(config.hubspot, {
+    now: portalClock,
+    onError: (error) => log.warn({ err: safeErrorMessage(error) }, 'HubSpot portal check: no answer'),
+  });
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>['services'];

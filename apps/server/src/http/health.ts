@@ -30,10 +30,16 @@ async function within<T>(ms: number, work: Promise<T>): Promise<T> {
 
 /**
  * `GET /api/health` (liveness: the process answers, without asking the database) and `GET /api/ready`
- * (readiness: the database answers a trivial query, and the outbox workers keep up). Public, like /api/config:
+ * (readiness: the database answers a trivial query, the outbox workers keep up, and with HubSpot the portal's
+ * last check, cached, found nothing changed). Public, like /api/config:
  * they say nothing about any member, and what they cost is one query.
  */
-export function healthRoutes(deps: { database: Database; maxWorkerLagMs?: number }) {
+export function healthRoutes(deps: {
+  database: Database;
+  maxWorkerLagMs?: number;
+  /** With HubSpot: what differs in the portal since start-up (a cached answer, renewed in the background). */
+  portalProblems?: () => readonly string[];
+}) {
   const { database } = deps;
   const maxLag = deps.maxWorkerLagMs ?? MAX_WORKER_LAG_MS;
   return async function routes(fastify: FastifyInstance) {
@@ -50,7 +56,8 @@ export function healthRoutes(deps: { database: Database; maxWorkerLagMs?: number
       {
         schema: {
           tags: ['system'],
-          summary: 'Readiness: the database answers and the outbox workers keep up',
+          summary:
+            'Readiness: the database answers, the outbox workers keep up and (with HubSpot) the portal is unchanged',
           response: { 200: ReadyResponseSchema, 503: NotReadyResponseSchema },
         },
       },
@@ -72,6 +79,10 @@ export function healthRoutes(deps: { database: Database; maxWorkerLagMs?: number
         }
         if (lag > maxLag) {
           return notReady('ok', lag, `the oldest due outbox row has waited ${lag} ms (limit ${maxLag} ms)`);
+        }
+        const portal = deps.portalProblems?.() ?? [];
+        if (portal.length > 0) {
+          return notReady('ok', lag, `the HubSpot portal changed since start-up: ${portal.join('; ')}`);
         }
         return { status: 'ready' as const, database: 'ok' as const, workerLagMs: lag };
       },

@@ -39,11 +39,29 @@ const statusOf = (error: unknown) => {
   return typeof code === 'number' ? code : null;
 };
 
+/**
+ * HubSpot's 400 for refused property values carries them as JSON after its message
+ * (`Property values were not valid: [{"name":"dealstage","message":"… was not one of the allowed options: […]"}]`):
+ * each is named with its reason, the list of allowed options left out.
+ */
+function refusedValues(message: string): string {
+  const prefix = 'Property values were not valid: ';
+  if (!message.startsWith(prefix)) return message;
+  try {
+    const refused = JSON.parse(message.slice(prefix.length)) as { name?: string; message?: string }[];
+    const named = refused.map((r) => `${r.name ?? '?'} (${(r.message ?? '').replace(/: \[[\s\S]*$/, '')})`);
+    return `HubSpot refused the property ${named.join(', ')}`;
+  } catch {
+    return message;
+  }
+}
+
 /** HubSpot's message for a failed call, short enough for an outbox row's last error (no headers, no token). */
 function failureText(error: unknown): string {
   const e = error as HttpFailure;
   const status = statusOf(error);
-  const body = typeof e.body === 'string' ? e.body : e.body?.message;
+  const message = typeof e.body === 'string' ? e.body : e.body?.message;
+  const body = message && status === 400 ? refusedValues(message) : message;
   if (status !== null) return `HTTP ${status}${body ? `: ${body}` : ''}`;
   return typeof e.code === 'string' ? e.code : error instanceof Error ? error.message : String(error);
 }

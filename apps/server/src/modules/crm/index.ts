@@ -15,5 +15,8 @@ export {
 export { crmEventTopic } from './crm.topics.ts';
 export type { CrmGateway } from './gateway.ts';
 export { hubspotGateway, hubspotIds } from './hubspot.gateway.ts';
+export { portalClient } from './hubspot-check.ts';
 export { type HubSpotRatePolicy, hubspotRatePolicies } from './hubspot-pace.ts';
+export { setUpPortal, setupReport } from './hubspot-setup.ts';
 export { crmRecordsOfMember, type MemberCrmRecords } from './member-data.repository.ts';
+export { type PortalWatch, watchPortal } from './portal-watch.ts';
