@@ -1,10 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { crmTexts, dealStages } from '@intergen/domain';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { type FreshServer, startFreshServer } from './support/fresh-server';
+import { type FreshServer, startCrmServer } from './support/fresh-server';
 import type { SeedContact, SeedDeal } from './support/seed-crm-deals';
-import { repoRoot } from './support/state';
 
 /** The board's column of a stage. */
 const column = (page: Page, stage: string): Locator => page.getByRole('region', { name: stage });
@@ -52,14 +50,7 @@ test.describe('moving deals on the CRM board', () => {
   ];
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    server = await startFreshServer('crm-board-moves', (dataDir) => {
-      const seeded = spawnSync(
-        process.execPath,
-        ['--import', 'tsx', 'e2e/support/seed-crm-deals.ts', dataDir, JSON.stringify({ contacts, deals })],
-        { cwd: repoRoot, encoding: 'utf8' },
-      );
-      if (seeded.status !== 0) throw new Error(`Seeding the CRM failed:\n${seeded.stderr}`);
-    });
+    server = await startCrmServer('crm-board-moves', { contacts, deals });
   });
   test.afterAll(async () => {
     await server?.stop();

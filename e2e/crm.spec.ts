@@ -1,12 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { crmTexts, dealStages } from '@intergen/domain';
 import type { Locator, Page } from '@playwright/test';
 import { overflowsSideways } from './support/connections';
 import { expect, test } from './support/fixtures';
-import { type FreshServer, startFreshServer } from './support/fresh-server';
+import { type FreshServer, startCrmServer } from './support/fresh-server';
 import { suggestedPair } from './support/matching';
 import type { SeedContact, SeedDeal } from './support/seed-crm-deals';
-import { adminStorageStateFile, repoRoot } from './support/state';
+import { adminStorageStateFile } from './support/state';
 import { blockingViolations, shot } from './support/wizard-a11y';
 
 /** The board's column of a stage. */
@@ -132,14 +131,7 @@ test.describe('the CRM board', () => {
     ];
     test.beforeAll(async () => {
       test.setTimeout(240_000);
-      server = await startFreshServer('crm-board', (dataDir) => {
-        const seeded = spawnSync(
-          process.execPath,
-          ['--import', 'tsx', 'e2e/support/seed-crm-deals.ts', dataDir, JSON.stringify({ contacts, deals })],
-          { cwd: repoRoot, encoding: 'utf8' },
-        );
-        if (seeded.status !== 0) throw new Error(`Seeding the CRM failed:\n${seeded.stderr}`);
-      });
+      server = await startCrmServer('crm-board', { contacts, deals });
     });
     test.afterAll(async () => {
       await server?.stop();

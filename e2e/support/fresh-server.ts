@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, waitForAdminLink, waitForHealth } from '../global-setup';
+import type { SeedContact, SeedDeal } from './seed-crm-deals';
 import { repoRoot } from './state';
 
 /**
@@ -167,4 +168,19 @@ export async function startDemoServer(timeoutMs = 540_000): Promise<DemoServer> 
     await stop();
     throw error;
   }
+}
+
+/** A fresh server whose built-in CRM holds the given contacts and deals (seeded before it starts). */
+export function startCrmServer(
+  tag: string,
+  seed: { contacts: SeedContact[]; deals: SeedDeal[] },
+): Promise<FreshServer> {
+  return startFreshServer(tag, (dataDir) => {
+    const seeded = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'e2e/support/seed-crm-deals.ts', dataDir, JSON.stringify(seed)],
+      { cwd: repoRoot, encoding: 'utf8' },
+    );
+    if (seeded.status !== 0) throw new Error(`Seeding the CRM failed:\n${seeded.stderr}`);
+  });
 }

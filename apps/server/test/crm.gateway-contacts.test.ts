@@ -6,9 +6,9 @@ import { outbox } from '../src/db/schema.ts';
 import { hubspotGateway, hubspotIds } from '../src/modules/crm/hubspot.gateway.ts';
 import type { ContactRecord } from '../src/modules/crm/properties.ts';
 import { member, pair, sent, suggest } from './connections.support.ts';
-import { hubspotEnv, hubspotSettingsOf, startCrmStub } from './crm.support.ts';
+import { hubspotEnv, hubspotSettingsOf, startCrmStub, useHubSpotApp } from './crm.support.ts';
 import type { Member } from './factories.ts';
-import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
+import { type Engine, engines } from './helpers.ts';
 import type { HubSpotStub } from './hubspot-stub.ts';
 
 const crmTopics = ['crm.event', 'crm.contact'];
@@ -20,33 +20,21 @@ const PATCH = 'PATCH /crm/v3/objects/contacts/{id}';
  * (spec 001 §7), and updates that send only what changed.
  */
 describe.each(engines)('HubSpot contacts on %s', (engine: Engine) => {
-  let t: TestApp;
-  let stub: HubSpotStub;
-  /** A HubSpot user, through the API. */
-  let hubspot: Client;
-  beforeAll(async () => {
-    stub = await startCrmStub();
-    const env = hubspotEnv(stub);
-    t = await createTestApp(engine, env);
-    hubspot = new Client({ accessToken: stub.accessToken, basePath: stub.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await stub.close();
-  });
-  beforeEach(() => stub.up());
+  /** The app, its HubSpot stub, and a HubSpot user's client of it (through the API). */
+  const h = useHubSpotApp(engine);
+  beforeEach(() => h.stub.up());
 
   const contactsOf = (m: Member) =>
-    stub.records('contacts').filter((c) => c.properties[hubspotIds.member] === m.id);
+    h.stub.records('contacts').filter((c) => c.properties[hubspotIds.member] === m.id);
   /** The contact updates sent: one by one (PATCH), or in a batch (a full update claimed with others). */
   const patches = () => {
-    const byRoute = stub.stats().byRoute;
+    const byRoute = h.stub.stats().byRoute;
     return (byRoute[PATCH] ?? 0) + (byRoute['POST /crm/v3/objects/contacts/batch/update'] ?? 0);
   };
 
   /** The member's queued full updates, due in the future. */
   const fullUpdatesOf = (m: Member) =>
-    t.database.db
+    h.t.database.db
       .select()
       .from(outbox)
       .where(
@@ -59,25 +47,25 @@ describe.each(engines)('HubSpot contacts on %s', (engine: Engine) => {
 
   /** The clock moved on: the member's waiting full update is due now, and runs. */
   async function fullUpdateDue(m: Member) {
-    await t.database.db
+    await h.t.database.db
       .update(outbox)
       .set({ runAt: sql`now()` })
       .where(and(eq(outbox.topic, 'crm.contact'), sql`${outbox.payload}->>'memberId' = ${m.id}`));
-    await t.app.worker.drain();
+    await h.t.app.worker.drain();
   }
 
   /** CRM rows not done: none may be left waiting for a retry or parked. */
   const undone = () =>
-    t.database.db
+    h.t.database.db
       .select({ topic: outbox.topic, status: outbox.status, lastError: outbox.lastError })
       .from(outbox)
       .where(and(inArray(outbox.topic, crmTopics), sql`${outbox.status} <> 'done'`));
 
   /** A member whose contact HubSpot has, fully updated. */
   async function synced(kind: 'expert' | 'company' = 'company') {
-    const m = await member(t, kind);
+    const m = await member(h.t, kind);
     expect((await m.client.post('/api/profiles/me/pause', { reason: 'noTime' })).statusCode).toBe(200);
-    await t.app.worker.drain();
+    await h.t.app.worker.drain();
     await fullUpdateDue(m);
     expect(await undone()).toEqual([]);
     const [contact] = contactsOf(m);
@@ -86,12 +74,12 @@ describe.each(engines)('HubSpot contacts on %s', (engine: Engine) => {
   }
   const unpause = async (m: Member) => {
     expect((await m.client.post('/api/profiles/me/unpause')).statusCode).toBe(200);
-    await t.app.worker.drain();
+    await h.t.app.worker.drain();
   };
 
   it('a contact deleted in HubSpot: the next update finds none under our member id and makes it again', async () => {
     const { m, contactId } = await synced();
-    await hubspot.crm.contacts.basicApi.archive(contactId);
+    await h.hubspot.crm.contacts.basicApi.archive(contactId);
 
     await unpause(m);
     // No 404 left waiting for hours: the contact is made again (minimal), its full update 10 s later.
@@ -105,11 +93,11 @@ describe.each(engines)('HubSpot contacts on %s', (engine: Engine) => {
 
   it('a contact merged in HubSpot: the update finds the merged record by our member id and updates it', async () => {
     const { m, contactId } = await synced();
-    const lead = await hubspot.crm.contacts.basicApi.create({
+    const lead = await h.hubspot.crm.contacts.basicApi.create({
       properties: { email: `lead-${m.id}@example.com`, phone: '555 0100' },
       associations: [],
     });
-    const merged = await hubspot.crm.contacts.basicApi.merge({
+    const merged = await h.hubspot.crm.contacts.basicApi.merge({
       primaryObjectId: contactId,
       objectIdToMerge: lead.id,
     });
@@ -120,30 +108,30 @@ describe.each(engines)('HubSpot contacts on %s', (engine: Engine) => {
   });
 
   it("a deal made after a party's contact was deleted in HubSpot is associated to the contact made again", async () => {
-    const p = await pair(t);
+    const p = await pair(h.t);
     await sent(p.company, p.suggestionId);
-    await t.app.worker.drain();
+    await h.t.app.worker.drain();
     const [old] = contactsOf(p.expert);
-    await hubspot.crm.contacts.basicApi.archive(old!.id);
+    await h.hubspot.crm.contacts.basicApi.archive(old!.id);
 
-    const other = await member(t, 'company');
-    const suggestionId = await suggest(t, p.expert, other);
+    const other = await member(h.t, 'company');
+    const suggestionId = await suggest(h.t, p.expert, other);
     await sent(other, suggestionId);
-    await t.app.worker.drain();
+    await h.t.app.worker.drain();
     expect((await undone()).filter((r) => r.lastError !== null)).toEqual([]);
     const [again] = contactsOf(p.expert);
     expect(again?.id).not.toBe(old!.id);
-    const deal = stub.records('deals').find((d) => d.properties[hubspotIds.dealKey] === suggestionId);
+    const deal = h.stub.records('deals').find((d) => d.properties[hubspotIds.dealKey] === suggestionId);
     expect(deal?.associations).toContain(again!.id);
     for (const m of [p.expert, p.company, other]) await fullUpdateDue(m);
     expect(await undone()).toEqual([]);
   });
 
   it('the full update runs 10 s after the minimal create, never sooner, whatever profile events follow', async () => {
-    const m = await member(t, 'company');
+    const m = await member(h.t, 'company');
     const before = patches();
     expect((await m.client.post('/api/profiles/me/pause', { reason: 'noTime' })).statusCode).toBe(200);
-    await t.app.worker.drain();
+    await h.t.app.worker.drain();
     const [minimal] = contactsOf(m);
     expect(minimal?.properties).toMatchObject({ profile_type: 'Venture', profile_status: 'paused' });
     expect(minimal?.properties.company_name ?? null).toBeNull();
@@ -153,7 +141,7 @@ describe.each(engines)('HubSpot contacts on %s', (engine: Engine) => {
     // Profile events within the 10 s: folded into the waiting full update, nothing sent to HubSpot.
     await unpause(m);
     expect((await m.client.post('/api/profiles/me/pause', { reason: 'noTime' })).statusCode).toBe(200);
-    await t.app.worker.drain();
+    await h.t.app.worker.drain();
     await unpause(m);
     expect(patches() - before).toBe(0);
     expect(await fullUpdatesOf(m)).toHaveLength(1);
@@ -168,7 +156,7 @@ describe.each(engines)('HubSpot contacts on %s', (engine: Engine) => {
     });
     // After it, an event is sent at once.
     expect((await m.client.post('/api/profiles/me/pause', { reason: 'noTime' })).statusCode).toBe(200);
-    await t.app.worker.drain();
+    await h.t.app.worker.drain();
     expect(patches() - before).toBe(2);
     expect(contactsOf(m)[0]?.properties.profile_status).toBe('paused');
   });
@@ -176,10 +164,10 @@ describe.each(engines)('HubSpot contacts on %s', (engine: Engine) => {
   it('an update sends only what changed: a field filled in by hand in HubSpot stays, nothing changed sends nothing', async () => {
     const { m, contactId } = await synced('expert');
     // A HubSpot user fills fields the profile leaves empty, and corrects one the profile has.
-    await hubspot.crm.contacts.basicApi.update(contactId, {
+    await h.hubspot.crm.contacts.basicApi.update(contactId, {
       properties: { anything_else: 'Met at the fair', linkedin: 'https://linkedin.example/hand' },
     });
-    const requests = () => stub.stats().requests;
+    const requests = () => h.stub.stats().requests;
 
     const beforeUnpause = requests();
     await unpause(m);
@@ -193,7 +181,7 @@ describe.each(engines)('HubSpot contacts on %s', (engine: Engine) => {
 
     // A delivery that changes nothing HubSpot shows sends no request at all.
     const beforeSame = requests();
-    expect(await t.app.services.crm.syncContact(m.id)).toBe(true);
+    expect(await h.t.app.services.crm.syncContact(m.id)).toBe(true);
     const sameRequests = requests() - beforeSame;
     // Measured: the unpause's delivery is one PATCH (before: one PATCH of all 34 properties, blanking both hand
     // edits); a delivery with nothing changed is none (before: one PATCH).
@@ -201,7 +189,7 @@ describe.each(engines)('HubSpot contacts on %s', (engine: Engine) => {
 
     // A property we clear is sent (cleared), one we fill again too.
     expect((await m.client.post('/api/profiles/me/pause', { reason: 'noTime' })).statusCode).toBe(200);
-    await t.app.worker.drain();
+    await h.t.app.worker.drain();
     expect(contactsOf(m)[0]!.properties).toMatchObject({
       pause_reason: expect.any(String),
       anything_else: 'Met at the fair',

@@ -1,47 +1,35 @@
-import { Client } from '@hubspot/api-client';
 import type { CrmDeliveriesResponse } from '@intergen/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outbox } from '../src/db/schema.ts';
 import { hubspotIds } from '../src/modules/crm/hubspot.gateway.ts';
 import { acted, pair, sent } from './connections.support.ts';
-import { hubspotEnv, startCrmStub } from './crm.support.ts';
+import { useHubSpotApp } from './crm.support.ts';
 import { signInAdmin } from './factories.ts';
-import { createTestApp, type Engine, engines, type TestApp } from './helpers.ts';
-import type { HubSpotStub } from './hubspot-stub.ts';
+import { type Engine, engines } from './helpers.ts';
 
 /** The HubSpot gateway's deals when a HubSpot user changed them. */
 describe.each(engines)('HubSpot deals on %s', (engine: Engine) => {
-  let t: TestApp;
-  let stub: HubSpotStub;
-  let hubspot: Client;
-  beforeAll(async () => {
-    stub = await startCrmStub();
-    const env = hubspotEnv(stub);
-    t = await createTestApp(engine, env);
-    hubspot = new Client({ accessToken: stub.accessToken, basePath: stub.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await stub.close();
-  });
+  /** The app, its HubSpot stub, and a HubSpot user's client of it (through the API). */
+  const h = useHubSpotApp(engine);
 
-  const dealOf = (key: string) => stub.records('deals').find((d) => d.properties[hubspotIds.dealKey] === key);
+  const dealOf = (key: string) =>
+    h.stub.records('deals').find((d) => d.properties[hubspotIds.dealKey] === key);
 
   it('a deal moved to another pipeline in HubSpot is parked for admins, named, and not tried again', async () => {
-    const admin = await signInAdmin(t);
-    const p = await pair(t);
+    const admin = await signInAdmin(h.t);
+    const p = await pair(h.t);
     await sent(p.company, p.suggestionId, 'Hello');
-    await t.app.worker.drain();
+    await h.t.app.worker.drain();
     const deal = dealOf(p.suggestionId)!;
     // HubSpot's own Sales Pipeline (every portal has it), not one of ours.
-    await hubspot.crm.deals.basicApi.update(deal.id, {
+    await h.hubspot.crm.deals.basicApi.update(deal.id, {
       properties: { pipeline: 'default', dealstage: 'appointmentscheduled' },
     });
 
     await acted(p.expert, p.suggestionId, 'accept');
-    await t.app.worker.drain();
-    const rows = await t.database.db
+    await h.t.app.worker.drain();
+    const rows = await h.t.database.db
       .select()
       .from(outbox)
       .where(and(eq(outbox.topic, 'crm.event'), sql`${outbox.payload}->>'type' = 'connection.accepted'`));
@@ -59,7 +47,7 @@ describe.each(engines)('HubSpot deals on %s', (engine: Engine) => {
     });
     // Nothing made again, nothing moved.
     expect(
-      stub.records('deals').filter((d) => d.properties[hubspotIds.dealKey] === p.suggestionId),
+      h.stub.records('deals').filter((d) => d.properties[hubspotIds.dealKey] === p.suggestionId),
     ).toHaveLength(1);
     expect(dealOf(p.suggestionId)?.properties.pipeline).toBe('default');
   });

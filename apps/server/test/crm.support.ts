@@ -1,11 +1,13 @@
+import { Client } from '@hubspot/api-client';
 import { crmPipelines, pipelineStages } from '@intergen/domain';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { type HubSpotSettings, loadConfig, pipelineEnvName, stageEnvName } from '../src/config.ts';
 import { crmContacts, crmDeals } from '../src/db/schema.ts';
 import type { CrmGateway } from '../src/modules/crm/gateway.ts';
 import { hubspotGateway, hubspotIds } from '../src/modules/crm/hubspot.gateway.ts';
 import { localGateway } from '../src/modules/crm/local.gateway.ts';
-import type { TestApp } from './helpers.ts';
+import { createTestApp, type Engine, type TestApp } from './helpers.ts';
 import { type HubSpotStub, startHubSpotStub } from './hubspot-stub.ts';
 
 /** The CRM's two gateways, for tests that hold for both. */
@@ -38,6 +40,24 @@ export const startCrmStub = () =>
   startHubSpotStub({
     uniqueProperties: { contacts: [hubspotIds.member, 'email'], deals: [hubspotIds.dealKey] },
   });
+
+/**
+ * The hooks of a describe block whose tests share an app mirroring to a fresh HubSpot stub (`startCrmStub`), and a
+ * HubSpot user's client of that stub (who changes records behind the app's back); filled in before the first test.
+ */
+export function useHubSpotApp(engine: Engine): { t: TestApp; stub: HubSpotStub; hubspot: Client } {
+  const shared = {} as { t: TestApp; stub: HubSpotStub; hubspot: Client };
+  beforeAll(async () => {
+    shared.stub = await startCrmStub();
+    shared.t = await createTestApp(engine, hubspotEnv(shared.stub));
+    shared.hubspot = new Client({ accessToken: shared.stub.accessToken, basePath: shared.stub.url });
+  });
+  afterAll(async () => {
+    await shared.t.close();
+    await shared.stub.close();
+  });
+  return shared;
+}
 
 /**
  * What a test reads of the CRM, the same way for both gateways: a deal by its key (stage and lost reason in our
